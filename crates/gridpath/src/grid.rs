@@ -1,0 +1,331 @@
+//! The map that every search runs on: a rectangle of cells, each blocked or passable with a cost.
+//!
+//! A passable cell has an *entry cost* of at least 1: stepping into it costs that much (times √2 on
+//! a diagonal step). This is Red Blob Games' `cost(from, to) = weight(to)`: mud is expensive to walk
+//! *into*, a road is cheap. A blocked cell cannot be entered at all.
+
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// A cell coordinate: `x` is the column and `y` the row, with (0, 0) the top-left corner, as in
+/// the Moving AI map format.
+///
+/// The fields are signed so that a point left of or above the map is still a point: asking about
+/// it answers "outside the grid" instead of wrapping around.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Point {
+    pub x: i32,
+    pub y: i32,
+}
+
+impl Point {
+    pub const fn new(x: i32, y: i32) -> Self {
+        Self { x, y }
+    }
+}
+
+impl fmt::Display for Point {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "({}, {})", self.x, self.y)
+    }
+}
+
+impl From<(i32, i32)> for Point {
+    fn from((x, y): (i32, i32)) -> Self {
+        Self { x, y }
+    }
+}
+
+/// What one cell holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cell {
+    /// A wall: no move may enter it.
+    Blocked,
+    /// Open ground. Entering it costs `cost` (≥ 1) on a straight step and `cost × √2` on a diagonal.
+    Passable(u32),
+}
+
+impl Cell {
+    /// Plain floor: passable at cost 1.
+    pub const FLOOR: Cell = Cell::Passable(1);
+
+    pub fn is_passable(self) -> bool {
+        matches!(self, Cell::Passable(_))
+    }
+}
+
+/// Why a grid could not be made or changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GridError {
+    /// Width or height is zero, or the grid would hold more than [`Grid::MAX_CELLS`] cells.
+    BadSize { width: u32, height: u32 },
+    /// The point is not inside the grid.
+    OutOfBounds(Point),
+    /// A passable cell must cost at least 1, or heuristics stop being admissible.
+    ZeroCost(Point),
+}
+
+impl fmt::Display for GridError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GridError::BadSize { width, height } => write!(
+                f,
+                "a grid of {width}×{height} is not allowed: each side must be at least 1 and the \
+                 grid at most {} cells",
+                Grid::MAX_CELLS
+            ),
+            GridError::OutOfBounds(p) => write!(f, "{p} is outside the grid"),
+            GridError::ZeroCost(p) => write!(f, "the cell at {p} would cost 0; costs start at 1"),
+        }
+    }
+}
+
+impl std::error::Error for GridError {}
+
+/// A rectangular grid of [`Cell`]s, stored row by row.
+///
+/// Besides the cells it keeps two small summaries up to date on every change, so that a search
+/// can ask for them in O(1): the smallest entry cost (heuristics are scaled by it to stay
+/// admissible) and whether every passable cell costs the same (jump point search needs that).
+#[derive(Clone, PartialEq, Eq)]
+pub struct Grid {
+    width: u32,
+    height: u32,
+    /// Entry cost per cell, row-major; 0 means blocked.
+    costs: Vec<u32>,
+    /// How many passable cells have each entry cost.
+    cost_histogram: BTreeMap<u32, usize>,
+}
+
+impl Grid {
+    /// The largest grid allowed: 2²⁶ (about 67 million) cells, so that indices fit in a `u32`
+    /// with room to spare and search buffers stay within a few gigabytes at most.
+    pub const MAX_CELLS: u64 = 1 << 26;
+
+    /// A grid of `width × height` floor cells (passable, cost 1).
+    pub fn new(width: u32, height: u32) -> Result<Self, GridError> {
+        let cells = u64::from(width) * u64::from(height);
+        if width == 0 || height == 0 || cells > Self::MAX_CELLS {
+            return Err(GridError::BadSize { width, height });
+        }
+        let len = cells as usize;
+        Ok(Self {
+            width,
+            height,
+            costs: vec![1; len],
+            cost_histogram: BTreeMap::from([(1, len)]),
+        })
+    }
+
+    /// Builds a grid from rows of text, one character per cell: `#` is blocked, `.` is floor, and
+    /// a digit `1`–`9` is floor with that entry cost. Handy in tests and examples.
+    ///
+    /// ```
+    /// let grid = gridpath::Grid::from_ascii(&["..#", ".9#", "..."]).unwrap();
+    /// assert_eq!(grid.width(), 3);
+    /// assert_eq!(grid.cell((1, 1).into()), Some(gridpath::Cell::Passable(9)));
+    /// ```
+    pub fn from_ascii(rows: &[&str]) -> Result<Self, String> {
+        let height = rows.len() as u32;
+        let width = rows.first().map_or(0, |r| r.chars().count()) as u32;
+        let mut grid = Grid::new(width, height).map_err(|e| e.to_string())?;
+        for (y, row) in rows.iter().enumerate() {
+            if row.chars().count() as u32 != width {
+                return Err(format!("row {y} has {} cells, expected {width}", row.len()));
+            }
+            for (x, ch) in row.chars().enumerate() {
+                let cell = match ch {
+                    '#' => Cell::Blocked,
+                    '.' => Cell::FLOOR,
+                    '1'..='9' => Cell::Passable(ch as u32 - '0' as u32),
+                    other => return Err(format!("unknown cell {other:?} at ({x}, {y})")),
+                };
+                grid.set(Point::new(x as i32, y as i32), cell)
+                    .map_err(|e| e.to_string())?;
+            }
+        }
+        Ok(grid)
+    }
+
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// Number of cells, `width × height`.
+    pub fn len(&self) -> usize {
+        self.costs.len()
+    }
+
+    /// Always false: a grid has at least one cell.
+    pub fn is_empty(&self) -> bool {
+        self.costs.is_empty()
+    }
+
+    pub fn contains(&self, p: Point) -> bool {
+        p.x >= 0 && p.y >= 0 && (p.x as u32) < self.width && (p.y as u32) < self.height
+    }
+
+    /// The row-major index of `p`, or `None` when it is outside.
+    pub fn index_of(&self, p: Point) -> Option<usize> {
+        self.contains(p)
+            .then(|| p.y as usize * self.width as usize + p.x as usize)
+    }
+
+    /// The point at a row-major index (which must be below [`Grid::len`]).
+    pub fn point_of(&self, index: usize) -> Point {
+        let w = self.width as usize;
+        Point::new((index % w) as i32, (index / w) as i32)
+    }
+
+    /// The cell at `p`, or `None` when `p` is outside the grid.
+    pub fn cell(&self, p: Point) -> Option<Cell> {
+        self.index_of(p).map(|i| cell_from_cost(self.costs[i]))
+    }
+
+    /// True when `p` is inside the grid and not blocked.
+    pub fn is_passable(&self, p: Point) -> bool {
+        self.index_of(p).is_some_and(|i| self.costs[i] != 0)
+    }
+
+    /// Sets one cell.
+    pub fn set(&mut self, p: Point, cell: Cell) -> Result<(), GridError> {
+        let i = self.index_of(p).ok_or(GridError::OutOfBounds(p))?;
+        let new = match cell {
+            Cell::Blocked => 0,
+            Cell::Passable(0) => return Err(GridError::ZeroCost(p)),
+            Cell::Passable(cost) => cost,
+        };
+        let old = std::mem::replace(&mut self.costs[i], new);
+        if old != new {
+            if old != 0 {
+                self.forget_cost(old);
+            }
+            if new != 0 {
+                *self.cost_histogram.entry(new).or_default() += 1;
+            }
+        }
+        Ok(())
+    }
+
+    /// Blocks or unblocks a cell. Unblocking makes it floor of cost 1.
+    pub fn set_blocked(&mut self, p: Point, blocked: bool) -> Result<(), GridError> {
+        self.set(p, if blocked { Cell::Blocked } else { Cell::FLOOR })
+    }
+
+    /// The smallest entry cost of any passable cell (1 on a grid with no passable cell). Every
+    /// step costs at least this much, so a heuristic scaled by it never overestimates.
+    pub fn min_cost(&self) -> u32 {
+        self.cost_histogram.keys().next().copied().unwrap_or(1)
+    }
+
+    /// True when all passable cells share one entry cost: the "uniform-cost grid" that jump
+    /// point search assumes.
+    pub fn is_uniform_cost(&self) -> bool {
+        self.cost_histogram.len() <= 1
+    }
+
+    /// Is `(x, y)` inside the grid and passable? The searches' hot loops use this.
+    #[inline]
+    pub(crate) fn is_free(&self, x: i32, y: i32) -> bool {
+        // Negative coordinates wrap to huge unsigned values and fail the bounds test.
+        (x as u32) < self.width
+            && (y as u32) < self.height
+            && self.costs[y as usize * self.width as usize + x as usize] != 0
+    }
+
+    /// Entry cost by index; 0 means blocked. The searches' hot loops use this.
+    #[inline]
+    pub(crate) fn raw_cost(&self, index: usize) -> u32 {
+        self.costs[index]
+    }
+
+    fn forget_cost(&mut self, cost: u32) {
+        if let Some(count) = self.cost_histogram.get_mut(&cost) {
+            *count -= 1;
+            if *count == 0 {
+                self.cost_histogram.remove(&cost);
+            }
+        }
+    }
+}
+
+fn cell_from_cost(cost: u32) -> Cell {
+    if cost == 0 {
+        Cell::Blocked
+    } else {
+        Cell::Passable(cost)
+    }
+}
+
+/// Draws the grid as in [`Grid::from_ascii`] (costs above 9 show as `+`).
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "Grid {}×{}", self.width, self.height)?;
+        for row in self.costs.chunks(self.width as usize) {
+            for &c in row {
+                let ch = match c {
+                    0 => '#',
+                    1 => '.',
+                    2..=9 => char::from_digit(c, 10).unwrap_or('+'),
+                    _ => '+',
+                };
+                write!(f, "{ch}")?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rejects_empty_and_huge_sizes() {
+        assert!(matches!(Grid::new(0, 5), Err(GridError::BadSize { .. })));
+        assert!(matches!(Grid::new(5, 0), Err(GridError::BadSize { .. })));
+        assert!(matches!(Grid::new(1 << 14, 1 << 13), Err(GridError::BadSize { .. })));
+        assert!(Grid::new(1, 1).is_ok());
+    }
+
+    #[test]
+    fn out_of_bounds_is_an_error_not_a_panic() {
+        let mut g = Grid::new(3, 2).unwrap();
+        assert_eq!(g.cell(Point::new(-1, 0)), None);
+        assert_eq!(g.cell(Point::new(3, 0)), None);
+        assert!(!g.is_passable(Point::new(0, 2)));
+        assert_eq!(
+            g.set_blocked(Point::new(0, -1), true),
+            Err(GridError::OutOfBounds(Point::new(0, -1)))
+        );
+    }
+
+    #[test]
+    fn tracks_min_cost_and_uniformity() {
+        let mut g = Grid::new(2, 2).unwrap();
+        assert_eq!(g.min_cost(), 1);
+        assert!(g.is_uniform_cost());
+        g.set(Point::new(0, 0), Cell::Passable(5)).unwrap();
+        assert!(!g.is_uniform_cost());
+        for p in [(0, 1), (1, 0), (1, 1)] {
+            g.set(p.into(), Cell::Passable(3)).unwrap();
+        }
+        assert_eq!(g.min_cost(), 3);
+        g.set_blocked(Point::new(0, 0), true).unwrap();
+        assert!(g.is_uniform_cost());
+        assert_eq!(g.set(Point::new(0, 0), Cell::Passable(0)), Err(GridError::ZeroCost(Point::new(0, 0))));
+    }
+
+    #[test]
+    fn ascii_round_trip() {
+        let g = Grid::from_ascii(&[".#", "3."]).unwrap();
+        assert_eq!(g.cell(Point::new(1, 0)), Some(Cell::Blocked));
+        assert_eq!(g.cell(Point::new(0, 1)), Some(Cell::Passable(3)));
+        assert_eq!(format!("{g:?}"), "Grid 2×2\n.#\n3.\n");
+    }
+}

@@ -1,0 +1,140 @@
+//! Heuristics: cheap guesses of the remaining cost to the goal.
+//!
+//! A* expands cells in order of `f = g + h`, where `g` is the known cost from the start and `h`
+//! the guess. If `h` never overestimates (it is *admissible*), the first path A* finds is a
+//! shortest one. The closer `h` is to the true cost, the fewer cells A* has to look at; `h = 0`
+//! turns A* into Dijkstra's algorithm.
+//!
+//! Each heuristic here measures the distance on an empty grid of cost-1 cells. On a grid whose
+//! cheapest cell costs more than 1, the search multiplies `h` by that cheapest cost, so that it
+//! still never overestimates.
+
+use crate::movement::Movement;
+use std::f64::consts::SQRT_2;
+
+/// A distance estimate from a cell to the goal.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Heuristic {
+    /// `dx + dy`: the exact distance for 4-way moves on an open grid. Admissible for 4-way only:
+    /// with diagonals it overestimates (one diagonal step costs √2, not 2).
+    Manhattan,
+    /// `√(dx² + dy²)`: the straight-line distance. Admissible for every movement, but it
+    /// underestimates grid paths, so A* expands more cells than with octile or Manhattan.
+    Euclidean,
+    /// `max(dx, dy) + (√2 − 1)·min(dx, dy)`: the exact distance for 8-way moves on an open grid.
+    /// Admissible for 4-way and 8-way; the best choice for 8-way.
+    Octile,
+    /// `max(dx, dy)`: the distance if a diagonal cost 1. Admissible for 4-way and 8-way, but weaker
+    /// than octile, since a diagonal really costs √2.
+    Chebyshev,
+    /// `0`: no guess at all. Always admissible; A* with it *is* Dijkstra's algorithm.
+    Zero,
+}
+
+impl Heuristic {
+    pub const ALL: [Heuristic; 5] = [
+        Self::Manhattan,
+        Self::Euclidean,
+        Self::Octile,
+        Self::Chebyshev,
+        Self::Zero,
+    ];
+
+    /// The estimate for a goal `dx` columns and `dy` rows away (both ≥ 0), on cost-1 cells.
+    #[inline]
+    pub fn estimate(self, dx: f64, dy: f64) -> f64 {
+        match self {
+            Heuristic::Manhattan => dx + dy,
+            Heuristic::Euclidean => (dx * dx + dy * dy).sqrt(),
+            Heuristic::Octile => dx.max(dy) + (SQRT_2 - 1.0) * dx.min(dy),
+            Heuristic::Chebyshev => dx.max(dy),
+            Heuristic::Zero => 0.0,
+        }
+    }
+
+    /// Does this heuristic never overestimate under `movement`? Only then is A* with it optimal.
+    pub fn is_admissible_for(self, movement: Movement) -> bool {
+        !(self == Heuristic::Manhattan && movement.allows_diagonals())
+    }
+
+    /// The tightest admissible heuristic for a movement: Manhattan for 4-way, octile for 8-way.
+    pub fn best_for(movement: Movement) -> Self {
+        if movement.allows_diagonals() {
+            Heuristic::Octile
+        } else {
+            Heuristic::Manhattan
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Heuristic::Manhattan => "Manhattan",
+            Heuristic::Euclidean => "Euclidean",
+            Heuristic::Octile => "Octile",
+            Heuristic::Chebyshev => "Chebyshev",
+            Heuristic::Zero => "Zero",
+        }
+    }
+
+    /// One or two sentences for a tooltip: what it measures and when it is admissible.
+    pub fn description(self) -> &'static str {
+        match self {
+            Heuristic::Manhattan => {
+                "dx + dy: exact for 4-way moves on open ground. Overestimates with diagonals, so \
+                 A* is no longer guaranteed optimal in 8-way mode."
+            }
+            Heuristic::Euclidean => {
+                "Straight-line distance. Admissible for any movement, but low on grids, so A* \
+                 expands more cells."
+            }
+            Heuristic::Octile => {
+                "max + (√2−1)·min: exact for 8-way moves on open ground. Admissible for 4-way \
+                 and 8-way; the best choice for 8-way."
+            }
+            Heuristic::Chebyshev => {
+                "max(dx, dy): as if diagonals cost 1. Admissible for 4-way and 8-way, but weaker \
+                 than octile."
+            }
+            Heuristic::Zero => "No estimate: A* becomes Dijkstra. Always admissible, and slow.",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::CornerRule;
+
+    #[test]
+    fn values_on_a_3_by_4_offset() {
+        let est = |h: Heuristic| h.estimate(3.0, 4.0);
+        assert_eq!(est(Heuristic::Manhattan), 7.0);
+        assert_eq!(est(Heuristic::Euclidean), 5.0);
+        assert!((est(Heuristic::Octile) - (4.0 + 3.0 * (SQRT_2 - 1.0))).abs() < 1e-12);
+        assert_eq!(est(Heuristic::Chebyshev), 4.0);
+        assert_eq!(est(Heuristic::Zero), 0.0);
+    }
+
+    #[test]
+    fn manhattan_is_the_only_one_inadmissible_with_diagonals() {
+        let eight = Movement::EightWay(CornerRule::NeverCut);
+        for h in Heuristic::ALL {
+            assert!(h.is_admissible_for(Movement::FourWay));
+            assert_eq!(h.is_admissible_for(eight), h != Heuristic::Manhattan);
+        }
+    }
+
+    #[test]
+    fn ordering_of_8_way_heuristics() {
+        // zero ≤ chebyshev ≤ euclidean ≤ octile (= true open-grid cost) for every offset.
+        for dx in 0..6 {
+            for dy in 0..6 {
+                let (x, y) = (f64::from(dx), f64::from(dy));
+                let v = |h: Heuristic| h.estimate(x, y);
+                assert!(v(Heuristic::Zero) <= v(Heuristic::Chebyshev));
+                assert!(v(Heuristic::Chebyshev) <= v(Heuristic::Euclidean) + 1e-12);
+                assert!(v(Heuristic::Euclidean) <= v(Heuristic::Octile) + 1e-12);
+            }
+        }
+    }
+}

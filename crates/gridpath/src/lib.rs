@@ -1,0 +1,43 @@
+//! # gridpath: grid pathfinding that explains itself
+//!
+//! A small library of grid search algorithms for games, written to be read. Breadth-first and
+//! depth-first search, Dijkstra, greedy best-first, A*, weighted A* and jump point search all run
+//! through one loop ([`Search`]), on one [`Grid`] of blocked and weighted cells, with one choice of
+//! [`Movement`] and [`Heuristic`]. Searches reuse their memory, so re-planning every frame does not
+//! allocate, and they can be stepped one expansion at a time to watch them work.
+//!
+//! ```
+//! use gridpath::{Algorithm, Grid, Point, SearchConfig, find_path};
+//!
+//! let grid = Grid::from_ascii(&[
+//!     ".....",
+//!     ".###.",
+//!     "...#.",
+//! ]).unwrap();
+//! let config = SearchConfig::default(); // A*, 8-way, never cutting corners, octile heuristic
+//! let result = find_path(&grid, Point::new(0, 2), Point::new(4, 2), &config).unwrap();
+//! let path = result.path.expect("the goal is reachable");
+//! assert_eq!(path.cells.first(), Some(&Point::new(0, 2)));
+//! assert_eq!(path.cells.last(), Some(&Point::new(4, 2)));
+//!
+//! // Dijkstra finds the same cost, after expanding more cells.
+//! let dijkstra = config.with_algorithm(Algorithm::Dijkstra);
+//! let slow = find_path(&grid, Point::new(0, 2), Point::new(4, 2), &dijkstra).unwrap();
+//! assert!((slow.path.unwrap().cost - path.cost).abs() < 1e-9);
+//! assert!(slow.expanded >= result.expanded);
+//! ```
+
+pub mod algorithms;
+mod grid;
+mod heuristic;
+mod movement;
+mod search;
+
+pub use algorithms::Algorithm;
+pub use grid::{Cell, Grid, GridError, Point};
+pub use heuristic::Heuristic;
+pub use movement::{CornerRule, Movement, STEPS};
+pub use search::{
+    GoalMode, NodeInfo, NodeState, Path, QueryError, Search, SearchConfig, SearchResult,
+    SearchStatus, Step, TraceEvent, find_path,
+};

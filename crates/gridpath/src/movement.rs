@@ -1,0 +1,246 @@
+//! Which moves a unit may make from a cell, and what each one costs.
+//!
+//! A straight step costs the entry cost of the cell it enters; a diagonal step costs √2 times
+//! that, because it covers √2 times the distance. Diagonals bring one more question: may a unit
+//! squeeze past the corner of a wall? The [`CornerRule`] answers it.
+
+use crate::grid::{Grid, Point};
+use std::f64::consts::SQRT_2;
+use std::fmt;
+
+/// May a diagonal step pass the corner of a blocked cell?
+///
+/// A diagonal step from `(x, y)` to `(x+1, y+1)` brushes past two cells: `(x+1, y)` and
+/// `(x, y+1)`. The rule decides how many of them may be blocked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CornerRule {
+    /// Both side cells must be free: a unit never clips a wall. This is the Moving AI benchmark
+    /// rule, and the one jump point search here supports.
+    #[default]
+    NeverCut,
+    /// At most one side cell may be blocked: a unit may cut one corner, but never squeeze
+    /// diagonally between two walls.
+    CutOneCorner,
+    /// The side cells do not matter: a unit can slip diagonally between two walls.
+    CutAlways,
+}
+
+impl CornerRule {
+    pub const ALL: [CornerRule; 3] = [Self::NeverCut, Self::CutOneCorner, Self::CutAlways];
+
+    /// Is a diagonal step allowed, given whether each of its two side cells is free?
+    #[inline]
+    pub fn allows(self, side_a_free: bool, side_b_free: bool) -> bool {
+        match self {
+            CornerRule::NeverCut => side_a_free && side_b_free,
+            CornerRule::CutOneCorner => side_a_free || side_b_free,
+            CornerRule::CutAlways => true,
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            CornerRule::NeverCut => "never cut corners",
+            CornerRule::CutOneCorner => "cut one corner",
+            CornerRule::CutAlways => "cut any corner",
+        }
+    }
+}
+
+/// The neighbourhood a unit moves in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Movement {
+    /// North, east, south and west only ("von Neumann" neighbourhood).
+    FourWay,
+    /// The four straight moves plus the four diagonals ("Moore" neighbourhood).
+    EightWay(CornerRule),
+}
+
+impl Default for Movement {
+    /// Eight-way moves that never cut corners: the Moving AI benchmark's rules.
+    fn default() -> Self {
+        Movement::EightWay(CornerRule::NeverCut)
+    }
+}
+
+impl fmt::Display for Movement {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Movement::FourWay => write!(f, "4-way"),
+            Movement::EightWay(rule) => write!(f, "8-way, {}", rule.label()),
+        }
+    }
+}
+
+/// The eight compass steps as `(dx, dy)`, y pointing down: straight moves first, then diagonals.
+/// Searches visit neighbours in this order, which is one part of what makes them deterministic.
+pub const STEPS: [(i32, i32); 8] = [
+    (0, -1),  // north
+    (1, 0),   // east
+    (0, 1),   // south
+    (-1, 0),  // west
+    (1, -1),  // north-east
+    (1, 1),   // south-east
+    (-1, 1),  // south-west
+    (-1, -1), // north-west
+];
+
+impl Movement {
+    pub fn allows_diagonals(self) -> bool {
+        matches!(self, Movement::EightWay(_))
+    }
+
+    /// The cost of one step from `from` to `to`, or `None` when the step is not a legal move:
+    /// not a neighbour, off the grid, into a wall, or past a corner the rule forbids.
+    pub fn step_cost(self, grid: &Grid, from: Point, to: Point) -> Option<f64> {
+        let (dx, dy) = (to.x - from.x, to.y - from.y);
+        if dx.abs() > 1 || dy.abs() > 1 || (dx == 0 && dy == 0) || !grid.is_passable(from) {
+            return None;
+        }
+        let entry = match grid.cell(to)? {
+            crate::Cell::Blocked => return None,
+            crate::Cell::Passable(cost) => f64::from(cost),
+        };
+        if dx == 0 || dy == 0 {
+            return Some(entry);
+        }
+        let Movement::EightWay(rule) = self else {
+            return None;
+        };
+        let side_a = grid.is_passable(Point::new(from.x + dx, from.y));
+        let side_b = grid.is_passable(Point::new(from.x, from.y + dy));
+        rule.allows(side_a, side_b).then_some(entry * SQRT_2)
+    }
+
+    /// Every legal move out of `from`, with its cost, in [`STEPS`] order.
+    pub fn neighbors(self, grid: &Grid, from: Point) -> impl Iterator<Item = (Point, f64)> + '_ {
+        let count = if self.allows_diagonals() { 8 } else { 4 };
+        STEPS[..count].iter().filter_map(move |&(dx, dy)| {
+            let to = Point::new(from.x + dx, from.y + dy);
+            self.step_cost(grid, from, to).map(|cost| (to, cost))
+        })
+    }
+
+    /// The searches' hot loop: calls `visit(index, step_cost)` for every legal move out of the
+    /// cell at `index`, in [`STEPS`] order. Same answers as [`Movement::neighbors`], on indices.
+    #[inline]
+    pub(crate) fn for_each_neighbor(
+        self,
+        grid: &Grid,
+        index: usize,
+        mut visit: impl FnMut(usize, f64),
+    ) {
+        let w = grid.width() as usize;
+        let (x, y) = (index % w, index / w);
+        let has_n = y > 0;
+        let has_s = y + 1 < grid.height() as usize;
+        let has_w = x > 0;
+        let has_e = x + 1 < w;
+        let cost = |i: usize| grid.raw_cost(i);
+
+        let n = if has_n { cost(index - w) } else { 0 };
+        let e = if has_e { cost(index + 1) } else { 0 };
+        let s = if has_s { cost(index + w) } else { 0 };
+        let west = if has_w { cost(index - 1) } else { 0 };
+        if n != 0 {
+            visit(index - w, f64::from(n));
+        }
+        if e != 0 {
+            visit(index + 1, f64::from(e));
+        }
+        if s != 0 {
+            visit(index + w, f64::from(s));
+        }
+        if west != 0 {
+            visit(index - 1, f64::from(west));
+        }
+
+        let Movement::EightWay(rule) = self else {
+            return;
+        };
+        let mut diagonal = |exists: bool, target: usize, side_a: u32, side_b: u32| {
+            if exists && rule.allows(side_a != 0, side_b != 0) {
+                let c = cost(target);
+                if c != 0 {
+                    visit(target, f64::from(c) * SQRT_2);
+                }
+            }
+        };
+        // Targets off the grid are computed with wrapping arithmetic and never read.
+        diagonal(has_n && has_e, index.wrapping_sub(w).wrapping_add(1), n, e);
+        diagonal(has_s && has_e, index + w + 1, s, e);
+        diagonal(has_s && has_w, (index + w).wrapping_sub(1), s, west);
+        diagonal(has_n && has_w, index.wrapping_sub(w + 1), n, west);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn moves(grid: &Grid, movement: Movement, from: Point) -> Vec<(Point, f64)> {
+        movement.neighbors(grid, from).collect()
+    }
+
+    #[test]
+    fn four_way_has_no_diagonals() {
+        let g = Grid::new(3, 3).unwrap();
+        let m = moves(&g, Movement::FourWay, Point::new(1, 1));
+        assert_eq!(m.len(), 4);
+        assert!(m.iter().all(|&(_, c)| c == 1.0));
+    }
+
+    #[test]
+    fn corner_rules() {
+        // The centre's north side is a wall; its north-east diagonal brushes past it.
+        let g = Grid::from_ascii(&["...", "#.#", "..."]).unwrap();
+        let c = Point::new(1, 1);
+        let diag = |rule| {
+            moves(&g, Movement::EightWay(rule), c)
+                .into_iter()
+                .filter(|(p, _)| p.x != c.x && p.y != c.y)
+                .count()
+        };
+        // West and east are walls: every diagonal has exactly one blocked side.
+        assert_eq!(diag(CornerRule::NeverCut), 0);
+        assert_eq!(diag(CornerRule::CutOneCorner), 4);
+        assert_eq!(diag(CornerRule::CutAlways), 4);
+
+        // Squeezing between two walls.
+        let g = Grid::from_ascii(&[".#", "#."]).unwrap();
+        let (a, b) = (Point::new(0, 0), Point::new(1, 1));
+        assert_eq!(Movement::EightWay(CornerRule::CutOneCorner).step_cost(&g, a, b), None);
+        assert_eq!(
+            Movement::EightWay(CornerRule::CutAlways).step_cost(&g, a, b),
+            Some(SQRT_2)
+        );
+    }
+
+    #[test]
+    fn hot_loop_matches_the_readable_version() {
+        let g = Grid::from_ascii(&[".#3.", "..#.", "9...", "#.2."]).unwrap();
+        for movement in [
+            Movement::FourWay,
+            Movement::EightWay(CornerRule::NeverCut),
+            Movement::EightWay(CornerRule::CutOneCorner),
+            Movement::EightWay(CornerRule::CutAlways),
+        ] {
+            for i in 0..g.len() {
+                let from = g.point_of(i);
+                if !g.is_passable(from) {
+                    continue;
+                }
+                let mut fast = Vec::new();
+                movement.for_each_neighbor(&g, i, |j, c| fast.push((g.point_of(j), c)));
+                assert_eq!(fast, moves(&g, movement, from), "{movement} from {from}");
+            }
+        }
+    }
+
+    #[test]
+    fn diagonal_costs_root_two_times_entry_cost() {
+        let g = Grid::from_ascii(&["..", ".4"]).unwrap();
+        let cost = Movement::default().step_cost(&g, Point::new(0, 0), Point::new(1, 1));
+        assert_eq!(cost, Some(4.0 * SQRT_2));
+    }
+}

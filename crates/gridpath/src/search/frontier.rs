@@ -1,0 +1,146 @@
+//! The frontier (open set): the cells a search has reached but not yet expanded.
+//!
+//! The order in which the frontier hands cells back *is* the algorithm. A queue gives
+//! breadth-first search, a stack depth-first search, and a priority queue keyed on cost gives
+//! Dijkstra, greedy best-first and A*, depending on the key.
+
+use std::cmp::Ordering;
+use std::collections::{BinaryHeap, VecDeque};
+
+/// How a frontier orders its cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Order {
+    /// First in, first out.
+    Queue,
+    /// Last in, first out.
+    Stack,
+    /// Lowest priority value first (a binary heap).
+    Priority,
+}
+
+/// One entry of the priority queue.
+///
+/// Ties are broken in a fixed, documented way so that the same query always expands cells in the
+/// same order and returns the same path: lowest `priority` first; among equal priorities the
+/// larger `g` (the cell further along its path, so the search pushes on towards the goal instead
+/// of widening); among equal `g` the smaller cell index (row-major: top rows, then left columns).
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    priority: f64,
+    g: f64,
+    node: u32,
+}
+
+impl Ord for Entry {
+    /// `BinaryHeap` pops the greatest entry, so "greater" here means "expand sooner".
+    fn cmp(&self, other: &Self) -> Ordering {
+        other
+            .priority
+            .total_cmp(&self.priority)
+            .then_with(|| self.g.total_cmp(&other.g))
+            .then_with(|| other.node.cmp(&self.node))
+    }
+}
+
+impl PartialOrd for Entry {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for Entry {
+    fn eq(&self, other: &Self) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Entry {}
+
+/// A frontier that keeps its memory between searches.
+#[derive(Clone, Debug)]
+pub(crate) struct Frontier {
+    order: Order,
+    heap: BinaryHeap<Entry>,
+    line: VecDeque<u32>,
+}
+
+impl Default for Frontier {
+    fn default() -> Self {
+        Self {
+            order: Order::Priority,
+            heap: BinaryHeap::new(),
+            line: VecDeque::new(),
+        }
+    }
+}
+
+impl Frontier {
+    /// Empties the frontier and sets its order, keeping the allocated capacity.
+    pub(crate) fn reset(&mut self, order: Order) {
+        self.order = order;
+        self.heap.clear();
+        self.line.clear();
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, node: usize, priority: f64, g: f64) {
+        match self.order {
+            Order::Priority => self.heap.push(Entry {
+                priority,
+                g,
+                node: node as u32,
+            }),
+            Order::Queue | Order::Stack => self.line.push_back(node as u32),
+        }
+    }
+
+    /// The next cell to expand. A priority queue may hand back a cell more than once (when a
+    /// cheaper route to it was found, the old entry stays behind); the caller skips closed cells.
+    #[inline]
+    pub(crate) fn pop(&mut self) -> Option<usize> {
+        let node = match self.order {
+            Order::Priority => self.heap.pop().map(|e| e.node),
+            Order::Queue => self.line.pop_front(),
+            Order::Stack => self.line.pop_back(),
+        };
+        node.map(|n| n as usize)
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        self.heap.len() + self.line.len()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn drain(f: &mut Frontier) -> Vec<usize> {
+        std::iter::from_fn(|| f.pop()).collect()
+    }
+
+    #[test]
+    fn each_order() {
+        let mut f = Frontier::default();
+        for order in [Order::Queue, Order::Stack] {
+            f.reset(order);
+            for n in [3, 1, 2] {
+                f.push(n, 0.0, 0.0);
+            }
+            let expected = if order == Order::Queue { [3, 1, 2] } else { [2, 1, 3] };
+            assert_eq!(drain(&mut f), expected);
+        }
+    }
+
+    #[test]
+    fn priority_ties_prefer_larger_g_then_smaller_index() {
+        let mut f = Frontier::default();
+        f.reset(Order::Priority);
+        f.push(7, 5.0, 1.0);
+        f.push(4, 5.0, 3.0);
+        f.push(9, 5.0, 3.0);
+        f.push(2, 6.0, 6.0);
+        f.push(8, 4.0, 0.0);
+        assert_eq!(drain(&mut f), [8, 4, 9, 7, 2]);
+    }
+}

@@ -1,0 +1,297 @@
+//! Property tests: on thousands of random grids, every optimal algorithm must agree with an
+//! independent oracle (the `pathfinding` crate's Dijkstra), and every returned path must be legal.
+//!
+//! The oracle counts costs exactly, as `a + b·√2` with integers `a` and `b`, so a disagreement can
+//! never be floating-point noise on the oracle's side.
+
+use gridpath::{
+    Algorithm, Cell, CornerRule, GoalMode, Grid, Heuristic, Movement, Point, SearchConfig, Search,
+    SearchStatus,
+};
+use proptest::prelude::*;
+use std::cmp::Ordering;
+use std::f64::consts::SQRT_2;
+use std::ops::Add;
+
+/// An exact path cost `straight + diagonal·√2`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+struct Exact {
+    straight: i64,
+    diagonal: i64,
+}
+
+impl Exact {
+    fn value(self) -> f64 {
+        self.straight as f64 + self.diagonal as f64 * SQRT_2
+    }
+}
+
+impl Add for Exact {
+    type Output = Exact;
+    fn add(self, o: Exact) -> Exact {
+        Exact {
+            straight: self.straight + o.straight,
+            diagonal: self.diagonal + o.diagonal,
+        }
+    }
+}
+
+impl num_traits::Zero for Exact {
+    fn zero() -> Self {
+        Exact::default()
+    }
+    fn is_zero(&self) -> bool {
+        *self == Exact::default()
+    }
+}
+
+impl Ord for Exact {
+    /// Compares `a1 + b1√2` with `a2 + b2√2`, i.e. `p = a1 − a2` with `q√2` where `q = b2 − b1`.
+    fn cmp(&self, o: &Self) -> Ordering {
+        let p = self.straight - o.straight;
+        let q = o.diagonal - self.diagonal;
+        match (p.signum(), q.signum()) {
+            (0, 0) => Ordering::Equal,
+            (ps, qs) if ps <= 0 && qs >= 0 => Ordering::Less,
+            (ps, qs) if ps >= 0 && qs <= 0 => Ordering::Greater,
+            // Same signs: compare squares, p² against 2q², flipping for negatives.
+            (ps, _) => {
+                let ord = (p * p).cmp(&(2 * q * q));
+                if ps > 0 { ord } else { ord.reverse() }
+            }
+        }
+    }
+}
+
+impl PartialOrd for Exact {
+    fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
+        Some(self.cmp(o))
+    }
+}
+
+/// The legal moves out of `p`, written independently of gridpath's neighbour code.
+fn oracle_moves(grid: &Grid, movement: Movement, p: Point) -> Vec<(Point, Exact)> {
+    let free = |x: i32, y: i32| matches!(grid.cell(Point::new(x, y)), Some(Cell::Passable(_)));
+    let entry = |x: i32, y: i32| match grid.cell(Point::new(x, y)) {
+        Some(Cell::Passable(c)) => i64::from(c),
+        _ => 0,
+    };
+    let mut out = Vec::new();
+    for dy in -1..=1 {
+        for dx in -1..=1 {
+            let (x, y) = (p.x + dx, p.y + dy);
+            if (dx == 0 && dy == 0) || !free(x, y) {
+                continue;
+            }
+            if dx == 0 || dy == 0 {
+                out.push((Point::new(x, y), Exact { straight: entry(x, y), diagonal: 0 }));
+                continue;
+            }
+            let Movement::EightWay(rule) = movement else { continue };
+            let (a, b) = (free(p.x + dx, p.y), free(p.x, p.y + dy));
+            let ok = match rule {
+                CornerRule::NeverCut => a && b,
+                CornerRule::CutOneCorner => a || b,
+                CornerRule::CutAlways => true,
+            };
+            if ok {
+                out.push((Point::new(x, y), Exact { straight: 0, diagonal: entry(x, y) }));
+            }
+        }
+    }
+    out
+}
+
+fn oracle_cost(grid: &Grid, movement: Movement, start: Point, goal: Point) -> Option<Exact> {
+    pathfinding::prelude::dijkstra(&start, |&p| oracle_moves(grid, movement, p), |&p| p == goal)
+        .map(|(_, cost)| cost)
+}
+
+/// A random grid with walls and, optionally, terrain costs 1–9.
+fn arb_grid(max_side: u32, weighted: bool) -> impl Strategy<Value = Grid> {
+    (1..=max_side, 1..=max_side, 0u32..=45).prop_flat_map(move |(w, h, wall_pct)| {
+        let cells = (w * h) as usize;
+        prop::collection::vec((0u32..100, 1u32..=9), cells).prop_map(move |cells| {
+            let mut grid = Grid::new(w, h).expect("small grid");
+            for (i, (roll, cost)) in cells.into_iter().enumerate() {
+                let cell = if roll < wall_pct {
+                    Cell::Blocked
+                } else if weighted {
+                    Cell::Passable(cost)
+                } else {
+                    Cell::FLOOR
+                };
+                grid.set(grid.point_of(i), cell).expect("inside");
+            }
+            grid
+        })
+    })
+}
+
+fn arb_movement() -> impl Strategy<Value = Movement> {
+    prop_oneof![
+        Just(Movement::FourWay),
+        Just(Movement::EightWay(CornerRule::NeverCut)),
+        Just(Movement::EightWay(CornerRule::CutOneCorner)),
+        Just(Movement::EightWay(CornerRule::CutAlways)),
+    ]
+}
+
+/// Two passable cells picked by the two random numbers (or `None` if the grid has none).
+fn endpoints(grid: &Grid, a: usize, b: usize) -> Option<(Point, Point)> {
+    let free: Vec<Point> = (0..grid.len())
+        .map(|i| grid.point_of(i))
+        .filter(|&p| grid.is_passable(p))
+        .collect();
+    (!free.is_empty()).then(|| (free[a % free.len()], free[b % free.len()]))
+}
+
+/// The path is legal and its cost adds up.
+fn check_path(grid: &Grid, movement: Movement, start: Point, goal: Point, search: &Search) {
+    let path = search.path();
+    let cost = search.cost().expect("a finished search with a path has a cost");
+    assert_eq!(path.first(), Some(&start));
+    assert_eq!(path.last(), Some(&goal));
+    let mut sum = 0.0;
+    for pair in path.windows(2) {
+        let step = movement.step_cost(grid, pair[0], pair[1]);
+        sum += step.unwrap_or_else(|| panic!("illegal step {} → {} in {grid:?}", pair[0], pair[1]));
+    }
+    assert!((sum - cost).abs() < 1e-6, "steps add to {sum}, reported {cost}");
+}
+
+fn config(algorithm: Algorithm, movement: Movement, heuristic: Heuristic) -> SearchConfig {
+    SearchConfig {
+        algorithm,
+        movement,
+        heuristic,
+        ..SearchConfig::astar(movement)
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    /// Dijkstra and A* with every admissible heuristic match the oracle on weighted grids;
+    /// the non-optimal algorithms find a path exactly when one exists, a legal one.
+    #[test]
+    fn every_algorithm_against_the_oracle(
+        grid in arb_grid(14, true),
+        movement in arb_movement(),
+        a in any::<usize>(),
+        b in any::<usize>(),
+    ) {
+        let Some((start, goal)) = endpoints(&grid, a, b) else { return Ok(()) };
+        let truth = oracle_cost(&grid, movement, start, goal);
+        let mut search = Search::new();
+        for algorithm in Algorithm::ALL {
+            if algorithm == Algorithm::JumpPoint {
+                continue; // weighted grid: covered below
+            }
+            for heuristic in Heuristic::ALL {
+                // Algorithms without a heuristic need one run, not five.
+                if !algorithm.uses_heuristic() && heuristic != Heuristic::Octile {
+                    continue;
+                }
+                if !heuristic.is_admissible_for(movement) {
+                    continue;
+                }
+                let cfg = SearchConfig { weight: 1.7, ..config(algorithm, movement, heuristic) };
+                search.begin(&grid, start, goal, &cfg).expect("valid query");
+                let status = search.run(&grid);
+                match truth {
+                    None => prop_assert_eq!(status, SearchStatus::NoPath),
+                    Some(best) => {
+                        prop_assert_eq!(status, SearchStatus::Found);
+                        check_path(&grid, movement, start, goal, &search);
+                        let cost = search.cost().unwrap_or(f64::NAN);
+                        let best = best.value();
+                        if algorithm.is_optimal() {
+                            prop_assert!((cost - best).abs() < 1e-9,
+                                "{:?}/{:?}: {} vs oracle {} on {:?}", algorithm, heuristic, cost, best, grid);
+                        } else if algorithm == Algorithm::WeightedAStar {
+                            prop_assert!(cost <= 1.7 * best + 1e-9,
+                                "weighted A* {} above 1.7 × {}", cost, best);
+                        } else {
+                            prop_assert!(cost >= best - 1e-9);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Jump point search matches the oracle on uniform grids under the Moving AI rules.
+    #[test]
+    fn jump_point_search_against_the_oracle(
+        grid in arb_grid(24, false),
+        a in any::<usize>(),
+        b in any::<usize>(),
+    ) {
+        let Some((start, goal)) = endpoints(&grid, a, b) else { return Ok(()) };
+        let movement = Movement::EightWay(CornerRule::NeverCut);
+        let truth = oracle_cost(&grid, movement, start, goal);
+        let mut search = Search::new();
+        let cfg = config(Algorithm::JumpPoint, movement, Heuristic::Octile);
+        search.begin(&grid, start, goal, &cfg).expect("JPS applies on a uniform grid");
+        let status = search.run(&grid);
+        match truth {
+            None => prop_assert_eq!(status, SearchStatus::NoPath),
+            Some(best) => {
+                prop_assert_eq!(status, SearchStatus::Found, "{:?} {} → {}", grid, start, goal);
+                check_path(&grid, movement, start, goal, &search);
+                let cost = search.cost().unwrap_or(f64::NAN);
+                prop_assert!((cost - best.value()).abs() < 1e-9,
+                    "JPS {} vs oracle {} from {} to {} on {:?}", cost, best.value(), start, goal, grid);
+            }
+        }
+    }
+
+    /// Closest-reachable mode heads for the reachable cell nearest the goal, as the oracle's flood
+    /// fill finds it, and reaches it at optimal cost.
+    #[test]
+    fn closest_reachable_against_the_oracle(
+        grid in arb_grid(12, true),
+        movement in arb_movement(),
+        a in any::<usize>(),
+        gx in 0i32..12,
+        gy in 0i32..12,
+    ) {
+        let Some((start, _)) = endpoints(&grid, a, 0) else { return Ok(()) };
+        let goal = Point::new(gx % grid.width() as i32, gy % grid.height() as i32);
+        let reachable = pathfinding::prelude::bfs_reach(start, |&p| {
+            oracle_moves(&grid, movement, p).into_iter().map(|(q, _)| q)
+        });
+        let index = |p: Point| p.y * grid.width() as i32 + p.x;
+        let nearest = reachable
+            .min_by_key(|p| {
+                let (dx, dy) = (i64::from(p.x - goal.x), i64::from(p.y - goal.y));
+                (dx * dx + dy * dy, index(*p))
+            })
+            .expect("the start is reachable");
+        let cfg = SearchConfig {
+            goal_mode: GoalMode::ClosestReachable,
+            ..config(Algorithm::AStar, movement, Heuristic::Zero)
+        };
+        let mut search = Search::new();
+        search.begin(&grid, start, goal, &cfg).expect("valid query");
+        let status = search.run(&grid);
+        let expected = if nearest == goal { SearchStatus::Found } else { SearchStatus::Partial };
+        prop_assert_eq!(status, expected);
+        prop_assert_eq!(search.target(), Some(nearest));
+        check_path(&grid, movement, start, nearest, &search);
+        let best = oracle_cost(&grid, movement, start, nearest).map(Exact::value);
+        prop_assert!((search.cost().unwrap_or(f64::NAN) - best.unwrap_or(f64::NAN)).abs() < 1e-9);
+    }
+}
+
+#[test]
+fn exact_cost_ordering() {
+    let e = |straight, diagonal| Exact { straight, diagonal };
+    assert!(e(1, 1) < e(3, 0)); // 2.414 < 3
+    assert!(e(2, 0) > e(0, 1)); // 2 > 1.414
+    assert!(e(0, 2) > e(2, 0)); // 2.828 > 2
+    assert!(e(-3, 3) > e(0, 0)); // 1.24 > 0
+    assert!(e(3, -2) > e(0, 0)); // 0.17 > 0
+    assert_eq!(e(5, 7).cmp(&e(5, 7)), Ordering::Equal);
+}
