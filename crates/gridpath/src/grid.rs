@@ -289,7 +289,10 @@ mod tests {
     fn rejects_empty_and_huge_sizes() {
         assert!(matches!(Grid::new(0, 5), Err(GridError::BadSize { .. })));
         assert!(matches!(Grid::new(5, 0), Err(GridError::BadSize { .. })));
-        assert!(matches!(Grid::new(1 << 14, 1 << 13), Err(GridError::BadSize { .. })));
+        assert!(matches!(
+            Grid::new(1 << 14, 1 << 13),
+            Err(GridError::BadSize { .. })
+        ));
         assert!(Grid::new(1, 1).is_ok());
     }
 
@@ -318,7 +321,10 @@ mod tests {
         assert_eq!(g.min_cost(), 3);
         g.set_blocked(Point::new(0, 0), true).unwrap();
         assert!(g.is_uniform_cost());
-        assert_eq!(g.set(Point::new(0, 0), Cell::Passable(0)), Err(GridError::ZeroCost(Point::new(0, 0))));
+        assert_eq!(
+            g.set(Point::new(0, 0), Cell::Passable(0)),
+            Err(GridError::ZeroCost(Point::new(0, 0)))
+        );
     }
 
     #[test]

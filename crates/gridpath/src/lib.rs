@@ -31,6 +31,7 @@ pub mod algorithms;
 mod grid;
 mod heuristic;
 mod movement;
+pub mod movingai;
 mod search;
 
 pub use algorithms::Algorithm;

@@ -209,7 +209,10 @@ mod tests {
         // Squeezing between two walls.
         let g = Grid::from_ascii(&[".#", "#."]).unwrap();
         let (a, b) = (Point::new(0, 0), Point::new(1, 1));
-        assert_eq!(Movement::EightWay(CornerRule::CutOneCorner).step_cost(&g, a, b), None);
+        assert_eq!(
+            Movement::EightWay(CornerRule::CutOneCorner).step_cost(&g, a, b),
+            None
+        );
         assert_eq!(
             Movement::EightWay(CornerRule::CutAlways).step_cost(&g, a, b),
             Some(SQRT_2)

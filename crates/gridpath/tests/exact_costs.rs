@@ -22,7 +22,12 @@ fn close(a: f64, b: f64) -> bool {
 #[test]
 fn open_grid_four_way_is_manhattan() {
     let grid = Grid::new(6, 4).unwrap();
-    let c = cost(&grid, (0, 0), (5, 3), &SearchConfig::astar(Movement::FourWay));
+    let c = cost(
+        &grid,
+        (0, 0),
+        (5, 3),
+        &SearchConfig::astar(Movement::FourWay),
+    );
     assert_eq!(c, Some(8.0));
 }
 
@@ -36,7 +41,13 @@ fn open_grid_eight_way_is_octile() {
 #[test]
 fn start_equals_goal_costs_nothing() {
     let grid = Grid::new(3, 3).unwrap();
-    let result = find_path(&grid, Point::new(1, 1), Point::new(1, 1), &SearchConfig::default()).unwrap();
+    let result = find_path(
+        &grid,
+        Point::new(1, 1),
+        Point::new(1, 1),
+        &SearchConfig::default(),
+    )
+    .unwrap();
     let path = result.path.unwrap();
     assert_eq!(path.cells, vec![Point::new(1, 1)]);
     assert_eq!(path.cost, 0.0);
@@ -44,14 +55,17 @@ fn start_equals_goal_costs_nothing() {
 
 #[test]
 fn wall_with_a_gap_forces_a_detour() {
-    let grid = Grid::from_ascii(&[
-        ".....",
-        "####.",
-        ".....",
-    ])
-    .unwrap();
+    let grid = Grid::from_ascii(&[".....", "####.", "....."]).unwrap();
     // 4-way: along the top (4), down the gap (2), back along the bottom (4).
-    assert_eq!(cost(&grid, (0, 0), (0, 2), &SearchConfig::astar(Movement::FourWay)), Some(10.0));
+    assert_eq!(
+        cost(
+            &grid,
+            (0, 0),
+            (0, 2),
+            &SearchConfig::astar(Movement::FourWay)
+        ),
+        Some(10.0)
+    );
     // 8-way, never cutting: the wall's end at (3,1) stops the diagonals next to the gap.
     let c = cost(&grid, (0, 0), (0, 2), &SearchConfig::astar(EIGHT)).unwrap();
     assert!(close(c, 10.0), "{c}");
@@ -63,39 +77,36 @@ fn wall_with_a_gap_forces_a_detour() {
 
 #[test]
 fn diagonal_gap_between_two_walls() {
-    let grid = Grid::from_ascii(&[
-        ".#.",
-        "#..",
-        "...",
-    ])
-    .unwrap();
+    let grid = Grid::from_ascii(&[".#.", "#..", "..."]).unwrap();
     let from = (0, 0);
     // Walled in unless a diagonal may squeeze between two walls.
     for rule in [CornerRule::NeverCut, CornerRule::CutOneCorner] {
-        assert_eq!(cost(&grid, from, (2, 2), &SearchConfig::astar(Movement::EightWay(rule))), None);
+        assert_eq!(
+            cost(
+                &grid,
+                from,
+                (2, 2),
+                &SearchConfig::astar(Movement::EightWay(rule))
+            ),
+            None
+        );
     }
-    let c = cost(&grid, from, (2, 2), &SearchConfig::astar(Movement::EightWay(CornerRule::CutAlways)));
+    let c = cost(
+        &grid,
+        from,
+        (2, 2),
+        &SearchConfig::astar(Movement::EightWay(CornerRule::CutAlways)),
+    );
     assert!(close(c.unwrap(), 2.0 * SQRT_2));
 }
 
 #[test]
 fn terrain_costs_are_paid_on_entry() {
     // Straight through the mud costs 1 + 9 + 1 = 11 (4-way); around it, 6 steps of road.
-    let grid = Grid::from_ascii(&[
-        "...",
-        ".9.",
-        ".9.",
-        "...",
-    ])
-    .unwrap();
+    let grid = Grid::from_ascii(&["...", ".9.", ".9.", "..."]).unwrap();
     let four = SearchConfig::astar(Movement::FourWay);
     assert_eq!(cost(&grid, (1, 0), (1, 3), &four), Some(5.0)); // via a side column: 1+1+1+1+1
-    let grid = Grid::from_ascii(&[
-        "#.#",
-        "#5#",
-        "#.#",
-    ])
-    .unwrap();
+    let grid = Grid::from_ascii(&["#.#", "#5#", "#.#"]).unwrap();
     assert_eq!(cost(&grid, (1, 0), (1, 2), &four), Some(6.0)); // 5 to enter the mud, 1 to leave it
     // A diagonal into mud costs √2 × its entry cost (the way round, 9 + 3, costs more).
     let grid = Grid::from_ascii(&[".9", "93"]).unwrap();
@@ -105,17 +116,12 @@ fn terrain_costs_are_paid_on_entry() {
 
 #[test]
 fn unreachable_goal_gives_no_path() {
-    let grid = Grid::from_ascii(&[
-        "..#..",
-        "..#..",
-        "..#..",
-    ])
-    .unwrap();
+    let grid = Grid::from_ascii(&["..#..", "..#..", "..#.."]).unwrap();
     for algorithm in Algorithm::ALL {
         let config = SearchConfig::default().with_algorithm(algorithm);
         let result = find_path(&grid, Point::new(0, 0), Point::new(4, 2), &config).unwrap();
         assert_eq!(result.path, None, "{algorithm:?}");
-        assert_eq!(result.expanded > 0, true);
+        assert!(result.expanded > 0);
     }
 }
 
@@ -124,21 +130,31 @@ fn bad_queries_are_typed_errors() {
     let grid = Grid::from_ascii(&[".#", ".."]).unwrap();
     let c = SearchConfig::default();
     let q = |s: (i32, i32), g: (i32, i32)| find_path(&grid, s.into(), g.into(), &c).err();
-    assert_eq!(q((-1, 0), (0, 1)), Some(QueryError::StartOutside(Point::new(-1, 0))));
-    assert_eq!(q((0, 0), (2, 0)), Some(QueryError::GoalOutside(Point::new(2, 0))));
-    assert_eq!(q((0, 0), (0, i32::MAX)), Some(QueryError::GoalOutside(Point::new(0, i32::MAX))));
-    assert_eq!(q((1, 0), (0, 1)), Some(QueryError::StartBlocked(Point::new(1, 0))));
-    assert_eq!(q((0, 0), (1, 0)), Some(QueryError::GoalBlocked(Point::new(1, 0))));
+    assert_eq!(
+        q((-1, 0), (0, 1)),
+        Some(QueryError::StartOutside(Point::new(-1, 0)))
+    );
+    assert_eq!(
+        q((0, 0), (2, 0)),
+        Some(QueryError::GoalOutside(Point::new(2, 0)))
+    );
+    assert_eq!(
+        q((0, 0), (0, i32::MAX)),
+        Some(QueryError::GoalOutside(Point::new(0, i32::MAX)))
+    );
+    assert_eq!(
+        q((1, 0), (0, 1)),
+        Some(QueryError::StartBlocked(Point::new(1, 0)))
+    );
+    assert_eq!(
+        q((0, 0), (1, 0)),
+        Some(QueryError::GoalBlocked(Point::new(1, 0)))
+    );
 }
 
 #[test]
 fn closest_reachable_returns_a_partial_path() {
-    let grid = Grid::from_ascii(&[
-        "...#.",
-        "...#.",
-        "...#.",
-    ])
-    .unwrap();
+    let grid = Grid::from_ascii(&["...#.", "...#.", "...#."]).unwrap();
     let config = SearchConfig {
         goal_mode: GoalMode::ClosestReachable,
         ..SearchConfig::default()
@@ -165,15 +181,25 @@ fn jump_point_search_refuses_what_it_cannot_do() {
         find_path(&weighted, Point::new(0, 0), Point::new(1, 1), &config),
         Err(QueryError::Unsupported { .. })
     ));
-    let four = SearchConfig { movement: Movement::FourWay, ..config };
+    let four = SearchConfig {
+        movement: Movement::FourWay,
+        ..config
+    };
     assert!(matches!(
-        find_path(&Grid::new(2, 2).unwrap(), Point::new(0, 0), Point::new(1, 1), &four),
+        find_path(
+            &Grid::new(2, 2).unwrap(),
+            Point::new(0, 0),
+            Point::new(1, 1),
+            &four
+        ),
         Err(QueryError::Unsupported { .. })
     ));
     // A grid where every cell costs 3 is uniform: JPS runs and scales its costs.
     let mut uniform = Grid::new(4, 4).unwrap();
     for i in 0..uniform.len() {
-        uniform.set(uniform.point_of(i), gridpath::Cell::Passable(3)).unwrap();
+        uniform
+            .set(uniform.point_of(i), gridpath::Cell::Passable(3))
+            .unwrap();
     }
     let c = cost(&uniform, (0, 0), (3, 1), &config).unwrap();
     assert!(close(c, 3.0 * (2.0 + SQRT_2)), "{c}");
@@ -183,7 +209,10 @@ fn jump_point_search_refuses_what_it_cannot_do() {
 fn weighted_astar_checks_its_weight() {
     let grid = Grid::new(2, 2).unwrap();
     for w in [0.5, f64::NAN, f64::INFINITY] {
-        let config = SearchConfig { weight: w, ..SearchConfig::default().with_algorithm(Algorithm::WeightedAStar) };
+        let config = SearchConfig {
+            weight: w,
+            ..SearchConfig::default().with_algorithm(Algorithm::WeightedAStar)
+        };
         assert!(matches!(
             find_path(&grid, Point::new(0, 0), Point::new(1, 1), &config),
             Err(QueryError::BadWeight(_))
@@ -199,7 +228,12 @@ fn astar_expands_fewer_cells_than_dijkstra_on_open_ground() {
     let a = find_path(&grid, Point::new(0, 0), Point::new(29, 29), &astar).unwrap();
     let d = find_path(&grid, Point::new(0, 0), Point::new(29, 29), &dijkstra).unwrap();
     assert!(close(a.path.unwrap().cost, d.path.unwrap().cost));
-    assert!(a.expanded * 10 < d.expanded, "A* {} vs Dijkstra {}", a.expanded, d.expanded);
+    assert!(
+        a.expanded * 10 < d.expanded,
+        "A* {} vs Dijkstra {}",
+        a.expanded,
+        d.expanded
+    );
 }
 
 #[test]
@@ -209,9 +243,13 @@ fn same_query_same_path() {
     let mut search = Search::new();
     for algorithm in Algorithm::ALL {
         let config = SearchConfig::default().with_algorithm(algorithm);
-        let first = search.find_path(&grid, Point::new(1, 7), Point::new(10, 2), &config).unwrap();
+        let first = search
+            .find_path(&grid, Point::new(1, 7), Point::new(10, 2), &config)
+            .unwrap();
         for _ in 0..3 {
-            let again = search.find_path(&grid, Point::new(1, 7), Point::new(10, 2), &config).unwrap();
+            let again = search
+                .find_path(&grid, Point::new(1, 7), Point::new(10, 2), &config)
+                .unwrap();
             assert_eq!(again, first, "{algorithm:?}");
             let fresh = find_path(&grid, Point::new(1, 7), Point::new(10, 2), &config).unwrap();
             assert_eq!(fresh, first, "{algorithm:?}");
@@ -223,15 +261,24 @@ fn same_query_same_path() {
 fn stepping_reports_every_expansion_and_ends() {
     let grid = Grid::from_ascii(&[".....", ".###.", "....."]).unwrap();
     let mut search = Search::new();
-    let config = SearchConfig { record_trace: true, ..SearchConfig::default() };
-    search.begin(&grid, Point::new(0, 1), Point::new(4, 1), &config).unwrap();
+    let config = SearchConfig {
+        record_trace: true,
+        ..SearchConfig::default()
+    };
+    search
+        .begin(&grid, Point::new(0, 1), Point::new(4, 1), &config)
+        .unwrap();
     let mut steps = 0;
     while let gridpath::Step::Expanded(_) = search.step(&grid) {
         steps += 1;
     }
     assert_eq!(search.status(), SearchStatus::Found);
     assert_eq!(steps, search.expanded());
-    let closes = search.trace().iter().filter(|e| matches!(e, gridpath::TraceEvent::Closed(_))).count();
+    let closes = search
+        .trace()
+        .iter()
+        .filter(|e| matches!(e, gridpath::TraceEvent::Closed(_)))
+        .count();
     assert_eq!(closes, steps);
     // The node view agrees with the path: the goal's g is the path cost.
     let goal = search.node(Point::new(4, 1)).unwrap();
@@ -243,6 +290,9 @@ fn stepping_reports_every_expansion_and_ends() {
 fn manhattan_in_eight_way_is_allowed_but_not_admissible() {
     assert!(!Heuristic::Manhattan.is_admissible_for(EIGHT));
     let grid = Grid::new(5, 5).unwrap();
-    let config = SearchConfig { heuristic: Heuristic::Manhattan, ..SearchConfig::default() };
+    let config = SearchConfig {
+        heuristic: Heuristic::Manhattan,
+        ..SearchConfig::default()
+    };
     assert!(cost(&grid, (0, 0), (4, 4), &config).is_some());
 }

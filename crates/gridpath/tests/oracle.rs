@@ -5,7 +5,7 @@
 //! never be floating-point noise on the oracle's side.
 
 use gridpath::{
-    Algorithm, Cell, CornerRule, GoalMode, Grid, Heuristic, Movement, Point, SearchConfig, Search,
+    Algorithm, Cell, CornerRule, GoalMode, Grid, Heuristic, Movement, Point, Search, SearchConfig,
     SearchStatus,
 };
 use proptest::prelude::*;
@@ -84,10 +84,18 @@ fn oracle_moves(grid: &Grid, movement: Movement, p: Point) -> Vec<(Point, Exact)
                 continue;
             }
             if dx == 0 || dy == 0 {
-                out.push((Point::new(x, y), Exact { straight: entry(x, y), diagonal: 0 }));
+                out.push((
+                    Point::new(x, y),
+                    Exact {
+                        straight: entry(x, y),
+                        diagonal: 0,
+                    },
+                ));
                 continue;
             }
-            let Movement::EightWay(rule) = movement else { continue };
+            let Movement::EightWay(rule) = movement else {
+                continue;
+            };
             let (a, b) = (free(p.x + dx, p.y), free(p.x, p.y + dy));
             let ok = match rule {
                 CornerRule::NeverCut => a && b,
@@ -95,7 +103,13 @@ fn oracle_moves(grid: &Grid, movement: Movement, p: Point) -> Vec<(Point, Exact)
                 CornerRule::CutAlways => true,
             };
             if ok {
-                out.push((Point::new(x, y), Exact { straight: 0, diagonal: entry(x, y) }));
+                out.push((
+                    Point::new(x, y),
+                    Exact {
+                        straight: 0,
+                        diagonal: entry(x, y),
+                    },
+                ));
             }
         }
     }
@@ -149,7 +163,9 @@ fn endpoints(grid: &Grid, a: usize, b: usize) -> Option<(Point, Point)> {
 /// The path is legal and its cost adds up.
 fn check_path(grid: &Grid, movement: Movement, start: Point, goal: Point, search: &Search) {
     let path = search.path();
-    let cost = search.cost().expect("a finished search with a path has a cost");
+    let cost = search
+        .cost()
+        .expect("a finished search with a path has a cost");
     assert_eq!(path.first(), Some(&start));
     assert_eq!(path.last(), Some(&goal));
     let mut sum = 0.0;
@@ -157,7 +173,10 @@ fn check_path(grid: &Grid, movement: Movement, start: Point, goal: Point, search
         let step = movement.step_cost(grid, pair[0], pair[1]);
         sum += step.unwrap_or_else(|| panic!("illegal step {} → {} in {grid:?}", pair[0], pair[1]));
     }
-    assert!((sum - cost).abs() < 1e-6, "steps add to {sum}, reported {cost}");
+    assert!(
+        (sum - cost).abs() < 1e-6,
+        "steps add to {sum}, reported {cost}"
+    );
 }
 
 fn config(algorithm: Algorithm, movement: Movement, heuristic: Heuristic) -> SearchConfig {

@@ -49,7 +49,9 @@ pub(crate) fn for_each_successor(
     let mut dirs = Directions::default();
     match parent.map(at) {
         None => crate::movement::STEPS.iter().for_each(|&d| dirs.push(d)),
-        Some((px, py)) => pruned_directions(grid, x, y, (x - px).signum(), (y - py).signum(), &mut dirs),
+        Some((px, py)) => {
+            pruned_directions(grid, x, y, (x - px).signum(), (y - py).signum(), &mut dirs)
+        }
     }
     for &(dx, dy) in dirs.as_slice() {
         let found = if dx == 0 || dy == 0 {
@@ -100,7 +102,14 @@ fn pruned_directions(grid: &Grid, x: i32, y: i32, dx: i32, dy: i32, out: &mut Di
 
 /// Runs from `(x, y)` in the straight direction `(dx, dy)` and returns the first jump point, or
 /// `None` when the run ends at a wall or the edge of the map.
-fn jump_straight(grid: &Grid, mut x: i32, mut y: i32, dx: i32, dy: i32, goal: (i32, i32)) -> Option<(i32, i32)> {
+fn jump_straight(
+    grid: &Grid,
+    mut x: i32,
+    mut y: i32,
+    dx: i32,
+    dy: i32,
+    goal: (i32, i32),
+) -> Option<(i32, i32)> {
     let free = |x, y| grid.is_free(x, y);
     loop {
         x += dx;
@@ -124,7 +133,14 @@ fn jump_straight(grid: &Grid, mut x: i32, mut y: i32, dx: i32, dy: i32, goal: (i
 
 /// Runs from `(x, y)` diagonally in `(dx, dy)`. A cell on the diagonal is a jump point when one
 /// of the two straight runs out of it finds a jump point.
-fn jump_diagonal(grid: &Grid, mut x: i32, mut y: i32, dx: i32, dy: i32, goal: (i32, i32)) -> Option<(i32, i32)> {
+fn jump_diagonal(
+    grid: &Grid,
+    mut x: i32,
+    mut y: i32,
+    dx: i32,
+    dy: i32,
+    goal: (i32, i32),
+) -> Option<(i32, i32)> {
     let free = |x, y| grid.is_free(x, y);
     loop {
         // Never cut a corner: both cells beside the diagonal step must be free.

@@ -127,7 +127,11 @@ mod tests {
             for n in [3, 1, 2] {
                 f.push(n, 0.0, 0.0);
             }
-            let expected = if order == Order::Queue { [3, 1, 2] } else { [2, 1, 3] };
+            let expected = if order == Order::Queue {
+                [3, 1, 2]
+            } else {
+                [2, 1, 3]
+            };
             assert_eq!(drain(&mut f), expected);
         }
     }

@@ -279,7 +279,9 @@ impl Search {
         goal: Point,
         config: &SearchConfig,
     ) -> Result<(), QueryError> {
-        let start_index = grid.index_of(start).ok_or(QueryError::StartOutside(start))?;
+        let start_index = grid
+            .index_of(start)
+            .ok_or(QueryError::StartOutside(start))?;
         let goal_index = grid.index_of(goal).ok_or(QueryError::GoalOutside(goal))?;
         if !grid.is_passable(start) {
             return Err(QueryError::StartBlocked(start));
@@ -429,7 +431,11 @@ impl Search {
             return None;
         }
         let state = self.nodes.state(i);
-        let g = if state == NodeState::Unseen { f64::INFINITY } else { self.nodes.g(i) };
+        let g = if state == NodeState::Unseen {
+            f64::INFINITY
+        } else {
+            self.nodes.g(i)
+        };
         let h = q.heuristic(i);
         Some(NodeInfo {
             state,
@@ -482,7 +488,8 @@ impl Search {
         self.nodes.open(query.start, 0.0, NO_PARENT);
         self.frontier.push(query.start, query.priority(0.0, h), 0.0);
         if query.config.record_trace {
-            self.trace.push(TraceEvent::Opened(point_at(query.start, query.width)));
+            self.trace
+                .push(TraceEvent::Opened(point_at(query.start, query.width)));
         }
     }
 
@@ -509,7 +516,11 @@ impl Search {
                 return;
             }
             nodes.open(next, g, node as u32);
-            let h = if rules.uses_heuristic { query.heuristic(next) } else { 0.0 };
+            let h = if rules.uses_heuristic {
+                query.heuristic(next)
+            } else {
+                0.0
+            };
             frontier.push(next, query.priority(g, h), g);
             if query.config.record_trace {
                 trace.push(TraceEvent::Opened(point_at(next, query.width)));
