@@ -95,6 +95,8 @@ pub struct Grid {
     costs: Vec<u32>,
     /// How many passable cells have each entry cost.
     cost_histogram: BTreeMap<u32, usize>,
+    /// Passability as bits, for jump point search's 64-cells-at-a-time scans.
+    bits: PassabilityBits,
 }
 
 impl Grid {
@@ -114,6 +116,7 @@ impl Grid {
             height,
             costs: vec![1; len],
             cost_histogram: BTreeMap::from([(1, len)]),
+            bits: PassabilityBits::open(width, height),
         })
     }
 
@@ -200,6 +203,9 @@ impl Grid {
             Cell::Passable(cost) => cost,
         };
         let old = std::mem::replace(&mut self.costs[i], new);
+        if (old == 0) != (new == 0) {
+            self.bits.set(p.x as u32, p.y as u32, new != 0);
+        }
         if old != new {
             if old != 0 {
                 self.forget_cost(old);
@@ -237,6 +243,18 @@ impl Grid {
             && self.costs[y as usize * self.width as usize + x as usize] != 0
     }
 
+    /// Row `y` as bits (bit `x + 1` is cell `x`; rows -1 and `height` exist and are all walls).
+    #[inline]
+    pub(crate) fn row_bits(&self, y: i32) -> &[u64] {
+        self.bits.row(y)
+    }
+
+    /// Column `x` as bits (bit `y + 1` is cell `y`; columns -1 and `width` are all walls).
+    #[inline]
+    pub(crate) fn column_bits(&self, x: i32) -> &[u64] {
+        self.bits.column(x)
+    }
+
     /// Entry cost by index; 0 means blocked. The searches' hot loops use this.
     #[inline]
     pub(crate) fn raw_cost(&self, index: usize) -> u32 {
@@ -250,6 +268,70 @@ impl Grid {
                 self.cost_histogram.remove(&cost);
             }
         }
+    }
+}
+
+/// Which cells are passable, one bit per cell, twice over: row by row and column by column.
+///
+/// Both have a border of wall bits around the map, so a scan stops at the edge without a bounds
+/// check. Kept up to date by [`Grid::set`]; about 1/16 of the size of the cost array.
+#[derive(Clone, PartialEq, Eq)]
+struct PassabilityBits {
+    row_words: usize,
+    rows: Vec<u64>,
+    column_words: usize,
+    columns: Vec<u64>,
+}
+
+impl PassabilityBits {
+    fn open(width: u32, height: u32) -> Self {
+        let (w, h) = (width as usize, height as usize);
+        let row_words = (w + 2).div_ceil(64);
+        let column_words = (h + 2).div_ceil(64);
+        let mut bits = Self {
+            row_words,
+            rows: vec![0; row_words * (h + 2)],
+            column_words,
+            columns: vec![0; column_words * (w + 2)],
+        };
+        for y in 0..height {
+            for x in 0..width {
+                bits.set(x, y, true);
+            }
+        }
+        bits
+    }
+
+    fn set(&mut self, x: u32, y: u32, passable: bool) {
+        let (x, y) = (x as usize + 1, y as usize + 1);
+        let flip = |words: &mut [u64], bit: usize| {
+            let mask = 1u64 << (bit % 64);
+            if passable {
+                words[bit / 64] |= mask;
+            } else {
+                words[bit / 64] &= !mask;
+            }
+        };
+        flip(
+            &mut self.rows[y * self.row_words..(y + 1) * self.row_words],
+            x,
+        );
+        flip(
+            &mut self.columns[x * self.column_words..(x + 1) * self.column_words],
+            y,
+        );
+    }
+
+    #[inline]
+    fn row(&self, y: i32) -> &[u64] {
+        let r = (y + 1) as usize * self.row_words;
+        &self.rows[r..r + self.row_words]
+    }
+
+    #[inline]
+    fn column(&self, x: i32) -> &[u64] {
+        let c = (x + 1) as usize * self.column_words;
+        &self.columns[c..c + self.column_words]
     }
 }
 

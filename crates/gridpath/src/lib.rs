@@ -32,6 +32,7 @@ mod grid;
 mod heuristic;
 mod movement;
 pub mod movingai;
+pub mod scenarios;
 mod search;
 
 pub use algorithms::Algorithm;

@@ -121,14 +121,15 @@ impl Movement {
         })
     }
 
-    /// The searches' hot loop: calls `visit(index, step_cost)` for every legal move out of the
-    /// cell at `index`, in [`STEPS`] order. Same answers as [`Movement::neighbors`], on indices.
+    /// The searches' hot loop: calls `visit(index, x, y, step_cost)` for every legal move out of
+    /// the cell at `index`, in [`STEPS`] order, where `x` and `y` are the neighbour's column and
+    /// row. Same answers as [`Movement::neighbors`], on indices.
     #[inline]
     pub(crate) fn for_each_neighbor(
         self,
         grid: &Grid,
         index: usize,
-        mut visit: impl FnMut(usize, f64),
+        mut visit: impl FnMut(usize, usize, usize, f64),
     ) {
         let w = grid.width() as usize;
         let (x, y) = (index % w, index / w);
@@ -143,34 +144,35 @@ impl Movement {
         let s = if has_s { cost(index + w) } else { 0 };
         let west = if has_w { cost(index - 1) } else { 0 };
         if n != 0 {
-            visit(index - w, f64::from(n));
+            visit(index - w, x, y - 1, f64::from(n));
         }
         if e != 0 {
-            visit(index + 1, f64::from(e));
+            visit(index + 1, x + 1, y, f64::from(e));
         }
         if s != 0 {
-            visit(index + w, f64::from(s));
+            visit(index + w, x, y + 1, f64::from(s));
         }
         if west != 0 {
-            visit(index - 1, f64::from(west));
+            visit(index - 1, x - 1, y, f64::from(west));
         }
 
         let Movement::EightWay(rule) = self else {
             return;
         };
-        let mut diagonal = |exists: bool, target: usize, side_a: u32, side_b: u32| {
+        let mut diagonal = |exists: bool, dx: isize, dy: isize, side_a: u32, side_b: u32| {
             if exists && rule.allows(side_a != 0, side_b != 0) {
+                let (tx, ty) = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
+                let target = ty * w + tx;
                 let c = cost(target);
                 if c != 0 {
-                    visit(target, f64::from(c) * SQRT_2);
+                    visit(target, tx, ty, f64::from(c) * SQRT_2);
                 }
             }
         };
-        // Targets off the grid are computed with wrapping arithmetic and never read.
-        diagonal(has_n && has_e, index.wrapping_sub(w).wrapping_add(1), n, e);
-        diagonal(has_s && has_e, index + w + 1, s, e);
-        diagonal(has_s && has_w, (index + w).wrapping_sub(1), s, west);
-        diagonal(has_n && has_w, index.wrapping_sub(w + 1), n, west);
+        diagonal(has_n && has_e, 1, -1, n, e);
+        diagonal(has_s && has_e, 1, 1, s, e);
+        diagonal(has_s && has_w, -1, 1, s, west);
+        diagonal(has_n && has_w, -1, -1, n, west);
     }
 }
 
@@ -234,7 +236,10 @@ mod tests {
                     continue;
                 }
                 let mut fast = Vec::new();
-                movement.for_each_neighbor(&g, i, |j, c| fast.push((g.point_of(j), c)));
+                movement.for_each_neighbor(&g, i, |j, x, y, c| {
+                    assert_eq!(g.point_of(j), Point::new(x as i32, y as i32));
+                    fast.push((g.point_of(j), c))
+                });
                 assert_eq!(fast, moves(&g, movement, from), "{movement} from {from}");
             }
         }

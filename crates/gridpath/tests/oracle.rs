@@ -123,7 +123,16 @@ fn oracle_cost(grid: &Grid, movement: Movement, start: Point, goal: Point) -> Op
 
 /// A random grid with walls and, optionally, terrain costs 1–9.
 fn arb_grid(max_side: u32, weighted: bool) -> impl Strategy<Value = Grid> {
-    (1..=max_side, 1..=max_side, 0u32..=45).prop_flat_map(move |(w, h, wall_pct)| {
+    arb_grid_sized(1..=max_side, 1..=max_side, 0..=45, weighted)
+}
+
+fn arb_grid_sized(
+    widths: std::ops::RangeInclusive<u32>,
+    heights: std::ops::RangeInclusive<u32>,
+    wall_pcts: std::ops::RangeInclusive<u32>,
+    weighted: bool,
+) -> impl Strategy<Value = Grid> {
+    (widths, heights, wall_pcts).prop_flat_map(move |(w, h, wall_pct)| {
         let cells = (w * h) as usize;
         prop::collection::vec((0u32..100, 1u32..=9), cells).prop_map(move |cells| {
             let mut grid = Grid::new(w, h).expect("small grid");
@@ -264,6 +273,30 @@ proptest! {
                     "JPS {} vs oracle {} from {} to {} on {:?}", cost, best.value(), start, goal, grid);
             }
         }
+    }
+
+    /// Long runs across 64-bit word boundaries: wide or tall grids with few walls exercise the
+    /// block-based jumps of JPS on whole words and the edges between them.
+    #[test]
+    fn jump_point_search_on_long_runs(
+        grid in prop_oneof![
+            arb_grid_sized(60..=200, 1..=12, 0..=12, false),
+            arb_grid_sized(1..=12, 60..=200, 0..=12, false),
+        ],
+        a in any::<usize>(),
+        b in any::<usize>(),
+    ) {
+        let Some((start, goal)) = endpoints(&grid, a, b) else { return Ok(()) };
+        let movement = Movement::EightWay(CornerRule::NeverCut);
+        let truth = oracle_cost(&grid, movement, start, goal).map(Exact::value);
+        let mut search = Search::new();
+        search.begin(&grid, start, goal, &config(Algorithm::JumpPoint, movement, Heuristic::Octile))
+            .expect("JPS applies on a uniform grid");
+        search.run(&grid);
+        if truth.is_some() {
+            check_path(&grid, movement, start, goal, &search);
+        }
+        prop_assert_eq!(search.cost().map(|c| (c * 1e6).round()), truth.map(|c| (c * 1e6).round()));
     }
 
     /// Closest-reachable mode heads for the reachable cell nearest the goal, as the oracle's flood

@@ -48,7 +48,7 @@ impl Reach {
             let i = i as usize;
             best = best.min((distance2(i), i));
             let (stamp, mark, queue) = (&mut self.stamp, self.mark, &mut self.queue);
-            movement.for_each_neighbor(grid, i, |next, _| {
+            movement.for_each_neighbor(grid, i, |next, _, _, _| {
                 if stamp[next] != mark {
                     stamp[next] = mark;
                     queue.push_back(next as u32);

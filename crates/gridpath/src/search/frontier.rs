@@ -4,7 +4,6 @@
 //! breadth-first search, a stack depth-first search, and a priority queue keyed on cost gives
 //! Dijkstra, greedy best-first and A*, depending on the key.
 
-use std::cmp::Ordering;
 use std::collections::{BinaryHeap, VecDeque};
 
 /// How a frontier orders its cells.
@@ -18,43 +17,36 @@ pub(crate) enum Order {
     Priority,
 }
 
-/// One entry of the priority queue.
+/// One entry of the priority queue, packed into a single 128-bit *rank*: the larger the rank,
+/// the sooner the cell is expanded, so the standard max-heap pops the right entry with plain
+/// integer comparisons.
 ///
 /// Ties are broken in a fixed, documented way so that the same query always expands cells in the
-/// same order and returns the same path: lowest `priority` first; among equal priorities the
-/// larger `g` (the cell further along its path, so the search pushes on towards the goal instead
-/// of widening); among equal `g` the smaller cell index (row-major: top rows, then left columns).
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    priority: f64,
-    g: f64,
-    node: u32,
-}
+/// same order and returns the same path:
+/// 1. lowest `priority` first;
+/// 2. among equal priorities, the larger `g` (compared at single precision): the cell further
+///    along its path, so the search pushes on towards the goal instead of widening;
+/// 3. then the smaller cell index (row-major: top rows first, then left columns).
+///
+/// Priorities and costs are never negative, and for non-negative floats the order of the bit
+/// patterns is the order of the numbers, which is what makes the packing work.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Entry(u128);
 
-impl Ord for Entry {
-    /// `BinaryHeap` pops the greatest entry, so "greater" here means "expand sooner".
-    fn cmp(&self, other: &Self) -> Ordering {
-        other
-            .priority
-            .total_cmp(&self.priority)
-            .then_with(|| self.g.total_cmp(&other.g))
-            .then_with(|| other.node.cmp(&self.node))
+impl Entry {
+    #[inline]
+    fn new(node: usize, priority: f64, g: f64) -> Self {
+        let priority = !priority.to_bits(); // lower priority → larger rank
+        let g = (g as f32).to_bits(); // larger g → larger rank
+        let node = !(node as u32); // smaller index → larger rank
+        Self((u128::from(priority) << 64) | (u128::from(g) << 32) | u128::from(node))
+    }
+
+    #[inline]
+    fn node(self) -> usize {
+        !(self.0 as u32) as usize
     }
 }
-
-impl PartialOrd for Entry {
-    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl PartialEq for Entry {
-    fn eq(&self, other: &Self) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-
-impl Eq for Entry {}
 
 /// A frontier that keeps its memory between searches.
 #[derive(Clone, Debug)]
@@ -85,11 +77,7 @@ impl Frontier {
     #[inline]
     pub(crate) fn push(&mut self, node: usize, priority: f64, g: f64) {
         match self.order {
-            Order::Priority => self.heap.push(Entry {
-                priority,
-                g,
-                node: node as u32,
-            }),
+            Order::Priority => self.heap.push(Entry::new(node, priority, g)),
             Order::Queue | Order::Stack => self.line.push_back(node as u32),
         }
     }
@@ -98,12 +86,11 @@ impl Frontier {
     /// cheaper route to it was found, the old entry stays behind); the caller skips closed cells.
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<usize> {
-        let node = match self.order {
-            Order::Priority => self.heap.pop().map(|e| e.node),
-            Order::Queue => self.line.pop_front(),
-            Order::Stack => self.line.pop_back(),
-        };
-        node.map(|n| n as usize)
+        match self.order {
+            Order::Priority => self.heap.pop().map(Entry::node),
+            Order::Queue => self.line.pop_front().map(|n| n as usize),
+            Order::Stack => self.line.pop_back().map(|n| n as usize),
+        }
     }
 
     pub(crate) fn len(&self) -> usize {

@@ -186,6 +186,9 @@ struct Query {
     start: usize,
     /// Where the search is heading: the goal, or the nearest reachable cell to it.
     target: usize,
+    /// The target's column and row, kept so the heuristic needs no division.
+    target_x: usize,
+    target_y: usize,
     requested_goal: Point,
     width: usize,
     len: usize,
@@ -195,16 +198,27 @@ struct Query {
 }
 
 impl Query {
+    /// The heuristic estimate from the cell at column `x`, row `y` to the target.
     #[inline]
-    fn heuristic(&self, i: usize) -> f64 {
-        if !self.config.algorithm.uses_heuristic() {
-            return 0.0;
-        }
-        let (tx, ty) = (self.target % self.width, self.target / self.width);
-        let (x, y) = (i % self.width, i / self.width);
-        let dx = x.abs_diff(tx) as f64;
-        let dy = y.abs_diff(ty) as f64;
+    fn heuristic(&self, x: usize, y: usize) -> f64 {
+        let dx = x.abs_diff(self.target_x) as f64;
+        let dy = y.abs_diff(self.target_y) as f64;
         self.h_scale * self.config.heuristic.estimate(dx, dy)
+    }
+
+    /// [`Query::heuristic`] by cell index, or 0 for algorithms that ignore it.
+    fn heuristic_at(&self, i: usize) -> f64 {
+        if self.config.algorithm.uses_heuristic() {
+            self.heuristic(i % self.width, i / self.width)
+        } else {
+            0.0
+        }
+    }
+
+    fn aim_at(&mut self, target: usize) {
+        self.target = target;
+        self.target_x = target % self.width;
+        self.target_y = target / self.width;
     }
 
     #[inline]
@@ -242,6 +256,8 @@ pub struct Search {
     expanded: usize,
     current: Option<usize>,
     path: Vec<Point>,
+    /// Scratch for laying out the path: the chain of parent links, start first.
+    waypoints: Vec<Point>,
     trace: Vec<TraceEvent>,
 }
 
@@ -292,12 +308,15 @@ impl Search {
         }
         check_applicable(grid, config)?;
 
+        let width = grid.width() as usize;
         self.query = Some(Query {
             config: *config,
             start: start_index,
             target: goal_index,
+            target_x: goal_index % width,
+            target_y: goal_index / width,
             requested_goal: goal,
-            width: grid.width() as usize,
+            width,
             len: grid.len(),
             h_scale: f64::from(grid.min_cost()),
             retargeted: false,
@@ -313,57 +332,65 @@ impl Search {
 
     /// Expands at most one cell. Returns what it did.
     pub fn step(&mut self, grid: &Grid) -> Step {
-        let Some(query) = self.query else {
-            return Step::Finished(self.status);
-        };
+        match self.advance(grid) {
+            Some(node) => Step::Expanded(grid.point_of(node)),
+            None => Step::Finished(self.status),
+        }
+    }
+
+    /// The loop body: expands one cell and returns its index, or `None` once finished.
+    fn advance(&mut self, grid: &Grid) -> Option<usize> {
+        let query = self.query.as_ref()?;
         if self.status != SearchStatus::Running {
-            return Step::Finished(self.status);
+            return None;
         }
         if grid.len() != query.len || grid.width() as usize != query.width {
             // The grid was swapped under a running search: give up rather than misread it.
-            return self.finish(SearchStatus::NoPath);
+            self.finish(SearchStatus::NoPath);
+            return None;
         }
-        loop {
-            let Some(node) = self.frontier.pop() else {
-                let can_retarget =
-                    query.config.goal_mode == GoalMode::ClosestReachable && !self.retargeted();
-                if can_retarget {
+        let (record_trace, retargeted, target) =
+            (query.config.record_trace, query.retargeted, query.target);
+        let can_retarget = query.config.goal_mode == GoalMode::ClosestReachable && !retargeted;
+        let node = loop {
+            match self.frontier.pop() {
+                Some(node) if self.nodes.is_closed(node) => continue, // stale: expanded already
+                Some(node) => break node,
+                None if can_retarget => {
                     self.retarget(grid);
                     self.restart();
-                    continue;
+                    return self.advance(grid);
                 }
-                return self.finish(SearchStatus::NoPath);
-            };
-            if self.nodes.is_closed(node) {
-                continue; // a stale entry: this cell was already expanded by a cheaper route
+                None => {
+                    self.finish(SearchStatus::NoPath);
+                    return None;
+                }
             }
-            self.nodes.close(node);
-            self.expanded += 1;
-            self.current = Some(node);
-            if query.config.record_trace {
-                self.trace.push(TraceEvent::Closed(grid.point_of(node)));
-            }
-            let target = self.query.map_or(query.target, |q| q.target);
-            if node == target {
-                let status = if self.retargeted() {
-                    SearchStatus::Partial
-                } else {
-                    SearchStatus::Found
-                };
-                self.finish(status);
-                return Step::Expanded(grid.point_of(node));
-            }
-            self.expand(grid, node);
-            return Step::Expanded(grid.point_of(node));
+        };
+        self.nodes.close(node);
+        self.expanded += 1;
+        self.current = Some(node);
+        if record_trace {
+            self.trace.push(TraceEvent::Closed(grid.point_of(node)));
         }
+        if node == target {
+            self.finish(if retargeted {
+                SearchStatus::Partial
+            } else {
+                SearchStatus::Found
+            });
+        } else {
+            self.expand(grid, node);
+        }
+        Some(node)
     }
 
     /// Expands up to `max_expansions` cells, so that a frame never stalls on a large map.
     /// Returns the status afterwards (still [`SearchStatus::Running`] if the budget ran out).
     pub fn step_many(&mut self, grid: &Grid, max_expansions: usize) -> SearchStatus {
         for _ in 0..max_expansions {
-            if let Step::Finished(status) = self.step(grid) {
-                return status;
+            if self.advance(grid).is_none() {
+                break;
             }
         }
         self.status
@@ -371,7 +398,7 @@ impl Search {
 
     /// Runs the search to the end and returns how it ended.
     pub fn run(&mut self, grid: &Grid) -> SearchStatus {
-        while let Step::Expanded(_) = self.step(grid) {}
+        while self.advance(grid).is_some() {}
         self.status
     }
 
@@ -436,7 +463,7 @@ impl Search {
         } else {
             self.nodes.g(i)
         };
-        let h = q.heuristic(i);
+        let h = q.heuristic_at(i);
         Some(NodeInfo {
             state,
             g,
@@ -455,21 +482,18 @@ impl Search {
         self.query.as_ref().map(|q| &q.config)
     }
 
-    fn retargeted(&self) -> bool {
-        self.query.is_some_and(|q| q.retargeted)
-    }
-
     /// Aims the search at the reachable cell nearest to the requested goal.
     fn retarget(&mut self, grid: &Grid) {
         let Some(query) = self.query.as_mut() else {
             return;
         };
-        query.target = self.reach.nearest_reachable(
+        let target = self.reach.nearest_reachable(
             grid,
             query.config.movement,
             query.start,
             query.requested_goal,
         );
+        query.aim_at(target);
         query.retargeted = true;
         self.trace.clear();
     }
@@ -484,7 +508,7 @@ impl Search {
         self.path.clear();
         self.current = None;
         self.status = SearchStatus::Running;
-        let h = query.heuristic(query.start);
+        let h = query.heuristic_at(query.start);
         self.nodes.open(query.start, 0.0, NO_PARENT);
         self.frontier.push(query.start, query.priority(0.0, h), 0.0);
         if query.config.record_trace {
@@ -495,7 +519,7 @@ impl Search {
 
     /// Opens every successor of `node` that is new, or (for cost-aware algorithms) newly cheaper.
     fn expand(&mut self, grid: &Grid, node: usize) {
-        let Some(query) = self.query else {
+        let Some(query) = self.query.as_ref() else {
             return;
         };
         let rules = query.config.algorithm.rules();
@@ -507,17 +531,18 @@ impl Search {
             trace,
             ..
         } = self;
-        let mut offer = |next: usize, step_cost: f64| {
-            if nodes.is_seen(next) && (!rules.relax || nodes.is_closed(next)) {
-                return;
-            }
+        let mut offer = |next: usize, x: usize, y: usize, step_cost: f64| {
             let g = g_node + step_cost;
-            if nodes.is_seen(next) && g >= nodes.g(next) {
-                return;
+            if let Some(known) = nodes.seen_g(next) {
+                // Seen before: only a cost-aware search takes a cheaper route, and never to a
+                // closed cell (with a consistent heuristic its cost is already final).
+                if !rules.relax || g >= known || nodes.is_closed(next) {
+                    return;
+                }
             }
             nodes.open(next, g, node as u32);
             let h = if rules.uses_heuristic {
-                query.heuristic(next)
+                query.heuristic(x, y)
             } else {
                 0.0
             };
@@ -528,9 +553,13 @@ impl Search {
         };
         if query.config.algorithm == Algorithm::JumpPoint {
             let unit = query.h_scale; // on a uniform grid every cell costs the cheapest cost
-            jump_point::for_each_successor(grid, node, parent, query.target, |next, distance| {
-                offer(next, distance * unit)
-            });
+            jump_point::for_each_successor(
+                grid,
+                node,
+                parent,
+                query.target,
+                |next, x, y, distance| offer(next, x, y, distance * unit),
+            );
         } else {
             query.config.movement.for_each_neighbor(grid, node, offer);
         }
@@ -544,23 +573,27 @@ impl Search {
             return Step::Finished(status);
         };
         if matches!(status, SearchStatus::Found | SearchStatus::Partial) {
+            // Walk the parent links back from the target, then lay the path out forwards.
             let mut at = Some(query.target);
+            self.waypoints.clear();
             while let Some(i) = at {
-                let p = point_at(i, query.width);
-                // Jump point search links jump points; fill in the straight or diagonal run back
-                // to the previous one so that the path lists every cell.
-                if let Some(&last) = self.path.last() {
-                    let (sx, sy) = ((p.x - last.x).signum(), (p.y - last.y).signum());
-                    let mut fill = Point::new(last.x + sx, last.y + sy);
-                    while fill != p {
-                        self.path.push(fill);
-                        fill = Point::new(fill.x + sx, fill.y + sy);
-                    }
-                }
-                self.path.push(p);
+                self.waypoints.push(point_at(i, query.width));
                 at = self.nodes.parent(i);
             }
-            self.path.reverse();
+            self.waypoints.reverse();
+            self.path.push(self.waypoints[0]);
+            for &next in &self.waypoints[1..] {
+                // Neighbours for most algorithms. Jump point search links jump points: fill in
+                // the run between them, diagonal first, then straight.
+                let mut cell = self.path[self.path.len() - 1];
+                while cell != next {
+                    cell = Point::new(
+                        cell.x + (next.x - cell.x).signum(),
+                        cell.y + (next.y - cell.y).signum(),
+                    );
+                    self.path.push(cell);
+                }
+            }
         }
         Step::Finished(status)
     }

@@ -18,12 +18,25 @@ pub enum NodeState {
 
 pub(crate) const NO_PARENT: u32 = u32::MAX;
 
+/// One cell's record. Kept together in 16 bytes, so a lookup touches one cache line instead of
+/// three arrays.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    g: f64,
+    parent: u32,
+    /// `== open_mark` means open, `open_mark + 1` closed, anything lower unseen.
+    stamp: u32,
+}
+
+const UNSEEN: Node = Node {
+    g: 0.0,
+    parent: NO_PARENT,
+    stamp: 0,
+};
+
 #[derive(Clone, Debug, Default)]
 pub(crate) struct NodeTable {
-    /// `stamp[i] == open_mark` means open, `open_mark + 1` closed, anything lower unseen.
-    stamp: Vec<u32>,
-    g: Vec<f64>,
-    parent: Vec<u32>,
+    nodes: Vec<Node>,
     open_mark: u32,
 }
 
@@ -31,13 +44,11 @@ impl NodeTable {
     /// Forgets the previous search in O(1) (O(len) only when the table must grow, or once every
     /// two billion searches when the stamp counter wraps).
     pub(crate) fn reset(&mut self, len: usize) {
-        if self.stamp.len() < len {
-            self.stamp.resize(len, 0);
-            self.g.resize(len, 0.0);
-            self.parent.resize(len, NO_PARENT);
+        if self.nodes.len() < len {
+            self.nodes.resize(len, UNSEEN);
         }
         if self.open_mark >= u32::MAX - 2 {
-            self.stamp.fill(0);
+            self.nodes.fill(UNSEEN);
             self.open_mark = 0;
         }
         self.open_mark += 2;
@@ -45,7 +56,7 @@ impl NodeTable {
 
     #[inline]
     pub(crate) fn state(&self, i: usize) -> NodeState {
-        let s = self.stamp[i];
+        let s = self.nodes[i].stamp;
         if s == self.open_mark {
             NodeState::Open
         } else if s == self.open_mark + 1 {
@@ -56,37 +67,41 @@ impl NodeTable {
     }
 
     #[inline]
-    pub(crate) fn is_seen(&self, i: usize) -> bool {
-        self.stamp[i] >= self.open_mark
-    }
-
-    #[inline]
     pub(crate) fn is_closed(&self, i: usize) -> bool {
-        self.stamp[i] == self.open_mark + 1
+        self.nodes[i].stamp == self.open_mark + 1
     }
 
     #[inline]
     pub(crate) fn g(&self, i: usize) -> f64 {
-        self.g[i]
+        self.nodes[i].g
+    }
+
+    /// The cost so far if the cell has been reached in this search.
+    #[inline]
+    pub(crate) fn seen_g(&self, i: usize) -> Option<f64> {
+        let n = self.nodes[i];
+        (n.stamp >= self.open_mark).then_some(n.g)
     }
 
     #[inline]
     pub(crate) fn parent(&self, i: usize) -> Option<usize> {
-        let p = self.parent[i];
+        let p = self.nodes[i].parent;
         (p != NO_PARENT).then_some(p as usize)
     }
 
     /// Records that `i` is reached at cost `g` through `parent`, and is open.
     #[inline]
     pub(crate) fn open(&mut self, i: usize, g: f64, parent: u32) {
-        self.stamp[i] = self.open_mark;
-        self.g[i] = g;
-        self.parent[i] = parent;
+        self.nodes[i] = Node {
+            g,
+            parent,
+            stamp: self.open_mark,
+        };
     }
 
     #[inline]
     pub(crate) fn close(&mut self, i: usize) {
-        self.stamp[i] = self.open_mark + 1;
+        self.nodes[i].stamp = self.open_mark + 1;
     }
 }
 

@@ -1,0 +1,214 @@
+//! `cargo bench -p gridpath`: our A*, our jump point search and the `pathfinding` crate's A* on the
+//! same Moving AI scenarios, at identical optimal costs.
+//!
+//! The data is read from `$GRIDPATH_MOVINGAI` or from `../shared/movingai` beside the repository;
+//! without it the benchmark says so and measures nothing. Each iteration solves a fixed sample of
+//! the map's scenarios (every Nth, so all lengths are covered). At the end it prints the medians
+//! and the ratios, all from this one run.
+
+use criterion::{Criterion, criterion_group};
+use gridpath::movingai::{Scenario, read_map_file, read_scen_file};
+use gridpath::{Algorithm, Grid, Search, SearchConfig};
+use std::hint::black_box;
+use std::path::PathBuf;
+
+/// (map name, take every Nth scenario)
+const MAPS: [(&str, usize); 2] = [("arena2", 10), ("random512-10-0", 20)];
+
+fn data_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("GRIDPATH_MOVINGAI")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../../../shared/movingai"
+            ))
+        });
+    dir.join("maps").is_dir().then_some(dir)
+}
+
+/// The `pathfinding` crate needs totally ordered costs, so it counts in billionths: a straight
+/// step is 10⁹ and a diagonal ⌊√2·10⁹⌉. The heuristic rounds √2 down, so it stays admissible.
+mod baseline {
+    use gridpath::{Grid, Point};
+
+    pub const SCALE: f64 = 1e9;
+    const STRAIGHT: u64 = 1_000_000_000;
+    const DIAGONAL: u64 = 1_414_213_562;
+    const DIAGONAL_DOWN: u64 = 1_414_213_562 - 1;
+
+    fn free(grid: &Grid, x: i32, y: i32) -> bool {
+        grid.is_passable(Point::new(x, y))
+    }
+
+    /// A lean successor function, as a user of the crate would write it: no allocation.
+    fn successors(grid: &Grid, node: u32) -> impl Iterator<Item = (u32, u64)> + '_ {
+        let w = grid.width() as i32;
+        let (x, y) = (node as i32 % w, node as i32 / w);
+        gridpath::STEPS.iter().filter_map(move |&(dx, dy)| {
+            let (nx, ny) = (x + dx, y + dy);
+            if !free(grid, nx, ny) {
+                return None;
+            }
+            let diagonal = dx != 0 && dy != 0;
+            if diagonal && !(free(grid, x + dx, y) && free(grid, x, y + dy)) {
+                return None; // never cut a corner
+            }
+            Some((
+                (ny * w + nx) as u32,
+                if diagonal { DIAGONAL } else { STRAIGHT },
+            ))
+        })
+    }
+
+    pub fn cost(grid: &Grid, start: Point, goal: Point) -> Option<f64> {
+        let w = grid.width() as i32;
+        let (gx, gy) = (goal.x, goal.y);
+        let goal = (gy * w + gx) as u32;
+        let heuristic = |&n: &u32| {
+            let (dx, dy) = (
+                (n as i32 % w - gx).unsigned_abs() as u64,
+                (n as i32 / w - gy).unsigned_abs() as u64,
+            );
+            let (lo, hi) = (dx.min(dy), dx.max(dy));
+            (hi - lo) * STRAIGHT + lo * DIAGONAL_DOWN
+        };
+        pathfinding::prelude::astar(
+            &((start.y * w + start.x) as u32),
+            |&n| successors(grid, n),
+            heuristic,
+            |&n| n == goal,
+        )
+        .map(|(_, cost)| cost as f64 / SCALE)
+    }
+}
+
+fn ours(search: &mut Search, grid: &Grid, s: &Scenario, config: &SearchConfig) -> Option<f64> {
+    search.begin(grid, s.start, s.goal, config).ok()?;
+    search.run(grid);
+    search.cost()
+}
+
+fn bench_maps(c: &mut Criterion) {
+    let Some(dir) = data_dir() else {
+        eprintln!(
+            "Moving AI data not found (set GRIDPATH_MOVINGAI or add ../shared/movingai): skipping"
+        );
+        return;
+    };
+    let astar = SearchConfig::default();
+    let jps = astar.with_algorithm(Algorithm::JumpPoint);
+    for (name, every) in MAPS {
+        let grid = match read_map_file(dir.join(format!("maps/{name}.map"))) {
+            Ok(g) => g,
+            Err(e) => {
+                eprintln!("skipping {name}: {e}");
+                continue;
+            }
+        };
+        let scenarios: Vec<Scenario> =
+            match read_scen_file(dir.join(format!("scens/{name}.map.scen"))) {
+                Ok(all) => all.into_iter().step_by(every).collect(),
+                Err(e) => {
+                    eprintln!("skipping {name}: {e}");
+                    continue;
+                }
+            };
+        // Identical costs first: a benchmark of wrong answers would mean nothing.
+        let mut search = Search::new();
+        for s in &scenarios {
+            let a = ours(&mut search, &grid, s, &astar);
+            let j = ours(&mut search, &grid, s, &jps);
+            let p = baseline::cost(&grid, s.start, s.goal);
+            for (who, cost) in [("A*", a), ("JPS", j), ("pathfinding", p)] {
+                let cost = cost.unwrap_or(f64::NAN);
+                assert!(
+                    (cost - s.optimal).abs() < 1e-4,
+                    "{who} on {name}: {cost} vs {}",
+                    s.optimal
+                );
+            }
+        }
+        let mut group = c.benchmark_group(name);
+        group.sample_size(15);
+        group.bench_function("gridpath_astar", |b| {
+            b.iter(|| {
+                scenarios
+                    .iter()
+                    .map(|s| ours(&mut search, &grid, s, &astar))
+                    .fold(0.0, |t, c| t + black_box(c.unwrap_or(0.0)))
+            })
+        });
+        group.bench_function("gridpath_jps", |b| {
+            b.iter(|| {
+                scenarios
+                    .iter()
+                    .map(|s| ours(&mut search, &grid, s, &jps))
+                    .fold(0.0, |t, c| t + black_box(c.unwrap_or(0.0)))
+            })
+        });
+        group.bench_function("pathfinding_astar", |b| {
+            b.iter(|| {
+                scenarios
+                    .iter()
+                    .map(|s| baseline::cost(&grid, s.start, s.goal))
+                    .fold(0.0, |t, c| t + black_box(c.unwrap_or(0.0)))
+            })
+        });
+        group.finish();
+        println!(
+            "{name}: {} scenarios per iteration (every {every}th)",
+            scenarios.len()
+        );
+    }
+}
+
+/// Reads criterion's median estimate (ns per iteration) for one benchmark of this run.
+fn median_ns(group: &str, bench: &str) -> Option<f64> {
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../target")));
+    let json = std::fs::read_to_string(
+        target.join(format!("criterion/{group}/{bench}/new/estimates.json")),
+    )
+    .ok()?;
+    let after = &json[json.find("\"median\"")?..];
+    let value = &after[after.find("\"point_estimate\":")? + "\"point_estimate\":".len()..];
+    value[..value.find([',', '}'])?].trim().parse().ok()
+}
+
+fn print_ratios() {
+    if data_dir().is_none() {
+        return;
+    }
+    println!(
+        "\n| map | gridpath A* | gridpath JPS | pathfinding A* | A* / pathfinding | JPS / A* |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|");
+    for (name, _) in MAPS {
+        let get = |b| median_ns(name, b);
+        if let (Some(a), Some(j), Some(p)) = (
+            get("gridpath_astar"),
+            get("gridpath_jps"),
+            get("pathfinding_astar"),
+        ) {
+            let ms = |ns: f64| format!("{:.2} ms", ns / 1e6);
+            println!(
+                "| {name} | {} | {} | {} | {:.2} | {:.3} |",
+                ms(a),
+                ms(j),
+                ms(p),
+                a / p,
+                j / a
+            );
+        }
+    }
+}
+
+criterion_group!(benches, bench_maps);
+
+fn main() {
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+    print_ratios();
+}

@@ -1,0 +1,79 @@
+//! `gridpath`: the core's command line. For now one command, the Moving AI scenario runner:
+//!
+//! ```text
+//! cargo run --release -p gridpath -- scen MAP.map SCEN.scen [--algo astar]
+//! ```
+
+use gridpath::movingai::{read_map_file, read_scen_file};
+use gridpath::scenarios::run_scenarios;
+use gridpath::{Algorithm, SearchConfig};
+use std::process::ExitCode;
+
+fn usage() -> String {
+    let keys: Vec<&str> = Algorithm::ALL.iter().map(|a| a.key()).collect();
+    format!(
+        "usage: gridpath scen MAP.map SCEN.scen [--algo {}]\n\n\
+         Solves every scenario of SCEN on MAP (8-way moves, no corner cutting, the Moving AI rules),\n\
+         lists the ones whose cost differs from the published optimum by more than 1e-4, and ends\n\
+         with a summary line. Exits 1 if any differ, 2 on bad input.",
+        keys.join("|")
+    )
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match run(&args) {
+        Ok(all_optimal) => {
+            if all_optimal {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::from(1)
+            }
+        }
+        Err(message) => {
+            eprintln!("{message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn run(args: &[String]) -> Result<bool, String> {
+    let [command, map_path, scen_path, rest @ ..] = args else {
+        return Err(usage());
+    };
+    if command != "scen" {
+        return Err(format!("unknown command '{command}'\n\n{}", usage()));
+    }
+    let mut algorithm = Algorithm::AStar;
+    let mut rest = rest.iter();
+    while let Some(flag) = rest.next() {
+        match (flag.as_str(), rest.next()) {
+            ("--algo", Some(key)) => {
+                algorithm = Algorithm::from_key(key)
+                    .ok_or_else(|| format!("unknown algorithm '{key}'\n\n{}", usage()))?;
+            }
+            _ => return Err(format!("unexpected argument '{flag}'\n\n{}", usage())),
+        }
+    }
+    let grid = read_map_file(map_path).map_err(|e| e.to_string())?;
+    let scenarios = read_scen_file(scen_path).map_err(|e| e.to_string())?;
+    if let Some(s) = scenarios
+        .iter()
+        .find(|s| s.map_width != grid.width() || s.map_height != grid.height())
+    {
+        return Err(format!(
+            "{scen_path}: scenarios are for a {}×{} map, but {map_path} is {}×{}",
+            s.map_width,
+            s.map_height,
+            grid.width(),
+            grid.height()
+        ));
+    }
+    let config = SearchConfig::default().with_algorithm(algorithm);
+    let report = run_scenarios(&grid, &scenarios, &config);
+    for outcome in report.mismatches() {
+        println!("{}", outcome.describe());
+    }
+    println!("{}", report.summary());
+    Ok(report.mismatches().next().is_none())
+}

@@ -1,0 +1,119 @@
+//! Running Moving AI scenarios and comparing with their published optimal lengths.
+//!
+//! This is what the `gridpath scen` command prints. It lives in the library so that tests can
+//! check the same numbers the command reports.
+
+use crate::movingai::Scenario;
+use crate::{Grid, QueryError, Search, SearchConfig};
+use std::time::Instant;
+
+/// How far a cost may be from the published optimum and still count as optimal. The files round
+/// lengths to 8 decimals.
+pub const TOLERANCE: f64 = 1e-4;
+
+/// The result of one scenario.
+#[derive(Clone, Debug)]
+pub struct ScenarioOutcome {
+    /// Position in the file, from 0.
+    pub index: usize,
+    pub scenario: Scenario,
+    /// The cost found, or `None` for no path.
+    pub cost: Option<f64>,
+    /// The query was refused (start or goal off the map or on a wall, ...).
+    pub error: Option<QueryError>,
+    pub expanded: usize,
+    /// Search time, microseconds.
+    pub micros: f64,
+}
+
+impl ScenarioOutcome {
+    pub fn is_optimal(&self) -> bool {
+        self.cost
+            .is_some_and(|c| (c - self.scenario.optimal).abs() <= TOLERANCE)
+    }
+
+    /// One line describing a mismatch.
+    pub fn describe(&self) -> String {
+        let s = &self.scenario;
+        let got = match (&self.error, self.cost) {
+            (Some(e), _) => format!("refused: {e}"),
+            (None, Some(c)) => format!("got {c:.8}"),
+            (None, None) => "got no path".to_string(),
+        };
+        format!(
+            "mismatch: scenario {} (bucket {}) {} -> {}: expected {:.8}, {got}",
+            self.index + 1,
+            s.bucket,
+            s.start,
+            s.goal,
+            s.optimal
+        )
+    }
+}
+
+/// Every scenario's outcome, with the summary the command prints.
+#[derive(Clone, Debug, Default)]
+pub struct ScenarioReport {
+    pub outcomes: Vec<ScenarioOutcome>,
+}
+
+impl ScenarioReport {
+    pub fn optimal(&self) -> usize {
+        self.outcomes.iter().filter(|o| o.is_optimal()).count()
+    }
+
+    pub fn mismatches(&self) -> impl Iterator<Item = &ScenarioOutcome> {
+        self.outcomes.iter().filter(|o| !o.is_optimal())
+    }
+
+    pub fn total_ms(&self) -> f64 {
+        self.outcomes.iter().map(|o| o.micros).sum::<f64>() / 1000.0
+    }
+
+    pub fn median_us(&self) -> f64 {
+        let mut times: Vec<f64> = self.outcomes.iter().map(|o| o.micros).collect();
+        times.sort_by(f64::total_cmp);
+        match times.len() {
+            0 => 0.0,
+            n if n % 2 == 1 => times[n / 2],
+            n => (times[n / 2 - 1] + times[n / 2]) / 2.0,
+        }
+    }
+
+    /// The command's last line.
+    pub fn summary(&self) -> String {
+        format!(
+            "scenarios: {}, optimal: {}, mismatched: {}, total_ms: {:.3}, median_us: {:.1}",
+            self.outcomes.len(),
+            self.optimal(),
+            self.outcomes.len() - self.optimal(),
+            self.total_ms(),
+            self.median_us()
+        )
+    }
+}
+
+/// Solves every scenario on `grid` with one reused [`Search`].
+pub fn run_scenarios(grid: &Grid, scenarios: &[Scenario], config: &SearchConfig) -> ScenarioReport {
+    let mut search = Search::new();
+    let outcomes = scenarios
+        .iter()
+        .enumerate()
+        .map(|(index, scenario)| {
+            let began = Instant::now();
+            let result = search
+                .begin(grid, scenario.start, scenario.goal, config)
+                .map(|()| search.run(grid));
+            let micros = began.elapsed().as_secs_f64() * 1e6;
+            ScenarioOutcome {
+                index,
+                scenario: scenario.clone(),
+                cost: search.cost().filter(|_| result.is_ok()),
+                error: result.err(),
+                expanded: search.expanded(),
+                micros,
+            }
+        })
+        .collect();
+    ScenarioReport { outcomes }
+}

@@ -1,0 +1,52 @@
+//! The Moving AI `arena` benchmark (130 scenarios, published optimal lengths), from the copy in
+//! the repository's `assets/` (see `assets/ATTRIBUTION.md`).
+
+use gridpath::movingai::{read_map_file, read_scen_file};
+use gridpath::scenarios::run_scenarios;
+use gridpath::{Algorithm, SearchConfig};
+
+const ASSETS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets");
+
+#[test]
+fn every_arena_scenario_is_solved_at_its_published_optimal_length() {
+    let grid = read_map_file(format!("{ASSETS}/maps/arena.map")).expect("arena.map");
+    let scenarios =
+        read_scen_file(format!("{ASSETS}/scenarios/arena.map.scen")).expect("arena.map.scen");
+    assert_eq!(scenarios.len(), 130);
+    assert_eq!((grid.width(), grid.height()), (49, 49));
+    for algorithm in [Algorithm::AStar, Algorithm::JumpPoint, Algorithm::Dijkstra] {
+        let report = run_scenarios(
+            &grid,
+            &scenarios,
+            &SearchConfig::default().with_algorithm(algorithm),
+        );
+        let wrong: Vec<String> = report.mismatches().map(|o| o.describe()).collect();
+        assert!(wrong.is_empty(), "{algorithm:?}:\n{}", wrong.join("\n"));
+        assert_eq!(report.optimal(), 130);
+        assert!(
+            report
+                .summary()
+                .starts_with("scenarios: 130, optimal: 130, mismatched: 0, total_ms: ")
+        );
+    }
+}
+
+#[test]
+fn weighted_astar_stays_within_its_bound_on_arena() {
+    let grid = read_map_file(format!("{ASSETS}/maps/arena.map")).expect("arena.map");
+    let scenarios =
+        read_scen_file(format!("{ASSETS}/scenarios/arena.map.scen")).expect("arena.map.scen");
+    let config = SearchConfig {
+        weight: 2.0,
+        ..SearchConfig::default().with_algorithm(Algorithm::WeightedAStar)
+    };
+    for outcome in run_scenarios(&grid, &scenarios, &config).outcomes {
+        let cost = outcome.cost.expect("every arena scenario is solvable");
+        assert!(
+            cost <= 2.0 * outcome.scenario.optimal + 1e-6,
+            "{}",
+            outcome.describe()
+        );
+        assert!(cost >= outcome.scenario.optimal - 1e-4);
+    }
+}
