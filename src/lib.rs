@@ -11,9 +11,13 @@
 //! tilemap, the overlays and the panel.
 
 pub mod camera;
+pub mod catalog;
 pub mod cli;
+pub mod editing;
+pub mod generators;
 pub mod layout;
 pub mod map;
+pub mod map_files;
 pub mod marker_sprites;
 pub mod markers;
 pub mod nav;
@@ -22,6 +26,7 @@ pub mod overlays;
 pub mod planner;
 pub mod pointer;
 pub mod screenshot;
+pub mod terrain;
 pub mod textures;
 pub mod tilemap;
 pub mod ui;
@@ -37,8 +42,10 @@ pub enum AppSystems {
     LoadMap,
     /// Turn the cursor into a world position.
     ReadInput,
-    /// Change the world: move markers, paint walls.
+    /// Change the world: move markers, paint walls and ground, undo.
     Edit,
+    /// Bring derived state (the navigation grid) up to date with the world.
+    Derive,
     /// Search.
     Plan,
     /// Update what is drawn.
@@ -53,6 +60,7 @@ pub fn headless_plugin(app: &mut App) {
             AppSystems::LoadMap,
             AppSystems::ReadInput,
             AppSystems::Edit,
+            AppSystems::Derive,
             AppSystems::Plan,
             AppSystems::Draw,
         )
@@ -62,8 +70,10 @@ pub fn headless_plugin(app: &mut App) {
         notice::plugin,
         pointer::plugin,
         map::plugin,
+        map_files::plugin,
         nav::plugin,
         markers::plugin,
+        editing::plugin,
         planner::plugin,
     ));
 }
@@ -109,7 +119,7 @@ impl Plugin for PlaygroundPlugin {
                         || path.display().to_string(),
                         |n| n.to_string_lossy().into_owned(),
                     );
-                    app.insert_resource(map::InitialMap(map::LoadMap { name, grid }));
+                    app.insert_resource(map::InitialMap(map::LoadMap::new(name, grid)));
                 }
                 Err(e) => {
                     // Keep going with the built-in map, and say why in the panel and on stderr.

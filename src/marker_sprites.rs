@@ -8,8 +8,28 @@ use bevy::prelude::*;
 pub const START_COLOR: [u8; 4] = [40, 190, 70, 255];
 pub const GOAL_COLOR: [u8; 4] = [220, 50, 50, 255];
 
+/// Markers never shrink below this many pixels across, so they stay visible on big maps.
+const MIN_MARKER_PX: f32 = 14.0;
+
 pub(super) fn plugin(app: &mut App) {
-    app.add_observer(dress_marker);
+    app.add_observer(dress_marker)
+        .add_systems(Update, keep_markers_visible.in_set(crate::AppSystems::Draw));
+}
+
+fn keep_markers_visible(
+    camera: Query<&Projection, With<Camera2d>>,
+    mut markers: Query<&mut Transform, With<Marker>>,
+) {
+    let Some(Projection::Orthographic(ortho)) = camera.iter().next() else {
+        return;
+    };
+    let on_screen = TILE * 1.15 / ortho.scale;
+    let scale = (MIN_MARKER_PX / on_screen).max(1.0);
+    for mut t in &mut markers {
+        if t.scale.x != scale {
+            t.scale = Vec3::new(scale, scale, 1.0);
+        }
+    }
 }
 
 fn dress_marker(

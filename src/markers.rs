@@ -48,6 +48,14 @@ impl Marker {
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MarkerCell(pub Point);
 
+/// A marker was dropped on a new cell (the history records it).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MarkerMoved {
+    pub marker: Marker,
+    pub from: Point,
+    pub to: Point,
+}
+
 /// The marker being dragged, if any.
 #[derive(Resource, Default, Debug)]
 pub struct MarkerDrag {
@@ -55,7 +63,8 @@ pub struct MarkerDrag {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<MarkerDrag>();
+    app.init_resource::<MarkerDrag>()
+        .add_message::<MarkerMoved>();
     app.add_systems(Startup, spawn_markers);
     app.add_systems(
         Update,
@@ -134,6 +143,7 @@ pub fn end_drag(
     mut drag: ResMut<MarkerDrag>,
     mut markers: Query<(Entity, &Marker, &mut MarkerCell)>,
     mut notices: ResMut<Notices>,
+    mut moved: MessageWriter<MarkerMoved>,
 ) {
     let Some(entity) = drag.dragging else {
         return;
@@ -163,6 +173,11 @@ pub fn end_drag(
         Some(p) => {
             if p != cell.0 {
                 cell.0 = p;
+                moved.write(MarkerMoved {
+                    marker,
+                    from: back,
+                    to: p,
+                });
             }
             None
         }

@@ -1,9 +1,14 @@
 //! The navigation grid: what the planner searches, derived from the world's obstacle entities.
 //!
-//! Every wall is an entity with [`Obstacle`] and [`CellPos`]. Two observers keep [`NavGrid`] in
-//! step with them: adding an obstacle blocks its cell, removing (or despawning) it frees the cell
-//! again. So an edit costs O(1), and nothing rebuilds the grid every frame.
+//! The world has two layers: walls, each an entity with [`Obstacle`] and [`CellPos`], and the
+//! ground under them ([`GroundMap`]). This module is the one place that turns them into the
+//! [`NavGrid`], incrementally: two observers block a cell when an obstacle appears and free it
+//! when the obstacle goes, and a system applies each [`GroundChanged`] cell. An edit costs O(1),
+//! and nothing rebuilds the grid every frame; only a new map builds a new one
+//! ([`NavGrid::from_ground`]).
 
+use crate::AppSystems;
+use crate::terrain::{GroundChanged, GroundMap};
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use gridpath::{Cell, Grid, Point};
@@ -36,6 +41,18 @@ impl NavGrid {
             ground,
             obstacles: HashMap::default(),
         })
+    }
+
+    /// A grid with this ground and no walls yet (the obstacle observers add them).
+    pub fn from_ground(ground: &GroundMap) -> Result<Self, gridpath::GridError> {
+        let mut nav = Self::new(ground.width(), ground.height())?;
+        for i in 0..nav.grid.len() {
+            let p = nav.grid.point_of(i);
+            if let Some(cost) = ground.cost(p) {
+                nav.set_ground_cost(p, cost);
+            }
+        }
+        Ok(nav)
     }
 
     pub fn grid(&self) -> &Grid {
@@ -99,7 +116,27 @@ impl NavGrid {
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_observer(block_cell).add_observer(free_cell);
+    app.add_message::<GroundChanged>()
+        .add_observer(block_cell)
+        .add_observer(free_cell)
+        .add_systems(Update, follow_ground.in_set(AppSystems::Derive));
+}
+
+/// Copies changed ground costs into the grid.
+fn follow_ground(
+    mut changes: MessageReader<GroundChanged>,
+    ground: Option<Res<GroundMap>>,
+    nav: Option<ResMut<NavGrid>>,
+) {
+    let (Some(ground), Some(mut nav)) = (ground, nav) else {
+        changes.clear();
+        return;
+    };
+    for GroundChanged(p) in changes.read() {
+        if let Some(cost) = ground.cost(*p) {
+            nav.set_ground_cost(*p, cost);
+        }
+    }
 }
 
 /// A new obstacle blocks its cell. One outside the map, or on a cell that already has one, is

@@ -1,13 +1,18 @@
 //! Gizmo overlays drawn over the tilemap: grid lines, obstacle outlines and the path.
 //!
-//! Each overlay is its own `GizmoConfigGroup`. Switching one off disables its group, so Bevy
-//! skips its drawing system altogether (the systems run only while their group is enabled).
+//! Each overlay is its own `GizmoConfigGroup`. Switching one off disables its group, and its
+//! drawing system then does not run at all. Drawing is culled to the visible part of the map and
+//! thinned out when zoomed out, so a 512×512 map costs about as much as a small one: the grid
+//! draws every k-th line when lines would crowd closer than a few pixels, and obstacles are
+//! outlined cell by cell only when cells are big enough to see, as merged runs otherwise.
 
 use crate::AppSystems;
+use crate::camera::Visible;
 use crate::layout::{MapLayout, TILE};
-use crate::nav::{CellPos, Obstacle};
+use crate::nav::NavGrid;
 use crate::planner::Plan;
 use bevy::prelude::*;
+use gridpath::Point;
 
 #[derive(Default, Reflect, GizmoConfigGroup)]
 pub struct GridGizmos;
@@ -39,6 +44,11 @@ impl Default for OverlaySettings {
 pub const GRID_COLOR: Color = Color::srgba(0.25, 0.25, 0.3, 0.55);
 pub const OBSTACLE_COLOR: Color = Color::srgb(1.0, 0.55, 0.1);
 pub const PATH_COLOR: Color = Color::srgb(0.1, 0.95, 0.2);
+
+/// Grid lines are kept at least this many pixels apart.
+const MIN_GRID_SPACING_PX: f32 = 6.0;
+/// Below this cell size (pixels), obstacles are drawn as merged runs instead of one box each.
+const MIN_OUTLINE_CELL_PX: f32 = 6.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<OverlaySettings>()
@@ -78,27 +88,99 @@ fn apply_overlay_settings(settings: Res<OverlaySettings>, mut store: ResMut<Gizm
     store.config_mut::<PathGizmos>().0.enabled = settings.path;
 }
 
-fn draw_grid(layout: Option<Res<MapLayout>>, mut gizmos: Gizmos<GridGizmos>) {
-    let Some(layout) = layout else { return };
-    gizmos
-        .grid_2d(
-            Isometry2d::IDENTITY,
-            UVec2::new(layout.width, layout.height),
-            Vec2::splat(TILE),
-            GRID_COLOR,
-        )
-        .outer_edges();
+/// The visible part of the map as a range of cells (inclusive), or `None` when none shows.
+fn visible_cells(layout: &MapLayout, view: &Visible) -> Option<(Point, Point)> {
+    let a = layout.cell_at(Vec2::new(view.world.min.x, view.world.max.y)); // top-left
+    let b = layout.cell_at(Vec2::new(view.world.max.x, view.world.min.y)); // bottom-right
+    let clamp = |v: i32, n: u32| v.clamp(0, n as i32 - 1);
+    let min = Point::new(clamp(a.x, layout.width), clamp(a.y, layout.height));
+    let max = Point::new(clamp(b.x, layout.width), clamp(b.y, layout.height));
+    let overlaps = b.x >= 0 && b.y >= 0 && a.x < layout.width as i32 && a.y < layout.height as i32;
+    overlaps.then_some((min, max))
+}
+
+fn camera_view(camera: &Query<(&GlobalTransform, &Projection), With<Camera2d>>) -> Option<Visible> {
+    camera.iter().next().and_then(|(t, p)| Visible::of(t, p))
+}
+
+fn draw_grid(
+    layout: Option<Res<MapLayout>>,
+    camera: Query<(&GlobalTransform, &Projection), With<Camera2d>>,
+    mut gizmos: Gizmos<GridGizmos>,
+) {
+    let (Some(layout), Some(view)) = (layout, camera_view(&camera)) else {
+        return;
+    };
+    let Some((min, max)) = visible_cells(&layout, &view) else {
+        return;
+    };
+    // Every k-th line, k a power of two, so lines stay legible when zoomed out.
+    let mut k = 1;
+    while (k as f32) * view.cell_pixels < MIN_GRID_SPACING_PX && k < 1 << 16 {
+        k *= 2;
+    }
+    let rect = layout.world_rect();
+    let half = rect.size() / 2.0;
+    let (top, bottom) = (
+        layout.cell_center(Point::new(0, min.y)).y + TILE / 2.0,
+        layout.cell_center(Point::new(0, max.y)).y - TILE / 2.0,
+    );
+    let (left, right) = (
+        layout.cell_center(Point::new(min.x, 0)).x - TILE / 2.0,
+        layout.cell_center(Point::new(max.x, 0)).x + TILE / 2.0,
+    );
+    let lines =
+        |from: i32, to: i32, n: u32| (from..=to + 1).filter(move |&i| i % k == 0 || i == n as i32);
+    for x in lines(min.x, max.x, layout.width) {
+        let wx = x as f32 * TILE - half.x;
+        gizmos.line_2d(Vec2::new(wx, top), Vec2::new(wx, bottom), GRID_COLOR);
+    }
+    for y in lines(min.y, max.y, layout.height) {
+        let wy = half.y - y as f32 * TILE;
+        gizmos.line_2d(Vec2::new(left, wy), Vec2::new(right, wy), GRID_COLOR);
+    }
 }
 
 fn draw_obstacles(
     layout: Option<Res<MapLayout>>,
-    obstacles: Query<&CellPos, With<Obstacle>>,
+    nav: Option<Res<NavGrid>>,
+    camera: Query<(&GlobalTransform, &Projection), With<Camera2d>>,
     mut gizmos: Gizmos<ObstacleGizmos>,
 ) {
-    let Some(layout) = layout else { return };
-    let size = Vec2::splat(TILE - 3.0);
-    for cell in &obstacles {
-        gizmos.rect_2d(layout.cell_center(cell.0), size, OBSTACLE_COLOR);
+    let (Some(layout), Some(nav), Some(view)) = (layout, nav, camera_view(&camera)) else {
+        return;
+    };
+    let Some((min, max)) = visible_cells(&layout, &view) else {
+        return;
+    };
+    let walled = |x: i32, y: i32| nav.obstacle_at(Point::new(x, y)).is_some();
+    if view.cell_pixels >= MIN_OUTLINE_CELL_PX {
+        let size = Vec2::splat(TILE - 3.0);
+        for y in min.y..=max.y {
+            for x in min.x..=max.x {
+                if walled(x, y) {
+                    gizmos.rect_2d(layout.cell_center(Point::new(x, y)), size, OBSTACLE_COLOR);
+                }
+            }
+        }
+        return;
+    }
+    // Zoomed out: one line along each run of walls in a row.
+    for y in min.y..=max.y {
+        let mut x = min.x;
+        while x <= max.x {
+            if !walled(x, y) {
+                x += 1;
+                continue;
+            }
+            let start = x;
+            while x <= max.x && walled(x, y) {
+                x += 1;
+            }
+            let a = layout.cell_center(Point::new(start, y)) - Vec2::new(TILE * 0.4, 0.0);
+            let b = layout.cell_center(Point::new(x - 1, y)) + Vec2::new(TILE * 0.4, 0.0);
+            gizmos.line_2d(a, b, OBSTACLE_COLOR);
+        }
     }
 }
 

@@ -1,6 +1,7 @@
 //! The app's pictures, drawn in code: the tile atlas and the marker discs. Generating them keeps
 //! the app free of asset files it could fail to find, and makes each look easy to tweak.
 
+use crate::terrain::Ground;
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
@@ -11,17 +12,65 @@ pub const TILE_PX: u32 = 16;
 /// The tiles of the atlas, in order: the tile texture index is the position here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TileLook {
-    Floor = 0,
-    Wall = 1,
+    Road = 0,
+    Grass = 1,
+    Mud = 2,
+    Water = 3,
+    Wall = 4,
 }
 
-pub const TILE_LOOKS: [TileLook; 2] = [TileLook::Floor, TileLook::Wall];
+pub const TILE_LOOKS: [TileLook; 5] = [
+    TileLook::Road,
+    TileLook::Grass,
+    TileLook::Mud,
+    TileLook::Water,
+    TileLook::Wall,
+];
+
+impl TileLook {
+    pub fn of_ground(ground: Ground) -> Self {
+        match ground {
+            Ground::Road => TileLook::Road,
+            Ground::Grass => TileLook::Grass,
+            Ground::Mud => TileLook::Mud,
+            Ground::Water => TileLook::Water,
+        }
+    }
+}
 
 type Rgba = [u8; 4];
 
+fn shade([r, g, b]: [u8; 3], factor: f32) -> Rgba {
+    let f = |c: u8| (f32::from(c) * factor).clamp(0.0, 255.0) as u8;
+    [f(r), f(g), f(b), 255]
+}
+
+/// A cheap, repeatable per-pixel hash for texture speckle.
+fn noise(x: u32, y: u32, salt: u32) -> u32 {
+    let mut h = x.wrapping_mul(374_761_393)
+        ^ y.wrapping_mul(668_265_263)
+        ^ salt.wrapping_mul(2_147_483_647);
+    h = (h ^ (h >> 13)).wrapping_mul(1_274_126_177);
+    h ^ (h >> 16)
+}
+
 fn pixel(look: TileLook, x: u32, y: u32) -> Rgba {
     match look {
-        TileLook::Floor => [222, 216, 200, 255],
+        TileLook::Road => shade(Ground::Road.rgb(), 1.0),
+        TileLook::Grass => {
+            // Blades: short darker strokes on a green field.
+            let blade = noise(x / 2, y, 1).is_multiple_of(7);
+            shade(Ground::Grass.rgb(), if blade { 0.78 } else { 1.0 })
+        }
+        TileLook::Mud => {
+            let blotch = noise(x / 3, y / 3, 2).is_multiple_of(4);
+            shade(Ground::Mud.rgb(), if blotch { 0.82 } else { 1.0 })
+        }
+        TileLook::Water => {
+            // Ripples: light dashes on two rows.
+            let ripple = (y % 8 == 3 && (x + 2) % 8 < 4) || (y % 8 == 7 && (x + 6) % 8 < 4);
+            shade(Ground::Water.rgb(), if ripple { 1.25 } else { 1.0 })
+        }
         TileLook::Wall => {
             // Bricks: mortar every 4 rows, joints every 8 columns, offset on alternate courses.
             let course = y / 4;

@@ -1,12 +1,14 @@
 //! Drawing the map with bevy_ecs_tilemap: a floor or wall tile per cell.
 //!
-//! A new map (a changed [`MapLayout`]) rebuilds the tilemap from the [`NavGrid`]. After that, the
-//! observers on [`Obstacle`] note which cells changed, and only those tiles are updated. The
-//! tilemap renders in chunks, so even a 512×512 map is a handful of meshes.
+//! A new map (a changed [`MapLayout`]) rebuilds the tilemap from the world. After that, the
+//! observers on [`Obstacle`] and the [`GroundChanged`] messages note which cells changed, and only
+//! those tiles are updated. The tilemap renders in chunks, so even a 512×512 map is a handful of
+//! meshes.
 
 use crate::AppSystems;
 use crate::layout::{MapLayout, TILE};
 use crate::nav::{CellPos, NavGrid, Obstacle};
+use crate::terrain::{Ground, GroundChanged, GroundMap};
 use crate::textures::{self, TileLook};
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
@@ -29,7 +31,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, make_atlas)
         .add_systems(
             Update,
-            (rebuild_tilemap, redraw_dirty_tiles)
+            (note_ground_changes, rebuild_tilemap, redraw_dirty_tiles)
                 .chain()
                 .in_set(AppSystems::Draw),
         )
@@ -51,11 +53,15 @@ fn note_dirty<E: EntityEvent>(
     }
 }
 
-fn look_of(nav: &NavGrid, p: Point) -> TileLook {
-    if nav.is_passable(p) {
-        TileLook::Floor
-    } else {
+fn note_ground_changes(mut changes: MessageReader<GroundChanged>, mut dirty: ResMut<DirtyTiles>) {
+    dirty.0.extend(changes.read().map(|c| c.0));
+}
+
+fn look_of(nav: &NavGrid, ground: &GroundMap, p: Point) -> TileLook {
+    if nav.obstacle_at(p).is_some() {
         TileLook::Wall
+    } else {
+        TileLook::of_ground(Ground::from_cost(ground.cost(p).unwrap_or(1)))
     }
 }
 
@@ -70,12 +76,13 @@ fn tile_pos(layout: &MapLayout, p: Point) -> TilePos {
 fn rebuild_tilemap(
     layout: Option<Res<MapLayout>>,
     nav: Option<Res<NavGrid>>,
+    ground: Option<Res<GroundMap>>,
     atlas: Res<TileAtlas>,
     old: Query<(Entity, &TileStorage), With<MapTiles>>,
     mut dirty: ResMut<DirtyTiles>,
     mut commands: Commands,
 ) {
-    let (Some(layout), Some(nav)) = (layout, nav) else {
+    let (Some(layout), Some(nav), Some(ground)) = (layout, nav, ground) else {
         return;
     };
     if !layout.is_changed() {
@@ -92,7 +99,7 @@ fn rebuild_tilemap(
     let layout = *layout;
     let looks: Vec<u32> = (0..layout.height)
         .flat_map(|y| (0..layout.width).map(move |x| Point::new(x as i32, y as i32)))
-        .map(|p| look_of(&nav, p) as u32)
+        .map(|p| look_of(&nav, &ground, p) as u32)
         .collect();
     let texture = TilemapTexture::Single(atlas.0.clone());
     // One command with direct world access: `World::spawn_batch` hands back the tile ids, and
@@ -137,11 +144,12 @@ fn spawn_tilemap(world: &mut World, layout: MapLayout, looks: &[u32], texture: T
 fn redraw_dirty_tiles(
     layout: Option<Res<MapLayout>>,
     nav: Option<Res<NavGrid>>,
+    ground: Option<Res<GroundMap>>,
     mut dirty: ResMut<DirtyTiles>,
     storage: Query<&TileStorage, With<MapTiles>>,
     mut tiles: Query<&mut TileTextureIndex>,
 ) {
-    let (Some(layout), Some(nav)) = (layout, nav) else {
+    let (Some(layout), Some(nav), Some(ground)) = (layout, nav, ground) else {
         return;
     };
     if dirty.0.is_empty() {
@@ -157,7 +165,7 @@ fn redraw_dirty_tiles(
         if let Some(tile) = storage.get(&tile_pos(&layout, p))
             && let Ok(mut index) = tiles.get_mut(tile)
         {
-            let look = look_of(&nav, p) as u32;
+            let look = look_of(&nav, &ground, p) as u32;
             if index.0 != look {
                 index.0 = look;
             }

@@ -1,114 +1,11 @@
-//! Headless tests of the real app systems: MinimalPlugins, Bevy's InputPlugin fed with mouse
-//! messages, and a manual clock that advances 100 ms per update.
-
-use bevy::input::ButtonState;
-use bevy::input::InputPlugin;
-use bevy::input::mouse::MouseButtonInput;
+use super::*;
 use bevy::prelude::*;
-use bevy::time::TimeUpdateStrategy;
 use gridpath::{Grid, Point};
-use pathfinder_playground::headless_plugin;
-use pathfinder_playground::layout::MapLayout;
-use pathfinder_playground::map::{InitialMap, LoadMap};
-use pathfinder_playground::markers::{Goal, MarkerCell, Start};
-use pathfinder_playground::nav::{CellPos, NavGrid, Obstacle};
-use pathfinder_playground::notice::Notices;
-use pathfinder_playground::planner::{Plan, PlanStatus, PlannerSettings, ReplanNow};
-use pathfinder_playground::pointer::{PointerOverUi, PointerWorld};
-use std::time::Duration;
-
-const STEP: Duration = Duration::from_millis(100);
-
-/// An app on the given map, with the markers on `start` and `goal` and one fresh plan made.
-fn app_on(rows: &[&str], start: (i32, i32), goal: (i32, i32)) -> App {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, InputPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(STEP))
-        .insert_resource(InitialMap(LoadMap {
-            name: "test".into(),
-            grid: Grid::from_ascii(rows).expect("test map"),
-        }))
-        .add_plugins(headless_plugin);
-    app.update(); // start-up and map load
-    set_marker::<Start>(&mut app, start);
-    set_marker::<Goal>(&mut app, goal);
-    replan_now(&mut app);
-    app
-}
-
-fn set_marker<M: Component>(app: &mut App, cell: (i32, i32)) {
-    let world = app.world_mut();
-    let mut q = world.query_filtered::<&mut MarkerCell, With<M>>();
-    q.single_mut(world).expect("one marker").0 = cell.into();
-}
-
-fn marker<M: Component>(app: &mut App) -> Point {
-    let world = app.world_mut();
-    let mut q = world.query_filtered::<&MarkerCell, With<M>>();
-    q.single(world).expect("one marker").0
-}
-
-/// Asks for a plan now and runs the frame that makes it.
-fn replan_now(app: &mut App) {
-    app.world_mut().write_message(ReplanNow);
-    app.update();
-}
-
-fn plan(app: &App) -> &Plan {
-    app.world().resource::<Plan>()
-}
-
-/// Runs updates for `seconds` of app time.
-fn run_for(app: &mut App, seconds: f32) {
-    let frames = (seconds / STEP.as_secs_f32()).round() as u32;
-    for _ in 0..frames {
-        app.update();
-    }
-}
-
-fn interval(app: &App) -> f32 {
-    app.world().resource::<PlannerSettings>().interval
-}
-
-fn spawn_wall(app: &mut App, cell: (i32, i32)) -> Entity {
-    let id = app.world_mut().spawn((Obstacle, CellPos(cell.into()))).id();
-    app.world_mut().flush();
-    id
-}
-
-fn world_pos(app: &App, cell: (i32, i32)) -> Vec2 {
-    app.world().resource::<MapLayout>().cell_center(cell.into())
-}
-
-fn mouse(app: &mut App, state: ButtonState) {
-    app.world_mut().write_message(MouseButtonInput {
-        button: MouseButton::Left,
-        state,
-        window: Entity::PLACEHOLDER,
-    });
-}
-
-/// A real drag: press at `from`, move to `to`, release there. Positions are world points.
-fn drag(app: &mut App, from: Vec2, to: Vec2) {
-    app.world_mut().resource_mut::<PointerWorld>().0 = Some(from);
-    mouse(app, ButtonState::Pressed);
-    app.update();
-    app.world_mut().resource_mut::<PointerWorld>().0 = Some((from + to) / 2.0);
-    app.update();
-    app.world_mut().resource_mut::<PointerWorld>().0 = Some(to);
-    app.update();
-    mouse(app, ButtonState::Released);
-    app.update();
-}
-
-fn latest_notice(app: &App) -> String {
-    app.world()
-        .resource::<Notices>()
-        .latest()
-        .map(|n| n.text.clone())
-        .unwrap_or_default()
-}
-
+use pathfinder_playground::map::LoadMap;
+use pathfinder_playground::markers::{Goal, Start};
+use pathfinder_playground::nav::NavGrid;
+use pathfinder_playground::planner::{PlanStatus, PlannerSettings};
+use pathfinder_playground::pointer::PointerOverUi;
 const OPEN: [&str; 5] = [
     "..........",
     "..........",
@@ -120,7 +17,7 @@ const OPEN: [&str; 5] = [
 #[test]
 fn replans_only_when_the_interval_has_passed() {
     let mut app = app_on(&OPEN, (0, 2), (9, 2));
-    assert_eq!(interval(&app), 1.0);
+    assert_eq!(replan_interval(&app), 1.0);
     let count = plan(&app).count;
     assert_eq!(plan(&app).status, PlanStatus::Found);
     run_for(&mut app, 0.9);
@@ -310,10 +207,7 @@ fn tiny_and_hopeless_maps_are_safe() {
 fn a_new_map_places_the_markers_far_apart_on_free_cells() {
     let mut app = app_on(&OPEN, (0, 0), (1, 0));
     let grid = Grid::from_ascii(&["#....", "#.##.", "#...."]).expect("map");
-    app.world_mut().write_message(LoadMap {
-        name: "second".into(),
-        grid,
-    });
+    app.world_mut().write_message(LoadMap::new("second", grid));
     app.update();
     app.update();
     let (s, g) = (marker::<Start>(&mut app), marker::<Goal>(&mut app));

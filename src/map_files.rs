@@ -1,0 +1,74 @@
+//! Opening and saving `.map` files from the panel.
+//!
+//! Files use the Moving AI format, with the ground costs in a `costs` block after the map rows
+//! (see `gridpath::movingai`): standard tools read the walls and skip the block. A file that is
+//! missing or malformed leaves the current map as it is, and the panel shows the error with its
+//! line number.
+
+use crate::map::{CurrentMap, LoadMap};
+use crate::nav::NavGrid;
+use crate::notice::Notices;
+use bevy::prelude::*;
+use std::path::PathBuf;
+
+#[derive(Message, Clone, Debug)]
+pub struct OpenMapFile(pub PathBuf);
+
+#[derive(Message, Clone, Debug)]
+pub struct SaveMapFile(pub PathBuf);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<OpenMapFile>()
+        .add_message::<SaveMapFile>()
+        .add_systems(
+            Update,
+            (open_files, save_files).in_set(crate::AppSystems::LoadMap),
+        );
+}
+
+fn file_name(path: &std::path::Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+fn open_files(
+    mut requests: MessageReader<OpenMapFile>,
+    mut load: MessageWriter<LoadMap>,
+    mut notices: ResMut<Notices>,
+) {
+    for OpenMapFile(path) in requests.read() {
+        match gridpath::movingai::read_map_file(path) {
+            Ok(grid) => {
+                load.write(LoadMap::new(file_name(path), grid));
+            }
+            Err(e) => notices.error(format!(
+                "Could not open the map; the current one stays. {e}"
+            )),
+        }
+    }
+}
+
+fn save_files(
+    mut requests: MessageReader<SaveMapFile>,
+    nav: Option<Res<NavGrid>>,
+    mut current: ResMut<CurrentMap>,
+    mut notices: ResMut<Notices>,
+) {
+    for SaveMapFile(path) in requests.read() {
+        let Some(nav) = &nav else {
+            notices.error("There is no map to save yet.");
+            continue;
+        };
+        // The navigation grid is the world as a grid: walls, and each open cell's ground cost.
+        let text = gridpath::movingai::write_map(nav.grid());
+        match std::fs::write(path, text) {
+            Ok(()) => {
+                current.name = file_name(path);
+                notices.info(format!("Saved the map to {}.", path.display()));
+            }
+            Err(e) => notices.error(format!("Could not save to {}: {e}", path.display())),
+        }
+    }
+}

@@ -1,0 +1,162 @@
+//! The "Map" section: the shipped maps, the generators, and opening and saving files.
+
+use crate::catalog::SHIPPED;
+use crate::generators::{self, GeneratorKind, GeneratorSettings, SIZE_RANGE};
+use crate::layout::MapLayout;
+use crate::map::{CurrentMap, LoadMap};
+use crate::map_files::{OpenMapFile, SaveMapFile};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui;
+use std::path::PathBuf;
+
+/// What the map section remembers between frames.
+#[derive(Resource, Debug, Clone)]
+pub struct MapMenuState {
+    pub generator: GeneratorSettings,
+    pub file_path: String,
+}
+
+impl Default for MapMenuState {
+    fn default() -> Self {
+        Self {
+            generator: GeneratorSettings::default(),
+            file_path: "my-map.map".into(),
+        }
+    }
+}
+
+#[derive(SystemParam)]
+pub(super) struct MapSection<'w> {
+    state: ResMut<'w, MapMenuState>,
+    current: Res<'w, CurrentMap>,
+    layout: Option<Res<'w, MapLayout>>,
+    load: MessageWriter<'w, LoadMap>,
+    open: MessageWriter<'w, OpenMapFile>,
+    save: MessageWriter<'w, SaveMapFile>,
+}
+
+impl MapSection<'_> {
+    pub(super) fn show(&mut self, ui: &mut egui::Ui) {
+        let size = self
+            .layout
+            .as_ref()
+            .map_or(String::new(), |l| format!(" ({}×{})", l.width, l.height));
+        ui.label(format!("Map: {}{size}", self.current.name));
+        egui::CollapsingHeader::new("Map")
+            .default_open(true)
+            .show(ui, |ui| {
+                self.shipped(ui);
+                ui.add_space(4.0);
+                self.generator(ui);
+                ui.add_space(4.0);
+                self.files(ui);
+            });
+    }
+
+    fn shipped(&mut self, ui: &mut egui::Ui) {
+        egui::ComboBox::from_label("shipped maps")
+            .selected_text("Open a map...")
+            .show_ui(ui, |ui| {
+                for map in &SHIPPED {
+                    if ui
+                        .selectable_label(false, map.file)
+                        .on_hover_text(map.about)
+                        .clicked()
+                    {
+                        match map.load() {
+                            Ok(load) => {
+                                self.load.write(load);
+                            }
+                            // The catalog's tests parse every shipped map: only a broken build gets here.
+                            Err(e) => error!("shipped map {} does not parse: {e}", map.file),
+                        }
+                    }
+                }
+            });
+    }
+
+    fn generator(&mut self, ui: &mut egui::Ui) {
+        let g = &mut self.state.generator;
+        ui.horizontal(|ui| {
+            egui::ComboBox::from_id_salt("generator")
+                .selected_text(g.kind.name())
+                .show_ui(ui, |ui| {
+                    for kind in GeneratorKind::ALL {
+                        ui.selectable_value(&mut g.kind, kind, kind.name());
+                    }
+                });
+            ui.label("seed");
+            ui.add(egui::DragValue::new(&mut g.seed).speed(1.0));
+        });
+        ui.horizontal(|ui| {
+            ui.label("size");
+            ui.add(
+                egui::DragValue::new(&mut g.width)
+                    .range(SIZE_RANGE)
+                    .speed(1.0),
+            );
+            ui.label("×");
+            ui.add(
+                egui::DragValue::new(&mut g.height)
+                    .range(SIZE_RANGE)
+                    .speed(1.0),
+            );
+            if ui.button("New seed").clicked() {
+                g.seed = g
+                    .seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407)
+                    >> 44;
+            }
+        });
+        if g.kind == GeneratorKind::RandomTerrain {
+            ui.label("Roulette weights (how often each tile comes up):");
+            let w = &mut g.weights;
+            for (name, value) in [
+                ("wall", &mut w.wall),
+                ("road", &mut w.road),
+                ("grass", &mut w.grass),
+                ("mud", &mut w.mud),
+                ("water", &mut w.water),
+            ] {
+                ui.add(egui::Slider::new(value, 0..=100).text(name));
+            }
+        }
+        if ui
+            .button("Generate")
+            .on_hover_text("Same seed and size, same map.")
+            .clicked()
+        {
+            let settings = self.state.generator.clone();
+            self.load.write(LoadMap::new(
+                settings.map_name(),
+                generators::generate(&settings),
+            ));
+        }
+    }
+
+    fn files(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            ui.label("file");
+            ui.add(egui::TextEdit::singleline(&mut self.state.file_path).desired_width(190.0));
+        });
+        ui.horizontal(|ui| {
+            let path = PathBuf::from(self.state.file_path.trim());
+            if ui
+                .button("Open")
+                .on_hover_text("Open a Moving AI .map file")
+                .clicked()
+            {
+                self.open.write(OpenMapFile(path.clone()));
+            }
+            if ui
+                .button("Save")
+                .on_hover_text("Save walls and terrain as a .map file")
+                .clicked()
+            {
+                self.save.write(SaveMapFile(path));
+            }
+        });
+    }
+}
