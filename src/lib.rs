@@ -78,6 +78,11 @@ pub fn headless_plugin(app: &mut App) {
     ));
 }
 
+/// The gizmo overlays alone (they need `GizmoPlugin`, not a window): for the frame benchmark.
+pub fn overlays_plugin(app: &mut App) {
+    overlays::plugin(app);
+}
+
 /// The whole playground in a window.
 #[derive(Default)]
 pub struct PlaygroundPlugin {

@@ -153,7 +153,10 @@ fn draw_obstacles(
     let Some((min, max)) = visible_cells(&layout, &view) else {
         return;
     };
-    let walled = |x: i32, y: i32| nav.obstacle_at(Point::new(x, y)).is_some();
+    // A blocked cell of the nav grid is exactly a cell with an obstacle: an array read, where
+    // asking for the obstacle entity would be a hash lookup per cell.
+    let grid = nav.grid();
+    let walled = |x: i32, y: i32| !grid.is_passable(Point::new(x, y));
     if view.cell_pixels >= MIN_OUTLINE_CELL_PX {
         let size = Vec2::splat(TILE - 3.0);
         for y in min.y..=max.y {

@@ -138,41 +138,51 @@ impl Movement {
         let has_w = x > 0;
         let has_e = x + 1 < w;
         let cost = |i: usize| grid.raw_cost(i);
+        // Gather first, visit after: one call site lets the compiler inline `visit` into this
+        // loop, which matters in the searches' innermost loop.
+        let mut found = [(0usize, 0usize, 0usize, 0.0f64); 8];
+        let mut count = 0;
+        let mut add = |i: usize, x: usize, y: usize, c: f64| {
+            found[count] = (i, x, y, c);
+            count += 1;
+        };
 
         let n = if has_n { cost(index - w) } else { 0 };
         let e = if has_e { cost(index + 1) } else { 0 };
         let s = if has_s { cost(index + w) } else { 0 };
         let west = if has_w { cost(index - 1) } else { 0 };
         if n != 0 {
-            visit(index - w, x, y - 1, f64::from(n));
+            add(index - w, x, y - 1, f64::from(n));
         }
         if e != 0 {
-            visit(index + 1, x + 1, y, f64::from(e));
+            add(index + 1, x + 1, y, f64::from(e));
         }
         if s != 0 {
-            visit(index + w, x, y + 1, f64::from(s));
+            add(index + w, x, y + 1, f64::from(s));
         }
         if west != 0 {
-            visit(index - 1, x - 1, y, f64::from(west));
+            add(index - 1, x - 1, y, f64::from(west));
         }
 
-        let Movement::EightWay(rule) = self else {
-            return;
-        };
-        let mut diagonal = |exists: bool, dx: isize, dy: isize, side_a: u32, side_b: u32| {
-            if exists && rule.allows(side_a != 0, side_b != 0) {
-                let (tx, ty) = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
-                let target = ty * w + tx;
-                let c = cost(target);
-                if c != 0 {
-                    visit(target, tx, ty, f64::from(c) * SQRT_2);
+        if let Movement::EightWay(rule) = self {
+            let mut diagonal = |exists: bool, dx: isize, dy: isize, side_a: u32, side_b: u32| {
+                if exists && rule.allows(side_a != 0, side_b != 0) {
+                    let (tx, ty) = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
+                    let target = ty * w + tx;
+                    let c = cost(target);
+                    if c != 0 {
+                        add(target, tx, ty, f64::from(c) * SQRT_2);
+                    }
                 }
-            }
-        };
-        diagonal(has_n && has_e, 1, -1, n, e);
-        diagonal(has_s && has_e, 1, 1, s, e);
-        diagonal(has_s && has_w, -1, 1, s, west);
-        diagonal(has_n && has_w, -1, -1, n, west);
+            };
+            diagonal(has_n && has_e, 1, -1, n, e);
+            diagonal(has_s && has_e, 1, 1, s, e);
+            diagonal(has_s && has_w, -1, 1, s, west);
+            diagonal(has_n && has_w, -1, -1, n, west);
+        }
+        for &(i, x, y, c) in &found[..count] {
+            visit(i, x, y, c);
+        }
     }
 }
 

@@ -533,12 +533,12 @@ impl Search {
         } = self;
         let mut offer = |next: usize, x: usize, y: usize, step_cost: f64| {
             let g = g_node + step_cost;
-            if let Some(known) = nodes.seen_g(next) {
+            match nodes.state_and_g(next) {
+                (NodeState::Unseen, _) => {}
                 // Seen before: only a cost-aware search takes a cheaper route, and never to a
                 // closed cell (with a consistent heuristic its cost is already final).
-                if !rules.relax || g >= known || nodes.is_closed(next) {
-                    return;
-                }
+                (NodeState::Open, known) if rules.relax && g < known => {}
+                _ => return,
             }
             nodes.open(next, g, node as u32);
             let h = if rules.uses_heuristic {

@@ -76,11 +76,18 @@ impl NodeTable {
         self.nodes[i].g
     }
 
-    /// The cost so far if the cell has been reached in this search.
+    /// The cell's state and, unless unseen, its cost so far, from one lookup.
     #[inline]
-    pub(crate) fn seen_g(&self, i: usize) -> Option<f64> {
+    pub(crate) fn state_and_g(&self, i: usize) -> (NodeState, f64) {
         let n = self.nodes[i];
-        (n.stamp >= self.open_mark).then_some(n.g)
+        let state = if n.stamp == self.open_mark {
+            NodeState::Open
+        } else if n.stamp == self.open_mark + 1 {
+            NodeState::Closed
+        } else {
+            NodeState::Unseen
+        };
+        (state, n.g)
     }
 
     #[inline]
