@@ -1,17 +1,25 @@
 //! Command-line options. Kept by hand: there are only a few, and the app must start with none.
 
+use crate::generators::{GeneratorKind, GeneratorSettings, SIZE_RANGE};
+use gridpath::Algorithm;
 use std::path::PathBuf;
 
 pub const USAGE: &str = "\
-usage: pathfinder_playground [--map FILE.map] [--screenshot OUT.png]
+usage: pathfinder_playground [--map FILE.map | --generate KIND[:WxH[:SEED]]] [--algorithm NAME]
+                             [--screenshot OUT.png]
 
   --map FILE         open this Moving AI .map file instead of the built-in map
+  --generate SPEC    start on a generated map: KIND is terrain, maze or rooms, then optionally
+                     the size and the seed, e.g. maze:41x31:7 (default size 64x48, seed 1)
+  --algorithm NAME   plan with bfs, dfs, dijkstra, greedy, astar, wastar or jps (default astar)
   --screenshot OUT   wait for the first plan, save a screenshot of the window to OUT, and exit
   -h, --help         show this help";
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct LaunchOptions {
     pub map: Option<PathBuf>,
+    pub generate: Option<GeneratorSettings>,
+    pub algorithm: Option<Algorithm>,
     pub screenshot: Option<PathBuf>,
 }
 
@@ -35,12 +43,74 @@ impl LaunchOptions {
             match arg.as_str() {
                 "--map" => options.map = Some(value("--map")?),
                 "--screenshot" => options.screenshot = Some(value("--screenshot")?),
+                "--generate" => {
+                    let spec = value("--generate")?;
+                    options.generate = Some(parse_generator(&spec.to_string_lossy())?);
+                }
+                "--algorithm" => {
+                    let key = value("--algorithm")?;
+                    let key = key.to_string_lossy();
+                    options.algorithm = Some(
+                        Algorithm::from_key(&key)
+                            .ok_or_else(|| CliError::Bad(format!("unknown algorithm '{key}'")))?,
+                    );
+                }
                 "-h" | "--help" => return Err(CliError::Help),
                 other => return Err(CliError::Bad(format!("unknown argument '{other}'"))),
             }
         }
+        if options.map.is_some() && options.generate.is_some() {
+            return Err(CliError::Bad("use --map or --generate, not both".into()));
+        }
         Ok(options)
     }
+}
+
+/// `KIND[:WxH[:SEED]]`, e.g. `maze:41x31:7`.
+fn parse_generator(spec: &str) -> Result<GeneratorSettings, CliError> {
+    let bad = |why: &str| CliError::Bad(format!("--generate {spec}: {why}"));
+    let mut parts = spec.split(':');
+    let kind = match parts.next().unwrap_or_default() {
+        "terrain" => GeneratorKind::RandomTerrain,
+        "maze" => GeneratorKind::Maze,
+        "rooms" => GeneratorKind::Rooms,
+        other => {
+            return Err(bad(&format!(
+                "unknown kind '{other}' (terrain, maze or rooms)"
+            )));
+        }
+    };
+    let mut settings = GeneratorSettings {
+        kind,
+        ..GeneratorSettings::default()
+    };
+    if let Some(size) = parts.next() {
+        let (w, h) = size
+            .split_once('x')
+            .ok_or_else(|| bad("the size is WIDTHxHEIGHT"))?;
+        let side = |v: &str| {
+            v.parse::<u32>()
+                .ok()
+                .filter(|v| SIZE_RANGE.contains(v))
+                .ok_or_else(|| {
+                    bad(&format!(
+                        "each side must be {} to {}",
+                        SIZE_RANGE.start(),
+                        SIZE_RANGE.end()
+                    ))
+                })
+        };
+        (settings.width, settings.height) = (side(w)?, side(h)?);
+    }
+    if let Some(seed) = parts.next() {
+        settings.seed = seed
+            .parse()
+            .map_err(|_| bad("the seed is a whole number"))?;
+    }
+    if parts.next().is_some() {
+        return Err(bad("expected KIND[:WxH[:SEED]]"));
+    }
+    Ok(settings)
 }
 
 #[cfg(test)]
@@ -60,5 +130,45 @@ mod tests {
         assert!(matches!(parse(&["--screenshot"]), Err(CliError::Bad(_))));
         assert!(matches!(parse(&["--bogus"]), Err(CliError::Bad(_))));
         assert_eq!(parse(&["-h"]), Err(CliError::Help));
+        let g = parse(&["--generate", "maze:41x31:7", "--algorithm", "dijkstra"]).unwrap();
+        let settings = g.generate.unwrap();
+        assert_eq!(
+            (
+                settings.kind,
+                settings.width,
+                settings.height,
+                settings.seed
+            ),
+            (GeneratorKind::Maze, 41, 31, 7)
+        );
+        assert_eq!(g.algorithm, Some(Algorithm::Dijkstra));
+        assert_eq!(
+            parse(&["--generate", "rooms"])
+                .unwrap()
+                .generate
+                .unwrap()
+                .kind,
+            GeneratorKind::Rooms
+        );
+        for bad in [
+            "cave",
+            "maze:41",
+            "maze:4x4",
+            "maze:41x31:x",
+            "maze:9x9:1:2",
+        ] {
+            assert!(
+                matches!(parse(&["--generate", bad]), Err(CliError::Bad(_))),
+                "{bad}"
+            );
+        }
+        assert!(matches!(
+            parse(&["--algorithm", "fastest"]),
+            Err(CliError::Bad(_))
+        ));
+        assert!(matches!(
+            parse(&["--map", "a.map", "--generate", "maze"]),
+            Err(CliError::Bad(_))
+        ));
     }
 }

@@ -14,6 +14,7 @@ pub mod camera;
 pub mod catalog;
 pub mod cli;
 pub mod editing;
+pub mod explored_tint;
 pub mod generators;
 pub mod layout;
 pub mod map;
@@ -109,6 +110,7 @@ impl Plugin for PlaygroundPlugin {
         app.add_plugins((
             camera::plugin,
             tilemap::plugin,
+            explored_tint::plugin,
             marker_sprites::plugin,
             overlays::plugin,
             ui::plugin,
@@ -116,6 +118,17 @@ impl Plugin for PlaygroundPlugin {
         ));
         if let Some(path) = &self.options.screenshot {
             app.insert_resource(screenshot::ScreenshotRequest { path: path.clone() });
+        }
+        if let Some(algorithm) = self.options.algorithm {
+            let mut settings = app.world_mut().resource_mut::<planner::PlannerSettings>();
+            settings.search.algorithm = algorithm;
+        }
+        if let Some(generator) = &self.options.generate {
+            let grid = generators::generate(generator);
+            app.insert_resource(map::InitialMap(map::LoadMap::new(
+                generator.map_name(),
+                grid,
+            )));
         }
         if let Some(path) = &self.options.map {
             match gridpath::movingai::read_map_file(path) {

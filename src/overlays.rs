@@ -1,4 +1,6 @@
-//! Gizmo overlays drawn over the tilemap: grid lines, obstacle outlines and the path.
+//! Gizmo overlays drawn over the tilemap: grid lines, obstacle outlines, the search's frontier and
+//! current cell (with g, h and f written on cells when zoomed in), and the path. The explored
+//! cells are a tint of the tiles themselves (see `explored_tint`).
 //!
 //! Each overlay is its own `GizmoConfigGroup`. Switching one off disables its group, and its
 //! drawing system then does not run at all. Drawing is culled to the visible part of the map and
@@ -10,7 +12,8 @@ use crate::AppSystems;
 use crate::camera::Visible;
 use crate::layout::{MapLayout, TILE};
 use crate::nav::NavGrid;
-use crate::planner::Plan;
+use crate::planner::PlannerSettings;
+use crate::planner::shown::{ShownSearch, ShownSearches};
 use bevy::prelude::*;
 use gridpath::Point;
 
@@ -23,12 +26,28 @@ pub struct ObstacleGizmos;
 #[derive(Default, Reflect, GizmoConfigGroup)]
 pub struct PathGizmos;
 
+#[derive(Default, Reflect, GizmoConfigGroup)]
+pub struct FrontierGizmos;
+
+/// How the explored cells are coloured.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ExploredColoring {
+    /// Early expansions light, late ones dark: the order the search worked in.
+    #[default]
+    Order,
+    /// By cost from the start (g): cheap light, expensive dark.
+    Cost,
+}
+
 /// Which overlays are on. The panel edits it; [`apply_overlay_settings`] passes it to the gizmos.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OverlaySettings {
     pub grid: bool,
     pub obstacles: bool,
     pub path: bool,
+    pub explored: bool,
+    pub explored_coloring: ExploredColoring,
+    pub frontier: bool,
 }
 
 impl Default for OverlaySettings {
@@ -37,6 +56,9 @@ impl Default for OverlaySettings {
             grid: true,
             obstacles: true,
             path: true,
+            explored: true,
+            explored_coloring: ExploredColoring::Order,
+            frontier: true,
         }
     }
 }
@@ -44,6 +66,14 @@ impl Default for OverlaySettings {
 pub const GRID_COLOR: Color = Color::srgba(0.25, 0.25, 0.3, 0.55);
 pub const OBSTACLE_COLOR: Color = Color::srgb(1.0, 0.55, 0.1);
 pub const PATH_COLOR: Color = Color::srgb(0.1, 0.95, 0.2);
+pub const FRONTIER_COLOR: Color = Color::srgb(0.15, 0.45, 1.0);
+pub const CURRENT_COLOR: Color = Color::srgb(1.0, 0.85, 0.0);
+pub const LABEL_COLOR: Color = Color::srgb(0.05, 0.05, 0.1);
+
+/// Cells are labelled with g, h and f from this size (pixels) up.
+const MIN_LABEL_CELL_PX: f32 = 56.0;
+/// At most this many labels at once.
+const MAX_LABELS: usize = 400;
 
 /// Grid lines are kept at least this many pixels apart.
 const MIN_GRID_SPACING_PX: f32 = 6.0;
@@ -55,12 +85,14 @@ pub(super) fn plugin(app: &mut App) {
         .insert_gizmo_config(GridGizmos, line_config(1.0))
         .insert_gizmo_config(ObstacleGizmos, line_config(1.5))
         .insert_gizmo_config(PathGizmos, line_config(5.0))
+        .insert_gizmo_config(FrontierGizmos, line_config(2.0))
         .add_systems(
             Update,
             (
                 apply_overlay_settings,
                 draw_grid.run_if(group_enabled::<GridGizmos>),
                 draw_obstacles.run_if(group_enabled::<ObstacleGizmos>),
+                draw_frontier.run_if(group_enabled::<FrontierGizmos>),
                 draw_path.run_if(group_enabled::<PathGizmos>),
             )
                 .chain()
@@ -86,6 +118,7 @@ fn apply_overlay_settings(settings: Res<OverlaySettings>, mut store: ResMut<Gizm
     store.config_mut::<GridGizmos>().0.enabled = settings.grid;
     store.config_mut::<ObstacleGizmos>().0.enabled = settings.obstacles;
     store.config_mut::<PathGizmos>().0.enabled = settings.path;
+    store.config_mut::<FrontierGizmos>().0.enabled = settings.frontier;
 }
 
 /// The visible part of the map as a range of cells (inclusive), or `None` when none shows.
@@ -187,10 +220,93 @@ fn draw_obstacles(
     }
 }
 
-fn draw_path(layout: Option<Res<MapLayout>>, plan: Res<Plan>, mut gizmos: Gizmos<PathGizmos>) {
+fn draw_path(
+    layout: Option<Res<MapLayout>>,
+    shown: Res<ShownSearch>,
+    mut gizmos: Gizmos<PathGizmos>,
+) {
     let Some(layout) = layout else { return };
-    if plan.path.len() < 2 {
+    if shown.path.len() < 2 {
         return;
     }
-    gizmos.linestrip_2d(plan.path.iter().map(|&p| layout.cell_center(p)), PATH_COLOR);
+    gizmos.linestrip_2d(
+        shown.path.iter().map(|&p| layout.cell_center(p)),
+        PATH_COLOR,
+    );
+}
+
+/// Outlines the frontier, marks the current cell and its neighbours, and, zoomed in, writes each
+/// reached cell's g, h and f on it.
+fn draw_frontier(
+    layout: Option<Res<MapLayout>>,
+    shown: Res<ShownSearch>,
+    searches: ShownSearches,
+    settings: Res<PlannerSettings>,
+    nav: Option<Res<NavGrid>>,
+    camera: Query<(&GlobalTransform, &Projection), With<Camera2d>>,
+    mut gizmos: Gizmos<FrontierGizmos>,
+) {
+    let (Some(layout), Some(view)) = (layout, camera_view(&camera)) else {
+        return;
+    };
+    let Some((min, max)) = visible_cells(&layout, &view) else {
+        return;
+    };
+    let visible = |p: &Point| p.x >= min.x && p.x <= max.x && p.y >= min.y && p.y <= max.y;
+    let size = Vec2::splat(TILE - 4.0);
+    for p in shown.frontier.iter().filter(|p| visible(p)) {
+        gizmos.rect_2d(layout.cell_center(*p), size, FRONTIER_COLOR);
+    }
+    if let Some(current) = shown.current {
+        let c = layout.cell_center(current);
+        gizmos.rect_2d(c, Vec2::splat(TILE - 1.0), CURRENT_COLOR);
+        gizmos.rect_2d(c, Vec2::splat(TILE - 5.0), CURRENT_COLOR);
+        if let Some(nav) = &nav {
+            // A dot in the corner of each neighbour, clear of the labels.
+            for (n, _) in settings.search.movement.neighbors(nav.grid(), current) {
+                let corner = layout.cell_center(n) + Vec2::new(-TILE * 0.36, TILE * 0.36);
+                gizmos.circle_2d(corner, TILE * 0.07, CURRENT_COLOR);
+            }
+        }
+    }
+    if view.cell_pixels < MIN_LABEL_CELL_PX {
+        return;
+    }
+    let Some(search) = searches.get(&shown.source) else {
+        return;
+    };
+    let labelled = shown
+        .frontier
+        .iter()
+        .chain(shown.explored.iter().map(|(p, _)| p));
+    for p in labelled.filter(|p| visible(p)).take(MAX_LABELS) {
+        let Some(node) = search.node(*p) else {
+            continue;
+        };
+        let c = layout.cell_center(*p);
+        let line =
+            |i: f32| Isometry2d::from_translation(c + Vec2::new(0.0, TILE * (0.28 - 0.28 * i)));
+        let size = TILE * 0.16;
+        gizmos.text_2d(
+            line(0.0),
+            &format!("g {:.1}", node.g),
+            size,
+            Vec2::ZERO,
+            LABEL_COLOR,
+        );
+        gizmos.text_2d(
+            line(1.0),
+            &format!("h {:.1}", node.h),
+            size,
+            Vec2::ZERO,
+            LABEL_COLOR,
+        );
+        gizmos.text_2d(
+            line(2.0),
+            &format!("f {:.1}", node.f),
+            size,
+            Vec2::ZERO,
+            LABEL_COLOR,
+        );
+    }
 }

@@ -21,6 +21,18 @@ struct TileAtlas(Handle<Image>);
 #[derive(Component)]
 struct MapTiles;
 
+/// The tilemap's systems, for others to run after.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TileSystems;
+
+/// The tile entity of a cell.
+pub fn tile_entity(storage: &TileStorage, layout: &MapLayout, p: Point) -> Option<Entity> {
+    layout
+        .contains(p)
+        .then(|| storage.get(&tile_pos(layout, p)))
+        .flatten()
+}
+
 /// Cells whose tile must be redrawn.
 #[derive(Resource, Default)]
 struct DirtyTiles(Vec<Point>);
@@ -33,6 +45,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (note_ground_changes, rebuild_tilemap, redraw_dirty_tiles)
                 .chain()
+                .in_set(TileSystems)
                 .in_set(AppSystems::Draw),
         )
         .add_observer(note_dirty::<Add>)

@@ -44,12 +44,12 @@ impl MapSection<'_> {
             .map_or(String::new(), |l| format!(" ({}×{})", l.width, l.height));
         ui.label(format!("Map: {}{size}", self.current.name));
         egui::CollapsingHeader::new("Map")
-            .default_open(true)
+            .default_open(false)
             .show(ui, |ui| {
                 self.shipped(ui);
-                ui.add_space(4.0);
-                self.generator(ui);
-                ui.add_space(4.0);
+                egui::CollapsingHeader::new("Generate a map")
+                    .default_open(false)
+                    .show(ui, |ui| self.generator(ui));
                 self.files(ui);
             });
     }

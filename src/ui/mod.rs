@@ -4,11 +4,15 @@
 //! Widgets edit copies of settings and write them back only when something changed, so Bevy's
 //! change detection (which re-plans on a settings change) fires only on real edits.
 
+mod compare_section;
 mod edit_section;
 mod map_section;
-mod plan_section;
+mod search_section;
+mod step_section;
+mod view_section;
 
 use crate::camera::UiInsets;
+use crate::notice::{Level, Notices};
 use crate::pointer::{KeyboardOverUi, UiPointerClaim};
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -28,7 +32,11 @@ fn side_panel(
     mut contexts: EguiContexts,
     mut maps: map_section::MapSection,
     mut edit: edit_section::EditSection,
-    mut plan: plan_section::PlanSection,
+    mut search: search_section::SearchSection,
+    mut step: step_section::StepSection,
+    mut compare: compare_section::CompareSection,
+    mut view: view_section::ViewSection,
+    notices: Res<Notices>,
     mut claim: ResMut<UiPointerClaim>,
     mut keyboard_over_ui: ResMut<KeyboardOverUi>,
     mut insets: ResMut<UiInsets>,
@@ -48,8 +56,12 @@ fn side_panel(
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.heading("Pathfinder Playground");
                 maps.show(ui);
+                search.show(ui);
+                show_notice(ui, &notices);
+                step.show(ui);
+                compare.show(ui);
+                view.show(ui);
                 edit.show(ui);
-                plan.show(ui);
                 ui.separator();
                 ui.small(
                     "Drag the green start or the red goal to move it. Drag on the map to paint; \
@@ -70,9 +82,36 @@ fn side_panel(
     Ok(())
 }
 
+/// The latest notice, coloured by its level.
+fn show_notice(ui: &mut egui::Ui, notices: &Notices) {
+    if let Some(notice) = notices.latest() {
+        let color = match notice.level {
+            Level::Info => ui.visuals().text_color(),
+            Level::Warning => AMBER,
+            Level::Error => RED,
+        };
+        ui.colored_label(color, &notice.text);
+    }
+}
+
 /// A small filled square in a colour, as drawn next to palette entries and legends.
 pub(crate) fn swatch(ui: &mut egui::Ui, [r, g, b]: [u8; 3]) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
     ui.painter()
         .rect_filled(rect, 2.0, egui::Color32::from_rgb(r, g, b));
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::ecs::system::IntoSystem;
+
+    /// Conflicting parameters (two sections borrowing one resource mutably) only show when the
+    /// system is initialised, which headless app tests never do for the UI. Do it here.
+    #[test]
+    fn the_panel_system_has_no_conflicting_parameters() {
+        let mut world = World::new();
+        let mut system = IntoSystem::<(), Result, _>::into_system(side_panel);
+        system.initialize(&mut world);
+    }
 }

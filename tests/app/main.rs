@@ -5,6 +5,7 @@
 mod editing;
 mod maps;
 mod markers_and_planner;
+mod search;
 
 use bevy::input::ButtonState;
 use bevy::input::InputPlugin;

@@ -1,0 +1,84 @@
+//! The "Compare" section: every algorithm on the current query, in one table. Click a row to see
+//! that algorithm's explored cells and path on the map.
+
+use super::AMBER;
+use crate::planner::PlannerMode;
+use crate::planner::compare::{CompareCommand, Comparison};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+#[derive(SystemParam)]
+pub(super) struct CompareSection<'w> {
+    comparison: Res<'w, Comparison>,
+    mode: Res<'w, PlannerMode>,
+    commands: MessageWriter<'w, CompareCommand>,
+}
+
+impl CompareSection<'_> {
+    pub(super) fn show(&mut self, ui: &mut egui::Ui) {
+        let open = !self.comparison.rows.is_empty();
+        egui::CollapsingHeader::new("Compare algorithms")
+            .default_open(open)
+            .show(ui, |ui| {
+                let live = *self.mode == PlannerMode::Live;
+                let button = ui.add_enabled(live, egui::Button::new("Compare all algorithms"));
+                if button
+                    .on_hover_text("Run every algorithm on this start and goal")
+                    .clicked()
+                {
+                    self.commands.write(CompareCommand::Run);
+                }
+                if self.comparison.rows.is_empty() {
+                    return;
+                }
+                egui::Grid::new("comparison")
+                    .num_columns(6)
+                    .striped(true)
+                    .spacing([4.0, 2.0])
+                    .show(ui, |ui| {
+                        for title in ["", "cost", "len", "nodes", "µs", "opt"] {
+                            ui.strong(title);
+                        }
+                        ui.end_row();
+                        for (i, row) in self.comparison.rows.iter().enumerate() {
+                            let selected = self.comparison.selected == Some(i);
+                            if ui
+                                .selectable_label(selected, row.algorithm.key())
+                                .on_hover_text(row.algorithm.name())
+                                .clicked()
+                            {
+                                self.commands.write(CompareCommand::Select(if selected {
+                                    None
+                                } else {
+                                    Some(i)
+                                }));
+                            }
+                            match &row.result {
+                                Ok(r) => {
+                                    ui.label(r.cost.map_or("none".into(), |c| format!("{c:.2}")));
+                                    ui.label(r.length.to_string());
+                                    ui.label(r.expanded.to_string());
+                                    ui.label(format!("{:.0}", r.micros));
+                                    if r.optimal {
+                                        ui.label("yes");
+                                    } else {
+                                        ui.colored_label(AMBER, "no");
+                                    }
+                                }
+                                Err(why) => {
+                                    ui.label("n/a").on_hover_text(why);
+                                    for _ in 0..4 {
+                                        ui.label("");
+                                    }
+                                }
+                            }
+                            ui.end_row();
+                        }
+                    });
+                if self.comparison.selected.is_some() && ui.button("Show the live plan").clicked() {
+                    self.commands.write(CompareCommand::Select(None));
+                }
+            });
+    }
+}

@@ -1,0 +1,183 @@
+//! The "Search" section: which algorithm, heuristic, weight, moves and goal rule the planner
+//! uses, how often it re-plans, and the last plan's numbers. A change re-plans at once.
+
+use super::{AMBER, RED};
+use crate::planner::{INTERVAL_RANGE, Optimality, Plan, PlanStatus, PlannerSettings, ReplanNow};
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui;
+use gridpath::{Algorithm, CornerRule, GoalMode, Heuristic, Movement, SearchConfig};
+
+#[derive(SystemParam)]
+pub(super) struct SearchSection<'w> {
+    settings: ResMut<'w, PlannerSettings>,
+    plan: Res<'w, Plan>,
+    replan: MessageWriter<'w, ReplanNow>,
+}
+
+impl SearchSection<'_> {
+    pub(super) fn show(&mut self, ui: &mut egui::Ui) {
+        egui::CollapsingHeader::new("Search")
+            .default_open(true)
+            .show(ui, |ui| {
+                let mut settings = self.settings.clone();
+                search_settings(ui, &mut settings.search);
+                ui.add(
+                    egui::Slider::new(&mut settings.interval, INTERVAL_RANGE)
+                        .logarithmic(true)
+                        .suffix(" s")
+                        .text("re-plan every"),
+                );
+                if ui.button("Re-plan now").clicked() {
+                    self.replan.write(ReplanNow);
+                }
+                if settings != *self.settings {
+                    *self.settings = settings;
+                }
+            });
+        ui.strong("Last plan");
+        plan_status(ui, &self.plan);
+    }
+}
+
+fn search_settings(ui: &mut egui::Ui, search: &mut SearchConfig) {
+    egui::Grid::new("search_settings").num_columns(2).show(ui, |ui| {
+        ui.label("Algorithm");
+        egui::ComboBox::from_id_salt("algorithm")
+            .selected_text(search.algorithm.name())
+            .width(170.0)
+            .show_ui(ui, |ui| {
+                for a in Algorithm::ALL {
+                    ui.selectable_value(&mut search.algorithm, a, a.name()).on_hover_text(a.description());
+                }
+            })
+            .response
+            .on_hover_text(search.algorithm.description());
+        ui.end_row();
+
+        ui.label("Heuristic");
+        ui.add_enabled_ui(search.algorithm.uses_heuristic(), |ui| {
+            egui::ComboBox::from_id_salt("heuristic")
+                .selected_text(search.heuristic.name())
+                .width(170.0)
+                .show_ui(ui, |ui| {
+                    for h in Heuristic::ALL {
+                        ui.selectable_value(&mut search.heuristic, h, h.name()).on_hover_text(h.description());
+                    }
+                })
+                .response
+                .on_hover_text(search.heuristic.description());
+        });
+        ui.end_row();
+
+        if search.algorithm.uses_weight() {
+            ui.label("Weight");
+            ui.add(egui::Slider::new(&mut search.weight, 1.0..=5.0).max_decimals(2))
+                .on_hover_text("The heuristic is multiplied by w: fewer cells expanded, cost at most w × optimal.");
+            ui.end_row();
+        }
+
+        let before = search.movement;
+        ui.label("Moves");
+        ui.horizontal(|ui| {
+            let eight = matches!(search.movement, Movement::EightWay(_));
+            if ui.selectable_label(!eight, "4-way").on_hover_text("North, east, south and west only.").clicked() {
+                search.movement = Movement::FourWay;
+            }
+            if ui.selectable_label(eight, "8-way").on_hover_text("Adds diagonal moves, costing √2.").clicked() && !eight {
+                search.movement = Movement::EightWay(CornerRule::NeverCut);
+            }
+        });
+        ui.end_row();
+        if let Movement::EightWay(rule) = &mut search.movement {
+            ui.label("Corners");
+            egui::ComboBox::from_id_salt("corners").selected_text(rule.label()).width(170.0).show_ui(ui, |ui| {
+                for r in CornerRule::ALL {
+                    ui.selectable_value(rule, r, r.label());
+                }
+            });
+            ui.end_row();
+        }
+        // Keep the best heuristic if it was in use; a chosen one (even an inadmissible one, a
+        // lesson in itself) stays.
+        if search.movement != before && search.heuristic == Heuristic::best_for(before) {
+            search.heuristic = Heuristic::best_for(search.movement);
+        }
+
+        ui.label("Blocked goal");
+        let label = |m: GoalMode| match m {
+            GoalMode::MustBeFree => "goal must be free",
+            GoalMode::ClosestReachable => "closest reachable",
+        };
+        egui::ComboBox::from_id_salt("goal_mode").selected_text(label(search.goal_mode)).width(170.0).show_ui(ui, |ui| {
+            ui.selectable_value(&mut search.goal_mode, GoalMode::MustBeFree, label(GoalMode::MustBeFree))
+                .on_hover_text("An unreachable goal gives no path.");
+            ui.selectable_value(&mut search.goal_mode, GoalMode::ClosestReachable, label(GoalMode::ClosestReachable))
+                .on_hover_text("An unreachable goal gives a path to the reachable cell nearest it.");
+        });
+        ui.end_row();
+    });
+    if search.algorithm.uses_heuristic() && !search.heuristic.is_admissible_for(search.movement) {
+        ui.colored_label(
+            AMBER,
+            "This heuristic overestimates with diagonals: A* may not find the cheapest path.",
+        );
+    }
+}
+
+fn plan_status(ui: &mut egui::Ui, plan: &Plan) {
+    let numbers = |ui: &mut egui::Ui| {
+        egui::Grid::new("plan_numbers")
+            .num_columns(2)
+            .show(ui, |ui| {
+                ui.label("Algorithm");
+                ui.label(plan.algorithm.name());
+                ui.end_row();
+                ui.label("Length");
+                ui.label(format!("{} cells", plan.path.len()));
+                ui.end_row();
+                ui.label("Cost");
+                ui.label(format!("{:.2}", plan.cost));
+                ui.end_row();
+                ui.label("Expanded");
+                ui.label(format!("{} nodes", plan.expanded));
+                ui.end_row();
+                ui.label("Time");
+                ui.label(format!("{:.0} µs", plan.micros));
+                ui.end_row();
+                ui.label("Optimal");
+                match plan.optimality {
+                    Optimality::Guaranteed => ui.label("yes (guaranteed)"),
+                    Optimality::Confirmed => ui.label("yes (same cost as Dijkstra)"),
+                    Optimality::Worse { optimal } => {
+                        ui.colored_label(AMBER, format!("no: Dijkstra finds {optimal:.2}"))
+                    }
+                    Optimality::Unknown => ui.label("-"),
+                };
+                ui.end_row();
+            });
+    };
+    match &plan.status {
+        PlanStatus::Pending => {
+            ui.label("Planning...");
+        }
+        PlanStatus::Found => numbers(ui),
+        PlanStatus::Partial => {
+            ui.colored_label(
+                AMBER,
+                "Goal unreachable: path to the nearest reachable cell.",
+            );
+            numbers(ui);
+        }
+        PlanStatus::NoPath => {
+            ui.colored_label(RED, "No path: the goal cannot be reached");
+            ui.label(format!(
+                "Expanded {} nodes in {:.0} µs",
+                plan.expanded, plan.micros
+            ));
+        }
+        PlanStatus::Refused(why) => {
+            ui.colored_label(RED, format!("No plan: {why}"));
+        }
+    }
+}

@@ -1,0 +1,101 @@
+//! The "View" section: which overlays show, and a legend of what the colours mean.
+
+use super::swatch;
+use crate::camera::FitView;
+use crate::explored_tint::{COST_RAMP, ORDER_RAMP, ramp};
+use crate::marker_sprites::{GOAL_COLOR, START_COLOR};
+use crate::overlays::{
+    CURRENT_COLOR, ExploredColoring, FRONTIER_COLOR, OBSTACLE_COLOR, OverlaySettings, PATH_COLOR,
+};
+use crate::terrain::Ground;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+#[derive(SystemParam)]
+pub(super) struct ViewSection<'w> {
+    overlays: ResMut<'w, OverlaySettings>,
+    fit: MessageWriter<'w, FitView>,
+}
+
+fn rgb(color: Color) -> [u8; 3] {
+    let c = color.to_srgba();
+    [
+        (c.red * 255.0) as u8,
+        (c.green * 255.0) as u8,
+        (c.blue * 255.0) as u8,
+    ]
+}
+
+/// The ramp as the tiles show it: the road's colour multiplied by the tint.
+fn tinted_road(stops: &[[f32; 3]; 3], t: f32) -> [u8; 3] {
+    let tint = rgb(ramp(stops, t));
+    let road = Ground::Road.rgb();
+    [0, 1, 2].map(|i| (u16::from(road[i]) * u16::from(tint[i]) / 255) as u8)
+}
+
+impl ViewSection<'_> {
+    pub(super) fn show(&mut self, ui: &mut egui::Ui) {
+        egui::CollapsingHeader::new("View")
+            .default_open(true)
+            .show(ui, |ui| {
+                let mut o = *self.overlays;
+                ui.horizontal(|ui| {
+                    ui.checkbox(&mut o.grid, "Show grid");
+                    ui.checkbox(&mut o.obstacles, "Show obstacles");
+                });
+                ui.horizontal(|ui| {
+                    ui.checkbox(&mut o.path, "Show path");
+                    ui.checkbox(&mut o.frontier, "Show frontier");
+                    if ui
+                        .button("Fit")
+                        .on_hover_text("Frame the whole map (F)")
+                        .clicked()
+                    {
+                        self.fit.write(FitView);
+                    }
+                });
+                ui.horizontal(|ui| {
+                    ui.checkbox(&mut o.explored, "Show explored, by");
+                    ui.selectable_value(&mut o.explored_coloring, ExploredColoring::Order, "order");
+                    ui.selectable_value(&mut o.explored_coloring, ExploredColoring::Cost, "cost g");
+                });
+                if o != *self.overlays {
+                    *self.overlays = o;
+                }
+                legend(ui, o.explored_coloring);
+            });
+    }
+}
+
+fn legend(ui: &mut egui::Ui, coloring: ExploredColoring) {
+    let (stops, first, last) = match coloring {
+        ExploredColoring::Order => (&ORDER_RAMP, "expanded first", "last"),
+        ExploredColoring::Cost => (&COST_RAMP, "cheap to reach", "costly"),
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 3.0;
+        swatch(ui, tinted_road(stops, 0.0));
+        swatch(ui, tinted_road(stops, 0.5));
+        swatch(ui, tinted_road(stops, 1.0));
+        ui.label(format!("explored: {first} to {last}"));
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 3.0;
+        swatch(ui, rgb(FRONTIER_COLOR));
+        ui.label("frontier (open)");
+        swatch(ui, rgb(CURRENT_COLOR));
+        ui.label("current cell");
+        swatch(ui, rgb(PATH_COLOR));
+        ui.label("path");
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 3.0;
+        swatch(ui, [START_COLOR[0], START_COLOR[1], START_COLOR[2]]);
+        ui.label("start");
+        swatch(ui, [GOAL_COLOR[0], GOAL_COLOR[1], GOAL_COLOR[2]]);
+        ui.label("goal");
+        swatch(ui, rgb(OBSTACLE_COLOR));
+        ui.label("wall outline");
+    });
+}
