@@ -13,6 +13,7 @@
 pub mod camera;
 pub mod catalog;
 pub mod cli;
+pub mod e2e_hook;
 pub mod editing;
 pub mod explored_tint;
 pub mod generators;
@@ -115,6 +116,7 @@ impl Plugin for PlaygroundPlugin {
             overlays::plugin,
             ui::plugin,
             screenshot::plugin,
+            e2e_hook::plugin,
         ));
         if let Some(path) = &self.options.screenshot {
             app.insert_resource(screenshot::ScreenshotRequest { path: path.clone() });

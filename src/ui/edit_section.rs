@@ -1,6 +1,6 @@
 //! The "Edit" section: the tool palette, the brush, undo and redo, and the clear buttons.
 
-use super::swatch;
+use super::{Spots, swatch};
 use crate::editing::{BRUSH_SIZES, EditCommand, EditTool, History, Tool};
 use crate::terrain::Ground;
 use bevy::ecs::system::SystemParam;
@@ -15,7 +15,7 @@ pub(super) struct EditSection<'w> {
 }
 
 impl EditSection<'_> {
-    pub(super) fn show(&mut self, ui: &mut egui::Ui) {
+    pub(super) fn show(&mut self, ui: &mut egui::Ui, spots: &mut Spots) {
         egui::CollapsingHeader::new("Edit")
             .default_open(true)
             .show(ui, |ui| {
@@ -53,6 +53,7 @@ impl EditSection<'_> {
                     let undo = self.history.next_undo().map(|e| e.label());
                     let redo = self.history.next_redo().map(|e| e.label());
                     let undo_button = ui.add_enabled(undo.is_some(), egui::Button::new("Undo"));
+                    spots.note("undo", &undo_button);
                     if undo_button
                         .on_hover_text(undo.unwrap_or_default())
                         .clicked()
@@ -66,7 +67,9 @@ impl EditSection<'_> {
                     {
                         self.commands.write(EditCommand::Redo);
                     }
-                    if ui.button("Clear walls").clicked() {
+                    let clear = ui.button("Clear walls");
+                    spots.note("clear_walls", &clear);
+                    if clear.clicked() {
                         self.commands.write(EditCommand::ClearWalls);
                     }
                     if ui.button("Clear terrain").clicked() {

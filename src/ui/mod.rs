@@ -12,6 +12,7 @@ mod step_section;
 mod view_section;
 
 use crate::camera::UiInsets;
+use crate::e2e_hook::E2eHook;
 use crate::notice::{Level, Notices};
 use crate::pointer::{KeyboardOverUi, UiPointerClaim};
 use bevy::prelude::*;
@@ -37,6 +38,7 @@ fn side_panel(
     mut compare: compare_section::CompareSection,
     mut view: view_section::ViewSection,
     notices: Res<Notices>,
+    mut hook: Option<ResMut<E2eHook>>,
     mut claim: ResMut<UiPointerClaim>,
     mut keyboard_over_ui: ResMut<KeyboardOverUi>,
     mut insets: ResMut<UiInsets>,
@@ -55,13 +57,14 @@ fn side_panel(
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.heading("Pathfinder Playground");
+                let mut spots = Spots(hook.as_deref_mut());
                 maps.show(ui);
-                search.show(ui);
+                search.show(ui, &mut spots);
                 show_notice(ui, &notices);
                 step.show(ui);
                 compare.show(ui);
-                view.show(ui);
-                edit.show(ui);
+                view.show(ui, &mut spots);
+                edit.show(ui, &mut spots);
                 ui.separator();
                 ui.small(
                     "Drag the green start or the red goal to move it. Drag on the map to paint; \
@@ -91,6 +94,18 @@ fn show_notice(ui: &mut egui::Ui, notices: &Notices) {
             Level::Error => RED,
         };
         ui.colored_label(color, &notice.text);
+    }
+}
+
+/// Where widgets are, for the end-to-end test hook (when it is on).
+pub(crate) struct Spots<'a>(Option<&'a mut E2eHook>);
+
+impl Spots<'_> {
+    pub(crate) fn note(&mut self, name: &'static str, response: &egui::Response) {
+        if let Some(hook) = &mut self.0 {
+            let c = response.rect.center();
+            hook.note_widget(name, Vec2::new(c.x, c.y));
+        }
     }
 }
 

@@ -1,7 +1,7 @@
 //! The "Search" section: which algorithm, heuristic, weight, moves and goal rule the planner
 //! uses, how often it re-plans, and the last plan's numbers. A change re-plans at once.
 
-use super::{AMBER, RED};
+use super::{AMBER, RED, Spots};
 use crate::planner::{INTERVAL_RANGE, Optimality, Plan, PlanStatus, PlannerSettings, ReplanNow};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -16,7 +16,7 @@ pub(super) struct SearchSection<'w> {
 }
 
 impl SearchSection<'_> {
-    pub(super) fn show(&mut self, ui: &mut egui::Ui) {
+    pub(super) fn show(&mut self, ui: &mut egui::Ui, spots: &mut Spots) {
         egui::CollapsingHeader::new("Search")
             .default_open(true)
             .show(ui, |ui| {
@@ -28,7 +28,9 @@ impl SearchSection<'_> {
                         .suffix(" s")
                         .text("re-plan every"),
                 );
-                if ui.button("Re-plan now").clicked() {
+                let replan = ui.button("Re-plan now");
+                spots.note("replan_now", &replan);
+                if replan.clicked() {
                     self.replan.write(ReplanNow);
                 }
                 if settings != *self.settings {

@@ -1,6 +1,6 @@
 //! The "View" section: which overlays show, and a legend of what the colours mean.
 
-use super::swatch;
+use super::{Spots, swatch};
 use crate::camera::FitView;
 use crate::explored_tint::{COST_RAMP, ORDER_RAMP, ramp};
 use crate::marker_sprites::{GOAL_COLOR, START_COLOR};
@@ -35,28 +35,35 @@ fn tinted_road(stops: &[[f32; 3]; 3], t: f32) -> [u8; 3] {
 }
 
 impl ViewSection<'_> {
-    pub(super) fn show(&mut self, ui: &mut egui::Ui) {
+    pub(super) fn show(&mut self, ui: &mut egui::Ui, spots: &mut Spots) {
         egui::CollapsingHeader::new("View")
             .default_open(true)
             .show(ui, |ui| {
                 let mut o = *self.overlays;
                 ui.horizontal(|ui| {
-                    ui.checkbox(&mut o.grid, "Show grid");
-                    ui.checkbox(&mut o.obstacles, "Show obstacles");
+                    spots.note("show_grid", &ui.checkbox(&mut o.grid, "Show grid"));
+                    spots.note(
+                        "show_obstacles",
+                        &ui.checkbox(&mut o.obstacles, "Show obstacles"),
+                    );
                 });
                 ui.horizontal(|ui| {
-                    ui.checkbox(&mut o.path, "Show path");
-                    ui.checkbox(&mut o.frontier, "Show frontier");
-                    if ui
-                        .button("Fit")
-                        .on_hover_text("Frame the whole map (F)")
-                        .clicked()
-                    {
+                    spots.note("show_path", &ui.checkbox(&mut o.path, "Show path"));
+                    spots.note(
+                        "show_frontier",
+                        &ui.checkbox(&mut o.frontier, "Show frontier"),
+                    );
+                    let fit = ui.button("Fit");
+                    spots.note("fit", &fit);
+                    if fit.on_hover_text("Frame the whole map (F)").clicked() {
                         self.fit.write(FitView);
                     }
                 });
                 ui.horizontal(|ui| {
-                    ui.checkbox(&mut o.explored, "Show explored, by");
+                    spots.note(
+                        "show_explored",
+                        &ui.checkbox(&mut o.explored, "Show explored, by"),
+                    );
                     ui.selectable_value(&mut o.explored_coloring, ExploredColoring::Order, "order");
                     ui.selectable_value(&mut o.explored_coloring, ExploredColoring::Cost, "cost g");
                 });

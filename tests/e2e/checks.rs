@@ -1,0 +1,247 @@
+//! What a user does first, checked in the real window.
+//!
+//! All on the built-in `rooms.map`, whose markers start at (1, 1) and (33, 1).
+
+use crate::harness::{App, Area, MAP, PANEL, colors};
+use std::time::{Duration, Instant};
+
+/// The re-plan interval, plus slack for slow software-rendered frames.
+const ONE_INTERVAL: Duration = Duration::from_millis(1000 + 700);
+
+fn path_pixels(app: &mut App, name: &str) -> (usize, crate::harness::Shot) {
+    let shot = app.screenshot(name);
+    (shot.count(MAP, colors::PATH, 30), shot)
+}
+
+#[test]
+#[ignore = "needs an X display: run under xvfb-run (see tests/e2e/main.rs)"]
+fn the_path_shows_between_the_markers_after_start_up() {
+    let mut app = App::launch("path-on-start", &[]);
+    let state = app.wait_until("a path", Duration::from_secs(10), |s| {
+        s.plan_status == "Found"
+    });
+    let (green, shot) = path_pixels(&mut app, "start-up");
+    assert!(
+        green > 400,
+        "only {green} path-green pixels: {}",
+        shot.path.display()
+    );
+    // The green line runs from the start to the goal: it is near both, and spans them.
+    let near = |at| shot.count(Area::around(at, 22.0), colors::PATH, 30);
+    assert!(
+        near(state.start) > 5,
+        "no path next to the start marker: {}",
+        shot.path.display()
+    );
+    assert!(
+        near(state.goal) > 5,
+        "no path next to the goal marker: {}",
+        shot.path.display()
+    );
+    let b = shot.bounds(MAP, colors::PATH, 30).expect("some path");
+    let spans = |lo: u32, hi: u32, v: f32| lo as f32 <= v + 20.0 && v - 20.0 <= hi as f32;
+    assert!(
+        spans(b.x0, b.x1, state.start.0) && spans(b.x0, b.x1, state.goal.0),
+        "{b:?} vs {state:?}"
+    );
+}
+
+#[test]
+#[ignore = "needs an X display: run under xvfb-run (see tests/e2e/main.rs)"]
+fn dragging_the_goal_changes_the_path_within_one_interval() {
+    let mut app = App::launch("drag-goal", &[]);
+    let state = app.wait_until("a path", Duration::from_secs(10), |s| {
+        s.plan_status == "Found"
+    });
+    assert_eq!(state.path_end, (33, 1));
+    let (_, before) = path_pixels(&mut app, "before");
+    let target = state.cell(3, 24);
+    let middle = (
+        (state.goal.0 + target.0) / 2.0,
+        (state.goal.1 + target.1) / 2.0,
+    );
+    app.drag(&[state.goal, middle, target]);
+    let released = Instant::now();
+    let after = app.wait_until("the path to the new goal", ONE_INTERVAL, |s| {
+        s.path_end == (3, 24)
+    });
+    let took = released.elapsed();
+    assert!(
+        after.goal.0 < state.goal.0,
+        "the goal marker moved left on screen"
+    );
+    let (green, shot) = path_pixels(&mut app, "after");
+    assert!(
+        green > 200,
+        "{green} path pixels after the drag: {}",
+        shot.path.display()
+    );
+    assert!(
+        shot.count(Area::around(after.goal, 22.0), colors::PATH, 30) > 5,
+        "the path does not reach the new goal"
+    );
+    let changed = shot.differences(&before, MAP, 40);
+    assert!(changed > 2_000, "only {changed} pixels changed on the map");
+    println!("re-planned {took:?} after the drop");
+}
+
+#[test]
+#[ignore = "needs an X display: run under xvfb-run (see tests/e2e/main.rs)"]
+fn the_grid_and_obstacle_checkboxes_switch_their_overlays() {
+    let mut app = App::launch("checkboxes", &[]);
+    let state = app.wait_until("a path", Duration::from_secs(10), |s| {
+        s.plan_status == "Found"
+    });
+    // Plain tiles make grid lines one colour: switch the explored tint off first.
+    app.click(state.widget("show_explored"));
+    let grid_px = |app: &mut App, name: &str| grid_line_samples(&app.screenshot(name), &state);
+    let obstacle_px =
+        |app: &mut App, name: &str| app.screenshot(name).count(MAP, colors::OBSTACLE, 30);
+
+    let grid_on = grid_px(&mut app, "grid-on");
+    assert!(
+        grid_on > 300,
+        "{grid_on} grid-line samples with the grid on"
+    );
+    app.click(state.widget("show_grid"));
+    let grid_off = grid_px(&mut app, "grid-off");
+    assert!(
+        grid_off < grid_on / 50,
+        "{grid_off} grid-line samples left with the grid off (on: {grid_on})"
+    );
+    app.click(state.widget("show_grid"));
+    let grid_again = grid_px(&mut app, "grid-on-again");
+    assert!(
+        grid_again.abs_diff(grid_on) < grid_on / 10,
+        "grid back: {grid_again} vs {grid_on}"
+    );
+
+    let obstacles_on = obstacle_px(&mut app, "obstacles-on");
+    assert!(
+        obstacles_on > 3_000,
+        "{obstacles_on} obstacle-outline pixels"
+    );
+    app.click(state.widget("show_obstacles"));
+    let obstacles_off = obstacle_px(&mut app, "obstacles-off");
+    assert!(
+        obstacles_off < obstacles_on / 20,
+        "{obstacles_off} outline pixels left (on: {obstacles_on})"
+    );
+    app.click(state.widget("show_obstacles"));
+    let obstacles_again = obstacle_px(&mut app, "obstacles-on-again");
+    assert!(obstacles_again.abs_diff(obstacles_on) < obstacles_on / 10);
+}
+
+#[test]
+#[ignore = "needs an X display: run under xvfb-run (see tests/e2e/main.rs)"]
+fn a_drag_that_starts_on_the_panel_moves_no_marker() {
+    let mut app = App::launch("panel-drag", &[]);
+    let fitted = app.wait_until("a path", Duration::from_secs(10), |s| {
+        s.plan_status == "Found"
+    });
+    // Zoom in on the start and pan left, so that the start marker and map cells lie under the
+    // panel: then a press on the panel would land on them if the panel did not keep it.
+    app.wheel(fitted.start, true, 3);
+    app.settle();
+    app.drag_with("3", &[(800.0, 450.0), (700.0, 450.0), (600.0, 450.0)]);
+    app.settle();
+    let before = app.state().expect("state");
+    assert!(
+        before.start.0 < 280.0,
+        "the start should be under the panel now: {:?}",
+        before.start
+    );
+    let under_panel = before.cell(2, 10);
+    assert!(
+        under_panel.0 < 280.0 && under_panel.0 > 10.0,
+        "cells should be under the panel: {under_panel:?}"
+    );
+    let shot_before = app.screenshot("before");
+    // From the start marker (seen through the panel) onto the map; and a sweep from the panel
+    // over map cells under it and out onto the map.
+    app.drag(&[before.start, (500.0, 500.0), (700.0, 520.0)]);
+    app.drag(&[
+        under_panel,
+        (under_panel.0 + 10.0, under_panel.1 + 60.0),
+        (650.0, 650.0),
+    ]);
+    let after = app.state().expect("state");
+    assert_eq!(
+        (after.start, after.goal),
+        (before.start, before.goal),
+        "a marker moved"
+    );
+    assert_eq!(after.obstacles, before.obstacles, "walls were painted");
+    let shot = app.screenshot("after");
+    let changed = shot.differences(&shot_before, MAP, 40);
+    assert!(changed < 500, "{changed} map pixels changed");
+}
+
+#[test]
+#[ignore = "needs an X display: run under xvfb-run (see tests/e2e/main.rs)"]
+fn walling_the_goal_in_shows_no_path() {
+    let mut app = App::launch("wall-in", &[]);
+    let state = app.wait_until("a path", Duration::from_secs(10), |s| {
+        s.plan_status == "Found"
+    });
+    // The goal (33, 1) sits against the top wall; five walls close it in.
+    let ring: Vec<_> = [(32, 1), (32, 2), (33, 2), (34, 2), (34, 1)]
+        .iter()
+        .map(|&(x, y)| state.cell(x, y))
+        .collect();
+    app.drag(&ring);
+    let walled = app.wait_until("no path", ONE_INTERVAL, |s| s.plan_status == "NoPath");
+    assert_eq!(walled.obstacles, state.obstacles + 5, "five walls painted");
+    let shot = app.screenshot("walled-in");
+    let green = shot.count(MAP, colors::PATH, 30);
+    assert!(
+        green < 20,
+        "{green} path-green pixels with no path: {}",
+        shot.path.display()
+    );
+    let red = shot.count(PANEL, colors::NO_PATH_TEXT, 40);
+    assert!(
+        red > 60,
+        "no red 'No path' message in the panel ({red} pixels): {}",
+        shot.path.display()
+    );
+}
+
+/// Grid-line pixels, counted where lines must be: on each border between two cells, at each
+/// cell's middle, a pixel of grid-line colour with road on both sides of it. (Walls have edges of
+/// a similar colour, so a plain colour count would not tell lines from walls.)
+fn grid_line_samples(shot: &crate::harness::Shot, state: &crate::harness::State) -> usize {
+    let road = [222u8, 216, 200];
+    let near = |p: [u8; 3], c: [u8; 3], tol: u8| (0..3).all(|i| p[i].abs_diff(c[i]) <= tol);
+    let inside = |x: f32, y: f32| {
+        x > crate::harness::PANEL_RIGHT + 4.0 && x < 1275.0 && y > 4.0 && y < 795.0
+    };
+    let px = |x: f32, y: f32| shot.pixel(x.round() as u32, y.round() as u32);
+    let is_line = |x: f32, y: f32, dx: f32, dy: f32| {
+        let on_line = (-1..=1).any(|o| {
+            near(
+                px(x + dx * o as f32, y + dy * o as f32),
+                colors::GRID_ON_ROAD,
+                12,
+            )
+        });
+        on_line
+            && near(px(x - 5.0 * dx, y - 5.0 * dy), road, 6)
+            && near(px(x + 5.0 * dx, y + 5.0 * dy), road, 6)
+    };
+    let mut n = 0;
+    for cy in 0..28 {
+        for cx in 0..40 {
+            let (x, y) = state.cell(cx, cy);
+            let (right, below) = (state.cell(cx + 1, cy), state.cell(cx, cy + 1));
+            let (bx, by) = ((x + right.0) / 2.0, (y + below.1) / 2.0);
+            if inside(bx, y) && is_line(bx, y, 1.0, 0.0) {
+                n += 1;
+            }
+            if inside(x, by) && is_line(x, by, 0.0, 1.0) {
+                n += 1;
+            }
+        }
+    }
+    n
+}

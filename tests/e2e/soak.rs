@@ -1,0 +1,143 @@
+//! A soak run: over two minutes of random but seeded drags, paints, wheel zooms, pans, panel
+//! clicks and shortcuts. It passes when the app neither panics nor logs an error, and its window
+//! still answers at the end.
+
+use crate::harness::{App, HEIGHT, PANEL_RIGHT, WIDTH};
+use std::time::{Duration, Instant};
+
+/// A small seeded generator (SplitMix64), so a failing run can be replayed.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+
+    fn map_point(&mut self) -> (f32, f32) {
+        let x = PANEL_RIGHT as u64 + 10 + self.below(u64::from(WIDTH) - PANEL_RIGHT as u64 - 20);
+        (x as f32, (10 + self.below(u64::from(HEIGHT) - 20)) as f32)
+    }
+
+    fn panel_point(&mut self) -> (f32, f32) {
+        (
+            (10 + self.below(PANEL_RIGHT as u64 - 20)) as f32,
+            (30 + self.below(u64::from(HEIGHT) - 40)) as f32,
+        )
+    }
+}
+
+/// Error and panic lines in the app's log.
+fn faults(log: &str) -> Vec<&str> {
+    log.lines()
+        .filter(|l| l.contains(" ERROR ") || l.starts_with("ERROR") || l.contains("panicked"))
+        .collect()
+}
+
+#[test]
+#[ignore = "needs an X display: run under xvfb-run (see tests/e2e/main.rs)"]
+fn two_minutes_of_random_use() {
+    let seed = std::env::var("SOAK_SEED")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(2026);
+    let seconds = std::env::var("SOAK_SECONDS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(130);
+    let mut rng = Rng(seed);
+    let mut app = App::launch("soak", &[]);
+    let began = Instant::now();
+    let mut actions = 0;
+    while began.elapsed() < Duration::from_secs(seconds) {
+        let state = app.state().expect("the hook keeps writing");
+        match rng.below(100) {
+            // Drags on the map: they paint, erase or move a marker, whatever is under them.
+            0..=29 => {
+                let points: Vec<_> = (0..2 + rng.below(3)).map(|_| rng.map_point()).collect();
+                app.drag(&points);
+            }
+            // Grab a marker and drop it somewhere.
+            30..=39 => {
+                let marker = if rng.below(2) == 0 {
+                    state.start
+                } else {
+                    state.goal
+                };
+                let to = rng.map_point();
+                app.drag(&[marker, to]);
+            }
+            40..=51 => {
+                let at = rng.map_point();
+                app.wheel(at, rng.below(2) == 0, 1 + rng.below(3) as u32);
+            }
+            52..=59 => {
+                let (a, b) = (rng.map_point(), rng.map_point());
+                app.drag_with(if rng.below(2) == 0 { "3" } else { "2" }, &[a, b]);
+            }
+            60..=79 => {
+                let at = rng.panel_point();
+                app.click(at);
+            }
+            80..=89 => {
+                let widgets: Vec<_> = state.widgets.values().copied().collect();
+                let at = widgets[rng.below(widgets.len() as u64) as usize];
+                app.click(at);
+            }
+            _ => {
+                let keys = ["f", "ctrl+z", "ctrl+y", "ctrl+shift+z", "Escape"];
+                app.key(keys[rng.below(keys.len() as u64) as usize]);
+            }
+        }
+        actions += 1;
+        assert!(
+            app.alive(),
+            "the app died after {actions} actions (seed {seed}); log:\n{}",
+            app.log()
+        );
+    }
+    // The window still answers: frames keep coming, and a click still reaches the panel.
+    let frame = app.state().expect("state").frame;
+    app.key("f");
+    let later = app.wait_until("new frames", Duration::from_secs(10), |s| {
+        s.frame > frame + 5
+    });
+    assert!(later.frame > frame);
+    let shot = app.screenshot("after-soak");
+    assert!(
+        shot.count(crate::harness::PANEL, [27, 27, 27], 12) > 10_000,
+        "the panel is gone: {}",
+        shot.path.display()
+    );
+    let log = app.log();
+    let bad = faults(&log);
+    assert!(
+        bad.is_empty(),
+        "{} error or panic lines (seed {seed}):\n{}",
+        bad.len(),
+        bad.join("\n")
+    );
+    println!(
+        "soak: {actions} actions in {:?}, seed {seed}",
+        began.elapsed()
+    );
+}
+
+#[test]
+fn the_fault_filter_finds_errors_and_panics_but_not_warnings() {
+    let log = "2026-11-22T02:28:18.1Z  WARN bevy_render: software rendering\n\
+               2026-11-22T02:28:18.2Z ERROR bevy_egui: something broke\n\
+               2026-11-22T02:28:18.3Z  INFO pathfinder_playground::notice: The goal can't stand on a wall\n\
+               thread 'main' panicked at src/lib.rs:1:1:\n\
+               error: XDG_RUNTIME_DIR is invalid or not set in the environment.";
+    let found = faults(log);
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert!(found[0].contains("something broke") && found[1].contains("panicked"));
+}
