@@ -202,13 +202,16 @@ impl App {
         matches!(self.child.try_wait(), Ok(None))
     }
 
+    /// Moves the pointer, kept inside the window as a real mouse would be.
     fn move_to(&self, (x, y): (f32, f32)) {
+        let x = x.round().clamp(0.0, WIDTH as f32 - 1.0);
+        let y = y.round().clamp(0.0, HEIGHT as f32 - 1.0);
         xdotool(&[
             "mousemove",
             "--window",
             &self.window,
-            &format!("{}", x.round()),
-            &format!("{}", y.round()),
+            &format!("{x}"),
+            &format!("{y}"),
         ]);
     }
 

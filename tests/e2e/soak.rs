@@ -64,15 +64,20 @@ fn two_minutes_of_random_use() {
                 let points: Vec<_> = (0..2 + rng.below(3)).map(|_| rng.map_point()).collect();
                 app.drag(&points);
             }
-            // Grab a marker and drop it somewhere.
+            // Grab a marker, if it is in view, and drop it somewhere.
             30..=39 => {
                 let marker = if rng.below(2) == 0 {
                     state.start
                 } else {
                     state.goal
                 };
+                let visible = marker.0 > PANEL_RIGHT
+                    && marker.0 < WIDTH as f32
+                    && marker.1 > 0.0
+                    && marker.1 < HEIGHT as f32;
+                let from = if visible { marker } else { rng.map_point() };
                 let to = rng.map_point();
-                app.drag(&[marker, to]);
+                app.drag(&[from, to]);
             }
             40..=51 => {
                 let at = rng.map_point();
