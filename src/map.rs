@@ -103,21 +103,32 @@ fn load_map(
     mut notices: ResMut<Notices>,
     mut replan: MessageWriter<ReplanNow>,
 ) {
-    let Some(request) = requests.read().last() else {
+    let Some(mut request) = requests.read().last().cloned() else {
         return;
     };
-    let grid = &request.grid;
-    let cells = u64::from(grid.width()) * u64::from(grid.height());
+    let cells = u64::from(request.grid.width()) * u64::from(request.grid.height());
     if cells > MAX_CELLS {
+        // Refused. Keep the map on screen, or, at start-up when there is none, open the default.
+        let first = old.is_none();
         notices.error(format!(
             "{} is {}×{}: too big for the playground, which shows up to {MAX_CELLS} cells \
-             (1024×1024). The current map stays.",
+             (1024×1024). {}",
             request.name,
-            grid.width(),
-            grid.height()
+            request.grid.width(),
+            request.grid.height(),
+            if first {
+                "Showing the built-in map instead."
+            } else {
+                "The current map stays."
+            }
         ));
-        return;
+        if !first {
+            return;
+        }
+        request = default_map();
     }
+    let request = &request;
+    let grid = &request.grid;
     let ground = match &request.ground {
         Some(g) if (g.width(), g.height()) == (grid.width(), grid.height()) => g.clone(),
         _ => GroundMap::from_grid(grid),

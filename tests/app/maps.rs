@@ -168,3 +168,20 @@ fn every_generator_gives_connected_markers_in_the_app() {
         );
     }
 }
+
+#[test]
+fn a_huge_map_at_start_up_falls_back_to_the_built_in_one() {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::input::InputPlugin))
+        .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(STEP))
+        .insert_resource(pathfinder_playground::map::InitialMap(LoadMap::new(
+            "huge.map",
+            Grid::new(2048, 2048).expect("grid"),
+        )))
+        .add_plugins(pathfinder_playground::headless_plugin);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<CurrentMap>().name, "rooms.map");
+    assert!(latest_notice(&app).contains("2048×2048"));
+    assert_eq!(plan(&app).status, PlanStatus::Found);
+}

@@ -129,13 +129,11 @@ fn dragging_the_goal_to_a_free_cell_moves_it() {
         to + Vec2::new(-5.0, 4.0),
     );
     assert_eq!(marker::<Goal>(&mut app), Point::new(3, 3));
-    let t = app
-        .world_mut()
-        .query_filtered::<&Transform, With<Goal>>()
-        .single(app.world())
-        .expect("goal")
-        .translation;
-    assert_eq!(t.truncate(), to, "not snapped to the cell centre");
+    assert_eq!(
+        goal_position(&mut app),
+        to,
+        "not snapped to the cell centre"
+    );
     run_for(&mut app, 1.0);
     assert_eq!(plan(&app).path.last(), Some(&Point::new(3, 3)));
 }
@@ -152,13 +150,18 @@ fn a_marker_dropped_on_a_wall_goes_back() {
         "notice: {}",
         latest_notice(&app)
     );
-    let t = app
-        .world_mut()
-        .query_filtered::<&Transform, With<Goal>>()
-        .single(app.world())
-        .expect("goal")
-        .translation;
-    assert_eq!(t.truncate(), from, "the marker did not return to its cell");
+    assert_eq!(
+        goal_position(&mut app),
+        from,
+        "the marker did not return to its cell"
+    );
+}
+
+/// Where the goal marker is drawn.
+fn goal_position(app: &mut App) -> Vec2 {
+    let world = app.world_mut();
+    let mut q = world.query_filtered::<&Transform, With<Goal>>();
+    q.single(world).expect("one goal").translation.truncate()
 }
 
 #[test]
