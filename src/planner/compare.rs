@@ -96,12 +96,18 @@ fn compare_commands(
             CompareCommand::Select(Some(row)) if row < comparison.rows.len() => {
                 comparison.selected = Some(row);
                 let algorithm = comparison.rows[row].algorithm;
-                shown.show(
-                    ShownSource::Compare(algorithm),
-                    &comparison.searches[row],
-                    nav.width(),
-                    nav.height(),
-                );
+                if comparison.rows[row].result.is_ok() {
+                    let search = &comparison.searches[row];
+                    shown.show(
+                        ShownSource::Compare(algorithm),
+                        search,
+                        nav.width(),
+                        nav.height(),
+                    );
+                } else {
+                    // It did not apply ("n/a"): there is no search of this query to show.
+                    shown.clear(ShownSource::Compare(algorithm));
+                }
             }
             CompareCommand::Select(_) => {
                 comparison.selected = None;

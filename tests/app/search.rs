@@ -157,9 +157,9 @@ fn moving_a_marker_while_stepping_restarts_the_search() {
 
 #[test]
 fn stepping_a_big_map_never_stalls_a_frame() {
-    let rows: Vec<String> = (0..300).map(|_| ".".repeat(300)).collect();
+    let rows: Vec<String> = (0..512).map(|_| ".".repeat(512)).collect();
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
-    let mut app = app_on(&rows, (0, 0), (299, 299));
+    let mut app = app_on(&rows, (0, 0), (511, 511));
     settings(&mut app).search.algorithm = Algorithm::Dijkstra; // expands nearly every cell
     app.update();
     step_command(&mut app, StepCommand::Enter);
@@ -235,6 +235,42 @@ fn the_comparison_has_one_row_per_algorithm_and_the_optimal_ones_agree() {
     assert_eq!(
         app.world().resource::<ShownSearch>().source,
         ShownSource::Live
+    );
+}
+
+#[test]
+fn selecting_a_row_that_did_not_apply_shows_nothing_stale() {
+    let mut app = app_on(&TRAP, (0, 4), (11, 4));
+    app.world_mut().write_message(CompareCommand::Run);
+    app.update();
+    // Now terrain: jump point search no longer applies, and a new comparison says so.
+    set_marker::<pathfinder_playground::markers::Goal>(&mut app, (11, 3));
+    app.update();
+    let mut ground = app
+        .world_mut()
+        .resource_mut::<pathfinder_playground::terrain::GroundMap>();
+    ground.set_cost(Point::new(0, 0), 5);
+    app.world_mut()
+        .write_message(pathfinder_playground::terrain::GroundChanged(Point::new(
+            0, 0,
+        )));
+    app.update();
+    app.world_mut().write_message(CompareCommand::Run);
+    app.update();
+    let comparison = app.world().resource::<Comparison>();
+    let jps = comparison
+        .rows
+        .iter()
+        .position(|r| r.algorithm == Algorithm::JumpPoint)
+        .expect("row");
+    assert!(comparison.rows[jps].result.is_err());
+    app.world_mut()
+        .write_message(CompareCommand::Select(Some(jps)));
+    app.update();
+    let shown = app.world().resource::<ShownSearch>();
+    assert!(
+        shown.explored.is_empty() && shown.path.is_empty(),
+        "a stale search is on screen"
     );
 }
 

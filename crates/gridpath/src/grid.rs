@@ -133,8 +133,9 @@ impl Grid {
         let width = rows.first().map_or(0, |r| r.chars().count()) as u32;
         let mut grid = Grid::new(width, height).map_err(|e| e.to_string())?;
         for (y, row) in rows.iter().enumerate() {
-            if row.chars().count() as u32 != width {
-                return Err(format!("row {y} has {} cells, expected {width}", row.len()));
+            let cells = row.chars().count();
+            if cells as u32 != width {
+                return Err(format!("row {y} has {cells} cells, expected {width}"));
             }
             for (x, ch) in row.chars().enumerate() {
                 let cell = match ch {

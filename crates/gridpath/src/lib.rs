@@ -43,3 +43,8 @@ pub use search::{
     GoalMode, NodeInfo, NodeState, Path, QueryError, Search, SearchConfig, SearchResult,
     SearchStatus, Step, TraceEvent, find_path,
 };
+
+/// The README's examples, compiled and run as doctests so that they stay true.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
