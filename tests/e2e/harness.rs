@@ -114,9 +114,10 @@ impl App {
             std::env::var_os("DISPLAY").is_some(),
             "no DISPLAY: run these under xvfb-run (see tests/e2e/main.rs)"
         );
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("target/e2e")
-            .join(name);
+        // Read at run time, not baked in: a binary built in another checkout may be reused.
+        let root = std::env::var("CARGO_MANIFEST_DIR")
+            .unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned());
+        let dir = Path::new(&root).join("target/e2e").join(name);
         let _ = fs::remove_dir_all(&dir);
         fs::create_dir_all(&dir).expect("artifact directory");
         let runtime = dir.join("xdg-runtime");

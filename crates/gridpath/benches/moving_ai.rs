@@ -15,15 +15,18 @@ use std::path::PathBuf;
 /// (map name, take every Nth scenario)
 const MAPS: [(&str, usize); 2] = [("arena2", 10), ("random512-10-0", 20)];
 
+/// This crate's directory, read at run time: a bench binary built in another checkout that
+/// shares the target directory would otherwise look in that checkout.
+fn crate_dir() -> PathBuf {
+    std::env::var_os("CARGO_MANIFEST_DIR")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")))
+}
+
 fn data_dir() -> Option<PathBuf> {
     let dir = std::env::var_os("GRIDPATH_MOVINGAI")
         .map(PathBuf::from)
-        .unwrap_or_else(|| {
-            PathBuf::from(concat!(
-                env!("CARGO_MANIFEST_DIR"),
-                "/../../../shared/movingai"
-            ))
-        });
+        .unwrap_or_else(|| crate_dir().join("../../../shared/movingai"));
     dir.join("maps").is_dir().then_some(dir)
 }
 
@@ -167,7 +170,7 @@ fn bench_maps(c: &mut Criterion) {
 fn median_ns(group: &str, bench: &str) -> Option<f64> {
     let target = std::env::var_os("CARGO_TARGET_DIR")
         .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../../target")));
+        .unwrap_or_else(|| crate_dir().join("../../target"));
     let json = std::fs::read_to_string(
         target.join(format!("criterion/{group}/{bench}/new/estimates.json")),
     )

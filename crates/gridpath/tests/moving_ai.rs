@@ -5,13 +5,17 @@ use gridpath::movingai::{read_map_file, read_scen_file};
 use gridpath::scenarios::run_scenarios;
 use gridpath::{Algorithm, SearchConfig};
 
-const ASSETS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../assets");
+/// The repository's `assets/`, found at run time: a test binary built in another checkout that
+/// shares the target directory would otherwise look in that checkout, which may be gone.
+fn assets() -> String {
+    let crate_dir = std::env::var("CARGO_MANIFEST_DIR")
+        .unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned());
+    format!("{crate_dir}/../../assets")
+}
 
 #[test]
 fn every_arena_scenario_is_solved_at_its_published_optimal_length() {
-    let grid = read_map_file(format!("{ASSETS}/maps/arena.map")).expect("arena.map");
-    let scenarios =
-        read_scen_file(format!("{ASSETS}/scenarios/arena.map.scen")).expect("arena.map.scen");
+    let (grid, scenarios) = arena();
     assert_eq!(scenarios.len(), 130);
     assert_eq!((grid.width(), grid.height()), (49, 49));
     for algorithm in [Algorithm::AStar, Algorithm::JumpPoint, Algorithm::Dijkstra] {
@@ -33,9 +37,7 @@ fn every_arena_scenario_is_solved_at_its_published_optimal_length() {
 
 #[test]
 fn weighted_astar_stays_within_its_bound_on_arena() {
-    let grid = read_map_file(format!("{ASSETS}/maps/arena.map")).expect("arena.map");
-    let scenarios =
-        read_scen_file(format!("{ASSETS}/scenarios/arena.map.scen")).expect("arena.map.scen");
+    let (grid, scenarios) = arena();
     let config = SearchConfig {
         weight: 2.0,
         ..SearchConfig::default().with_algorithm(Algorithm::WeightedAStar)
@@ -49,4 +51,12 @@ fn weighted_astar_stays_within_its_bound_on_arena() {
         );
         assert!(cost >= outcome.scenario.optimal - 1e-4);
     }
+}
+
+fn arena() -> (gridpath::Grid, Vec<gridpath::movingai::Scenario>) {
+    let assets = assets();
+    let grid = read_map_file(format!("{assets}/maps/arena.map")).expect("arena.map");
+    let scenarios =
+        read_scen_file(format!("{assets}/scenarios/arena.map.scen")).expect("arena.map.scen");
+    (grid, scenarios)
 }
