@@ -2,7 +2,7 @@
 //!
 //! All on the built-in `rooms.map`, whose markers start at (1, 1) and (33, 1).
 
-use crate::harness::{App, Area, MAP, PANEL, colors};
+use crate::harness::{App, Area, MAP, PANEL, State, colors};
 use std::time::{Duration, Instant};
 
 /// The re-plan interval, plus slack for slow software-rendered frames.
@@ -98,38 +98,36 @@ fn the_grid_and_obstacle_checkboxes_switch_their_overlays() {
     let obstacle_px =
         |app: &mut App, name: &str| app.screenshot(name).count(MAP, colors::OBSTACLE, 30);
 
-    let grid_on = grid_px(&mut app, "grid-on");
-    assert!(
-        grid_on > 300,
-        "{grid_on} grid-line samples with the grid on"
-    );
-    app.click(state.widget("show_grid"));
-    let grid_off = grid_px(&mut app, "grid-off");
-    assert!(
-        grid_off < grid_on / 50,
-        "{grid_off} grid-line samples left with the grid off (on: {grid_on})"
-    );
-    app.click(state.widget("show_grid"));
-    let grid_again = grid_px(&mut app, "grid-on-again");
-    assert!(
-        grid_again.abs_diff(grid_on) < grid_on / 10,
-        "grid back: {grid_again} vs {grid_on}"
-    );
+    switch_off_and_on(&mut app, &state, "grid", 300, 50, grid_px);
+    switch_off_and_on(&mut app, &state, "obstacles", 3_000, 20, obstacle_px);
+}
 
-    let obstacles_on = obstacle_px(&mut app, "obstacles-on");
+/// Clicks the `show_<name>` checkbox off and on again. `measure` counts what its overlay draws in
+/// a screenshot: more than `at_least` while on, under 1/`off_divisor` of that while off, and about
+/// the same again once back on.
+fn switch_off_and_on(
+    app: &mut App,
+    state: &State,
+    name: &str,
+    at_least: usize,
+    off_divisor: usize,
+    measure: impl Fn(&mut App, &str) -> usize,
+) {
+    let checkbox = state.widget(&format!("show_{name}"));
+    let on = measure(app, &format!("{name}-on"));
+    assert!(on > at_least, "{on} {name} samples with the overlay on");
+    app.click(checkbox);
+    let off = measure(app, &format!("{name}-off"));
     assert!(
-        obstacles_on > 3_000,
-        "{obstacles_on} obstacle-outline pixels"
+        off < on / off_divisor,
+        "{off} {name} samples left with the overlay off (on: {on})"
     );
-    app.click(state.widget("show_obstacles"));
-    let obstacles_off = obstacle_px(&mut app, "obstacles-off");
+    app.click(checkbox);
+    let again = measure(app, &format!("{name}-on-again"));
     assert!(
-        obstacles_off < obstacles_on / 20,
-        "{obstacles_off} outline pixels left (on: {obstacles_on})"
+        again.abs_diff(on) < on / 10,
+        "{name} back on: {again} vs {on}"
     );
-    app.click(state.widget("show_obstacles"));
-    let obstacles_again = obstacle_px(&mut app, "obstacles-on-again");
-    assert!(obstacles_again.abs_diff(obstacles_on) < obstacles_on / 10);
 }
 
 #[test]
