@@ -3,7 +3,7 @@
 
 use super::AMBER;
 use crate::planner::PlannerMode;
-use crate::planner::compare::{CompareCommand, Comparison};
+use crate::planner::compare::{CompareCommand, CompareRow, Comparison};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -76,6 +76,17 @@ impl CompareSection<'_> {
                             ui.end_row();
                         }
                     });
+                let selected = self
+                    .comparison
+                    .selected
+                    .and_then(|i| self.comparison.rows.get(i));
+                if let Some(CompareRow {
+                    result: Err(why), ..
+                }) = selected
+                {
+                    // Nothing is drawn for it, so say why here rather than only in a hover.
+                    ui.colored_label(AMBER, why);
+                }
                 if self.comparison.selected.is_some() && ui.button("Show the live plan").clicked() {
                     self.commands.write(CompareCommand::Select(None));
                 }
