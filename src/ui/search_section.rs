@@ -42,88 +42,149 @@ impl SearchSection<'_> {
     }
 }
 
+const WEIGHT_ABOUT: &str =
+    "The heuristic is multiplied by w: fewer cells expanded, cost at most w × optimal.";
+
 fn search_settings(ui: &mut egui::Ui, search: &mut SearchConfig) {
-    egui::Grid::new("search_settings").num_columns(2).show(ui, |ui| {
-        ui.label("Algorithm");
-        egui::ComboBox::from_id_salt("algorithm")
-            .selected_text(search.algorithm.name())
-            .width(170.0)
-            .show_ui(ui, |ui| {
-                for a in Algorithm::ALL {
-                    ui.selectable_value(&mut search.algorithm, a, a.name()).on_hover_text(a.description());
-                }
-            })
-            .response
-            .on_hover_text(search.algorithm.description());
-        ui.end_row();
-
-        ui.label("Heuristic");
-        ui.add_enabled_ui(search.algorithm.uses_heuristic(), |ui| {
-            egui::ComboBox::from_id_salt("heuristic")
-                .selected_text(search.heuristic.name())
-                .width(170.0)
-                .show_ui(ui, |ui| {
-                    for h in Heuristic::ALL {
-                        ui.selectable_value(&mut search.heuristic, h, h.name()).on_hover_text(h.description());
-                    }
-                })
-                .response
-                .on_hover_text(search.heuristic.description());
-        });
-        ui.end_row();
-
-        if search.algorithm.uses_weight() {
-            ui.label("Weight");
-            ui.add(egui::Slider::new(&mut search.weight, 1.0..=5.0).max_decimals(2))
-                .on_hover_text("The heuristic is multiplied by w: fewer cells expanded, cost at most w × optimal.");
+    egui::Grid::new("search_settings")
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.label("Algorithm");
+            drop_down(
+                ui,
+                "algorithm",
+                &mut search.algorithm,
+                &Algorithm::ALL,
+                Algorithm::name,
+                Algorithm::description,
+            );
             ui.end_row();
-        }
 
-        let before = search.movement;
-        ui.label("Moves");
-        ui.horizontal(|ui| {
-            let eight = matches!(search.movement, Movement::EightWay(_));
-            if ui.selectable_label(!eight, "4-way").on_hover_text("North, east, south and west only.").clicked() {
-                search.movement = Movement::FourWay;
+            ui.label("Heuristic");
+            ui.add_enabled_ui(search.algorithm.uses_heuristic(), |ui| {
+                drop_down(
+                    ui,
+                    "heuristic",
+                    &mut search.heuristic,
+                    &Heuristic::ALL,
+                    Heuristic::name,
+                    Heuristic::description,
+                );
+            });
+            ui.end_row();
+
+            if search.algorithm.uses_weight() {
+                ui.label("Weight");
+                ui.add(egui::Slider::new(&mut search.weight, 1.0..=5.0).max_decimals(2))
+                    .on_hover_text(WEIGHT_ABOUT);
+                ui.end_row();
             }
-            if ui.selectable_label(eight, "8-way").on_hover_text("Adds diagonal moves, costing √2.").clicked() && !eight {
-                search.movement = Movement::EightWay(CornerRule::NeverCut);
-            }
-        });
-        ui.end_row();
-        if let Movement::EightWay(rule) = &mut search.movement {
-            ui.label("Corners");
-            egui::ComboBox::from_id_salt("corners").selected_text(rule.label()).width(170.0).show_ui(ui, |ui| {
-                for r in CornerRule::ALL {
-                    ui.selectable_value(rule, r, r.label());
+
+            let before = search.movement;
+            ui.label("Moves");
+            ui.horizontal(|ui| {
+                let eight = matches!(search.movement, Movement::EightWay(_));
+                if ui
+                    .selectable_label(!eight, "4-way")
+                    .on_hover_text("North, east, south and west only.")
+                    .clicked()
+                {
+                    search.movement = Movement::FourWay;
+                }
+                if ui
+                    .selectable_label(eight, "8-way")
+                    .on_hover_text("Adds diagonal moves, costing √2.")
+                    .clicked()
+                    && !eight
+                {
+                    search.movement = Movement::EightWay(CornerRule::NeverCut);
                 }
             });
             ui.end_row();
-        }
-        // Keep the best heuristic if it was in use; a chosen one (even an inadmissible one, a
-        // lesson in itself) stays.
-        if search.movement != before && search.heuristic == Heuristic::best_for(before) {
-            search.heuristic = Heuristic::best_for(search.movement);
-        }
+            if let Movement::EightWay(rule) = &mut search.movement {
+                ui.label("Corners");
+                drop_down(
+                    ui,
+                    "corners",
+                    rule,
+                    &CornerRule::ALL,
+                    CornerRule::label,
+                    corner_rule_about,
+                );
+                ui.end_row();
+            }
+            // Keep the best heuristic if it was in use; a chosen one (even an inadmissible one, a
+            // lesson in itself) stays.
+            if search.movement != before && search.heuristic == Heuristic::best_for(before) {
+                search.heuristic = Heuristic::best_for(search.movement);
+            }
 
-        ui.label("Blocked goal");
-        let label = |m: GoalMode| match m {
-            GoalMode::MustBeFree => "goal must be free",
-            GoalMode::ClosestReachable => "closest reachable",
-        };
-        egui::ComboBox::from_id_salt("goal_mode").selected_text(label(search.goal_mode)).width(170.0).show_ui(ui, |ui| {
-            ui.selectable_value(&mut search.goal_mode, GoalMode::MustBeFree, label(GoalMode::MustBeFree))
-                .on_hover_text("An unreachable goal gives no path.");
-            ui.selectable_value(&mut search.goal_mode, GoalMode::ClosestReachable, label(GoalMode::ClosestReachable))
-                .on_hover_text("An unreachable goal gives a path to the reachable cell nearest it.");
+            ui.label("Blocked goal");
+            drop_down(
+                ui,
+                "goal_mode",
+                &mut search.goal_mode,
+                &[GoalMode::MustBeFree, GoalMode::ClosestReachable],
+                goal_mode_name,
+                goal_mode_about,
+            );
+            ui.end_row();
         });
-        ui.end_row();
-    });
     if search.algorithm.uses_heuristic() && !search.heuristic.is_admissible_for(search.movement) {
         ui.colored_label(
             AMBER,
             "This heuristic overestimates with diagonals: A* may not find the cheapest path.",
         );
+    }
+}
+
+/// A drop-down of `options`: each shows `name`, and `about` explains it on hover.
+fn drop_down<T: Copy + PartialEq>(
+    ui: &mut egui::Ui,
+    id: &str,
+    value: &mut T,
+    options: &[T],
+    name: fn(T) -> &'static str,
+    about: fn(T) -> &'static str,
+) {
+    egui::ComboBox::from_id_salt(id)
+        .selected_text(name(*value))
+        .width(170.0)
+        .show_ui(ui, |ui| {
+            for &option in options {
+                ui.selectable_value(value, option, name(option))
+                    .on_hover_text(about(option));
+            }
+        })
+        .response
+        .on_hover_text(about(*value));
+}
+
+fn corner_rule_about(rule: CornerRule) -> &'static str {
+    match rule {
+        CornerRule::NeverCut => {
+            "A diagonal needs both side cells free: no clipping walls (the Moving AI rule)."
+        }
+        CornerRule::CutOneCorner => {
+            "A diagonal may pass one blocked side cell, but never squeeze between two walls."
+        }
+        CornerRule::CutAlways => "A diagonal may slip between two walls that touch corners.",
+    }
+}
+
+fn goal_mode_name(mode: GoalMode) -> &'static str {
+    match mode {
+        GoalMode::MustBeFree => "goal must be free",
+        GoalMode::ClosestReachable => "closest reachable",
+    }
+}
+
+fn goal_mode_about(mode: GoalMode) -> &'static str {
+    match mode {
+        GoalMode::MustBeFree => "An unreachable goal gives no path.",
+        GoalMode::ClosestReachable => {
+            "An unreachable goal gives a path to the reachable cell nearest it."
+        }
     }
 }
 
