@@ -6,6 +6,9 @@
 //! [`Movement`] and [`Heuristic`]. Searches reuse their memory, so re-planning every frame does not
 //! allocate, and they can be stepped one expansion at a time to watch them work.
 //!
+//! To read A* before the fast loop, start with [`textbook::astar`]: the same algorithm as one
+//! function. The `examples/` folder has small programs to run (`cargo run --example first_path`).
+//!
 //! ```
 //! use gridpath::{Algorithm, Grid, Point, SearchConfig, find_path};
 //!
@@ -34,6 +37,7 @@ mod movement;
 pub mod movingai;
 pub mod scenarios;
 mod search;
+pub mod textbook;
 
 pub use algorithms::Algorithm;
 pub use grid::{Cell, Grid, GridError, Point};

@@ -88,52 +88,85 @@ pub const MAX_STORED_COST: u32 = 35;
 
 /// Parses a `.map` text (with or without the `costs` block).
 pub fn parse_map(text: &str) -> Result<Grid, FormatError> {
-    let mut lines = text.lines().enumerate().map(|(i, l)| (i + 1, l));
-    let mut next_line = |what: &str| {
-        lines.next().ok_or_else(|| {
+    let mut lines = NumberedLines::new(text);
+    let (width, height, n) = read_header(&mut lines)?;
+    let mut grid = Grid::new(width, height).map_err(|e| FormatError::new(n, e.to_string()))?;
+    for y in 0..height {
+        let (n, row) = lines.expect(&format!("map row {} of {height}", y + 1))?;
+        check_row_width(n, row, width)?;
+        for (x, ch) in row.chars().enumerate() {
+            set(&mut grid, x, y, map_cell(n, x + 1, ch)?);
+        }
+    }
+    read_after_map(&mut grid, &mut lines)?;
+    Ok(grid)
+}
+
+/// The lines of a text, numbered from 1, with a "found the end of the file" error for a line
+/// that is missing.
+struct NumberedLines<'a> {
+    text: &'a str,
+    lines: std::iter::Enumerate<std::str::Lines<'a>>,
+}
+
+impl<'a> NumberedLines<'a> {
+    fn new(text: &'a str) -> Self {
+        Self {
+            text,
+            lines: text.lines().enumerate(),
+        }
+    }
+
+    /// The next line and its number, or an error saying `what` was expected.
+    fn expect(&mut self, what: &str) -> Result<(usize, &'a str), FormatError> {
+        self.next().ok_or_else(|| {
             FormatError::new(
-                text.lines().count() + 1,
+                self.text.lines().count() + 1,
                 format!("expected {what}, found the end of the file"),
             )
         })
-    };
+    }
+}
 
-    let (n, line) = next_line("'type octile'")?;
+impl<'a> Iterator for NumberedLines<'a> {
+    type Item = (usize, &'a str);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.lines.next().map(|(i, l)| (i + 1, l))
+    }
+}
+
+/// `type octile`, `height N` and `width N` (in either order), `map`. Returns the width, the
+/// height and the number of the `map` line.
+fn read_header(lines: &mut NumberedLines) -> Result<(u32, u32, usize), FormatError> {
+    let (n, line) = lines.expect("'type octile'")?;
     match line.split_whitespace().collect::<Vec<_>>()[..] {
         ["type", "octile"] => {}
         ["type", other] => {
-            return Err(FormatError::new(
-                n,
-                format!("only 'type octile' maps are supported, not '{other}'"),
-            ));
+            let why = format!("only 'type octile' maps are supported, not '{other}'");
+            return Err(FormatError::new(n, why));
         }
         _ => {
-            return Err(FormatError::new(
-                n,
-                format!("expected 'type octile', found '{line}'"),
-            ));
+            let why = format!("expected 'type octile', found '{line}'");
+            return Err(FormatError::new(n, why));
         }
     }
     let (mut width, mut height) = (None, None);
     for _ in 0..2 {
-        let (n, line) = next_line("'height N' and 'width N'")?;
+        let (n, line) = lines.expect("'height N' and 'width N'")?;
         match line.split_whitespace().collect::<Vec<_>>()[..] {
             ["height", v] => height = Some(parse_dimension(n, "height", v)?),
             ["width", v] => width = Some(parse_dimension(n, "width", v)?),
             _ => {
-                return Err(FormatError::new(
-                    n,
-                    format!("expected 'height N' or 'width N', found '{line}'"),
-                ));
+                let why = format!("expected 'height N' or 'width N', found '{line}'");
+                return Err(FormatError::new(n, why));
             }
         }
     }
-    let (n, line) = next_line("'map'")?;
+    let (n, line) = lines.expect("'map'")?;
     let (Some(width), Some(height)) = (width, height) else {
-        return Err(FormatError::new(
-            n,
-            "the header needs both a 'height' and a 'width' line",
-        ));
+        let why = "the header needs both a 'height' and a 'width' line";
+        return Err(FormatError::new(n, why));
     };
     if line.trim() != "map" {
         return Err(FormatError::new(
@@ -141,62 +174,49 @@ pub fn parse_map(text: &str) -> Result<Grid, FormatError> {
             format!("expected 'map', found '{line}'"),
         ));
     }
-    let mut grid = Grid::new(width, height).map_err(|e| FormatError::new(n, e.to_string()))?;
+    Ok((width, height, n))
+}
 
-    for y in 0..height {
-        let (n, row) = next_line(&format!("map row {} of {height}", y + 1))?;
-        check_row_width(n, row, width)?;
-        for (x, ch) in row.chars().enumerate() {
-            let cell = match ch {
-                '.' | 'G' => Cell::FLOOR,
-                '@' | 'O' | 'T' => Cell::Blocked,
-                'S' | 'W' => {
-                    return Err(FormatError::new(
-                        n,
-                        format!(
-                            "column {}: '{ch}' ({}) can only be entered from some cells, which gridpath does not model",
-                            x + 1,
-                            if ch == 'S' { "swamp" } else { "water" }
-                        ),
-                    ));
-                }
-                other => {
-                    return Err(FormatError::new(
-                        n,
-                        format!(
-                            "column {}: unknown terrain '{other}' (expected . G @ O T)",
-                            x + 1
-                        ),
-                    ));
-                }
-            };
-            set(&mut grid, x, y, cell);
-        }
+/// One map character as a cell (`column` counts from 1, for the message).
+fn map_cell(n: usize, column: usize, ch: char) -> Result<Cell, FormatError> {
+    match ch {
+        '.' | 'G' => Ok(Cell::FLOOR),
+        '@' | 'O' | 'T' => Ok(Cell::Blocked),
+        'S' | 'W' => Err(FormatError::new(
+            n,
+            format!(
+                "column {column}: '{ch}' ({}) can only be entered from some cells, which gridpath \
+                 does not model",
+                if ch == 'S' { "swamp" } else { "water" }
+            ),
+        )),
+        other => Err(FormatError::new(
+            n,
+            format!("column {column}: unknown terrain '{other}' (expected . G @ O T)"),
+        )),
     }
+}
 
-    // After the map: nothing but blank lines, or the costs block.
+/// After the map: nothing but blank lines, or the costs block (and blank lines after it).
+fn read_after_map(grid: &mut Grid, lines: &mut NumberedLines) -> Result<(), FormatError> {
     while let Some((n, line)) = lines.next() {
         match line.trim() {
             "" => continue,
             "costs" => {
-                read_costs(&mut grid, &mut lines, n)?;
+                read_costs(grid, lines, n)?;
                 break;
             }
             _ => {
-                return Err(FormatError::new(
-                    n,
-                    format!("unexpected text after the map: '{line}'"),
-                ));
+                let why = format!("unexpected text after the map: '{line}'");
+                return Err(FormatError::new(n, why));
             }
         }
     }
     if let Some((n, line)) = lines.find(|(_, l)| !l.trim().is_empty()) {
-        return Err(FormatError::new(
-            n,
-            format!("unexpected text after the costs: '{line}'"),
-        ));
+        let why = format!("unexpected text after the costs: '{line}'");
+        return Err(FormatError::new(n, why));
     }
-    Ok(grid)
+    Ok(())
 }
 
 fn read_costs<'a>(
@@ -350,50 +370,53 @@ pub fn parse_scen(text: &str) -> Result<Vec<Scenario>, FormatError> {
     }
     let mut out = Vec::new();
     for (n, line) in lines {
-        if line.trim().is_empty() {
-            continue;
+        if !line.trim().is_empty() {
+            out.push(parse_scenario_line(n, line)?);
         }
-        let mut fields: Vec<&str> = line.split('\t').collect();
-        if fields.len() != 9 {
-            fields = line.split_whitespace().collect();
-        }
-        let [bucket, map, w, h, sx, sy, gx, gy, optimal] = fields[..] else {
-            return Err(FormatError::new(
-                n,
-                format!(
-                    "expected 9 tab-separated fields (bucket, map, width, height, start x, start y, goal x, goal y, optimal length), found {}",
-                    fields.len()
-                ),
-            ));
-        };
-        let int = |name: &str, v: &str| {
-            v.trim().parse::<u32>().map_err(|_| {
-                FormatError::new(n, format!("{name} must be a whole number, not '{v}'"))
-            })
-        };
-        let coordinate = |name: &str, v: &str| int(name, v).map(|c| c as i32);
-        let optimal = optimal
-            .trim()
-            .parse::<f64>()
-            .ok()
-            .filter(|v| v.is_finite() && *v >= 0.0)
-            .ok_or_else(|| {
-                FormatError::new(
-                    n,
-                    format!("optimal length must be a number ≥ 0, not '{optimal}'"),
-                )
-            })?;
-        out.push(Scenario {
-            bucket: int("bucket", bucket)?,
-            map: map.to_owned(),
-            map_width: int("map width", w)?,
-            map_height: int("map height", h)?,
-            start: Point::new(coordinate("start x", sx)?, coordinate("start y", sy)?),
-            goal: Point::new(coordinate("goal x", gx)?, coordinate("goal y", gy)?),
-            optimal,
-        });
     }
     Ok(out)
+}
+
+/// One scenario line: nine fields, tab-separated (or, leniently, by any white space).
+fn parse_scenario_line(n: usize, line: &str) -> Result<Scenario, FormatError> {
+    let mut fields: Vec<&str> = line.split('\t').collect();
+    if fields.len() != 9 {
+        fields = line.split_whitespace().collect();
+    }
+    let [bucket, map, w, h, sx, sy, gx, gy, optimal] = fields[..] else {
+        return Err(FormatError::new(
+            n,
+            format!(
+                "expected 9 tab-separated fields (bucket, map, width, height, start x, start y, \
+                 goal x, goal y, optimal length), found {}",
+                fields.len()
+            ),
+        ));
+    };
+    let int = |name: &str, v: &str| {
+        v.trim()
+            .parse::<u32>()
+            .map_err(|_| FormatError::new(n, format!("{name} must be a whole number, not '{v}'")))
+    };
+    let coordinate = |name: &str, v: &str| int(name, v).map(|c| c as i32);
+    let optimal = optimal
+        .trim()
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite() && *v >= 0.0)
+        .ok_or_else(|| {
+            let why = format!("optimal length must be a number ≥ 0, not '{optimal}'");
+            FormatError::new(n, why)
+        })?;
+    Ok(Scenario {
+        bucket: int("bucket", bucket)?,
+        map: map.to_owned(),
+        map_width: int("map width", w)?,
+        map_height: int("map height", h)?,
+        start: Point::new(coordinate("start x", sx)?, coordinate("start y", sy)?),
+        goal: Point::new(coordinate("goal x", gx)?, coordinate("goal y", gy)?),
+        optimal,
+    })
 }
 
 /// Reads and parses a `.scen` file.

@@ -9,6 +9,9 @@ use gridpath::{
     SearchStatus,
 };
 use proptest::prelude::*;
+
+mod common;
+use common::{arb_grid, arb_grid_sized, arb_movement, endpoints};
 use std::cmp::Ordering;
 use std::f64::consts::SQRT_2;
 use std::ops::Add;
@@ -119,54 +122,6 @@ fn oracle_moves(grid: &Grid, movement: Movement, p: Point) -> Vec<(Point, Exact)
 fn oracle_cost(grid: &Grid, movement: Movement, start: Point, goal: Point) -> Option<Exact> {
     pathfinding::prelude::dijkstra(&start, |&p| oracle_moves(grid, movement, p), |&p| p == goal)
         .map(|(_, cost)| cost)
-}
-
-/// A random grid with walls and, optionally, terrain costs 1–9.
-fn arb_grid(max_side: u32, weighted: bool) -> impl Strategy<Value = Grid> {
-    arb_grid_sized(1..=max_side, 1..=max_side, 0..=45, weighted)
-}
-
-fn arb_grid_sized(
-    widths: std::ops::RangeInclusive<u32>,
-    heights: std::ops::RangeInclusive<u32>,
-    wall_pcts: std::ops::RangeInclusive<u32>,
-    weighted: bool,
-) -> impl Strategy<Value = Grid> {
-    (widths, heights, wall_pcts).prop_flat_map(move |(w, h, wall_pct)| {
-        let cells = (w * h) as usize;
-        prop::collection::vec((0u32..100, 1u32..=9), cells).prop_map(move |cells| {
-            let mut grid = Grid::new(w, h).expect("small grid");
-            for (i, (roll, cost)) in cells.into_iter().enumerate() {
-                let cell = if roll < wall_pct {
-                    Cell::Blocked
-                } else if weighted {
-                    Cell::Passable(cost)
-                } else {
-                    Cell::FLOOR
-                };
-                grid.set(grid.point_of(i), cell).expect("inside");
-            }
-            grid
-        })
-    })
-}
-
-fn arb_movement() -> impl Strategy<Value = Movement> {
-    prop_oneof![
-        Just(Movement::FourWay),
-        Just(Movement::EightWay(CornerRule::NeverCut)),
-        Just(Movement::EightWay(CornerRule::CutOneCorner)),
-        Just(Movement::EightWay(CornerRule::CutAlways)),
-    ]
-}
-
-/// Two passable cells picked by the two random numbers (or `None` if the grid has none).
-fn endpoints(grid: &Grid, a: usize, b: usize) -> Option<(Point, Point)> {
-    let free: Vec<Point> = (0..grid.len())
-        .map(|i| grid.point_of(i))
-        .filter(|&p| grid.is_passable(p))
-        .collect();
-    (!free.is_empty()).then(|| (free[a % free.len()], free[b % free.len()]))
 }
 
 /// The path is legal and its cost adds up.

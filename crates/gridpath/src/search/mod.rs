@@ -3,229 +3,29 @@
 //! [`Search`] owns all of its working memory and reuses it, so a game can re-plan every frame
 //! without allocating. It can run a query to the end ([`Search::find_path`], [`Search::run`]) or
 //! one expansion at a time ([`Search::step`]) so that a visualiser can show it thinking.
+//!
+//! The loop is spread over a few methods because it must be resumable: [`Search::begin`] puts the
+//! start in the frontier, [`Search::step`] takes one cell out and expands it, and `finish` lays
+//! out the path. For the same algorithm written as one plain function, read
+//! [`crate::textbook::astar`]: a test checks that the two agree.
 
 mod closest;
 pub(crate) mod frontier;
 pub(crate) mod nodes;
+mod query;
+mod types;
 
 use crate::algorithms::{Algorithm, jump_point};
 use crate::grid::{Grid, Point};
-use crate::heuristic::Heuristic;
-use crate::movement::{CornerRule, Movement};
 use frontier::Frontier;
 use nodes::{NO_PARENT, NodeTable};
-use std::fmt;
+use query::{Query, check_applicable, point_at};
 
 pub use nodes::NodeState;
-
-/// What to do when the goal is blocked or cannot be reached.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum GoalMode {
-    /// A blocked goal is an error ([`QueryError::GoalBlocked`]); an unreachable one gives no path.
-    #[default]
-    MustBeFree,
-    /// Go as near as possible: when the goal is blocked or unreachable, return a path to the
-    /// reachable cell nearest to it (straight-line distance; ties go to the lower cell index),
-    /// flagged as partial.
-    ClosestReachable,
-}
-
-/// Everything that shapes a search, apart from the grid and the two end points.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct SearchConfig {
-    pub algorithm: Algorithm,
-    pub movement: Movement,
-    pub heuristic: Heuristic,
-    /// Weighted A* multiplies the heuristic by this; it must be finite and at least 1. The other
-    /// algorithms ignore it.
-    pub weight: f64,
-    pub goal_mode: GoalMode,
-    /// Record every open and close in [`Search::trace`]. Off, it costs one branch per cell.
-    pub record_trace: bool,
-}
-
-impl Default for SearchConfig {
-    /// A* on 8-way moves that never cut corners, with the octile heuristic.
-    fn default() -> Self {
-        Self::astar(Movement::default())
-    }
-}
-
-impl SearchConfig {
-    /// A* with the best admissible heuristic for `movement`.
-    pub fn astar(movement: Movement) -> Self {
-        Self {
-            algorithm: Algorithm::AStar,
-            movement,
-            heuristic: Heuristic::best_for(movement),
-            weight: 1.5,
-            goal_mode: GoalMode::MustBeFree,
-            record_trace: false,
-        }
-    }
-
-    /// The same settings with another algorithm.
-    pub fn with_algorithm(self, algorithm: Algorithm) -> Self {
-        Self { algorithm, ..self }
-    }
-}
-
-/// Why a query was refused before any search began.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum QueryError {
-    StartOutside(Point),
-    GoalOutside(Point),
-    StartBlocked(Point),
-    /// Only in [`GoalMode::MustBeFree`].
-    GoalBlocked(Point),
-    /// The algorithm cannot answer this query correctly (jump point search on terrain costs, say).
-    Unsupported {
-        algorithm: Algorithm,
-        reason: &'static str,
-    },
-    /// The weighted-A* weight is below 1 or not a number.
-    BadWeight(f64),
-}
-
-impl fmt::Display for QueryError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            QueryError::StartOutside(p) => write!(f, "the start {p} is outside the map"),
-            QueryError::GoalOutside(p) => write!(f, "the goal {p} is outside the map"),
-            QueryError::StartBlocked(p) => write!(f, "the start {p} is on a wall"),
-            QueryError::GoalBlocked(p) => write!(f, "the goal {p} is on a wall"),
-            QueryError::Unsupported { algorithm, reason } => {
-                write!(f, "{} does not apply here: {reason}", algorithm.name())
-            }
-            QueryError::BadWeight(w) => write!(f, "the heuristic weight must be ≥ 1, not {w}"),
-        }
-    }
-}
-
-impl std::error::Error for QueryError {}
-
-/// Where a search stands.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum SearchStatus {
-    /// No query has begun.
-    #[default]
-    Idle,
-    /// Begun, not finished: call [`Search::step`] or [`Search::run`].
-    Running,
-    /// Reached the goal.
-    Found,
-    /// The goal was blocked or unreachable; reached the nearest reachable cell instead
-    /// ([`GoalMode::ClosestReachable`] only).
-    Partial,
-    /// The goal cannot be reached from the start.
-    NoPath,
-}
-
-impl SearchStatus {
-    pub fn is_finished(self) -> bool {
-        matches!(self, Self::Found | Self::Partial | Self::NoPath)
-    }
-}
-
-/// What one call to [`Search::step`] did.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// Expanded this cell (took it out of the frontier and opened its neighbours).
-    Expanded(Point),
-    /// The search is over, with this status.
-    Finished(SearchStatus),
-}
-
-/// One entry of the trace: a cell entering the frontier, or leaving it to be expanded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum TraceEvent {
-    Opened(Point),
-    Closed(Point),
-}
-
-/// A path from start to goal.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Path {
-    /// Every cell from the start to the goal, both included. Consecutive cells are neighbours.
-    pub cells: Vec<Point>,
-    /// The sum of the step costs.
-    pub cost: f64,
-    /// True when the goal could not be reached and this path ends at the reachable cell nearest
-    /// to it ([`GoalMode::ClosestReachable`]).
-    pub partial: bool,
-}
-
-/// The answer to a query.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SearchResult {
-    /// `None` when the goal cannot be reached.
-    pub path: Option<Path>,
-    /// How many cells were expanded (for JPS: jump points), over both phases of a
-    /// closest-reachable search.
-    pub expanded: usize,
-}
-
-/// What a visualiser wants to know about one cell.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct NodeInfo {
-    pub state: NodeState,
-    /// Cost of the best route found from the start (meaningful once opened).
-    pub g: f64,
-    /// The heuristic estimate to the goal, already scaled by the cheapest cell cost (0 for
-    /// algorithms that do not use one).
-    pub h: f64,
-    /// The value the frontier orders by: g + h for A*, g for Dijkstra, h for greedy, and so on.
-    pub f: f64,
-    /// The cell this one was reached from.
-    pub parent: Option<Point>,
-}
-
-#[derive(Clone, Copy, Debug)]
-struct Query {
-    config: SearchConfig,
-    start: usize,
-    /// Where the search is heading: the goal, or the nearest reachable cell to it.
-    target: usize,
-    /// The target's column and row, kept so the heuristic needs no division.
-    target_x: usize,
-    target_y: usize,
-    requested_goal: Point,
-    width: usize,
-    len: usize,
-    /// The heuristic is multiplied by this (the cheapest cell cost) to stay admissible.
-    h_scale: f64,
-    retargeted: bool,
-}
-
-impl Query {
-    /// The heuristic estimate from the cell at column `x`, row `y` to the target.
-    #[inline]
-    fn heuristic(&self, x: usize, y: usize) -> f64 {
-        let dx = x.abs_diff(self.target_x) as f64;
-        let dy = y.abs_diff(self.target_y) as f64;
-        self.h_scale * self.config.heuristic.estimate(dx, dy)
-    }
-
-    /// [`Query::heuristic`] by cell index, or 0 for algorithms that ignore it.
-    fn heuristic_at(&self, i: usize) -> f64 {
-        if self.config.algorithm.uses_heuristic() {
-            self.heuristic(i % self.width, i / self.width)
-        } else {
-            0.0
-        }
-    }
-
-    fn aim_at(&mut self, target: usize) {
-        self.target = target;
-        self.target_x = target % self.width;
-        self.target_y = target / self.width;
-    }
-
-    #[inline]
-    fn priority(&self, g: f64, h: f64) -> f64 {
-        self.config.algorithm.priority(g, h, self.config.weight)
-    }
-}
+pub use types::{
+    GoalMode, NodeInfo, Path, QueryError, SearchConfig, SearchResult, SearchStatus, Step,
+    TraceEvent,
+};
 
 /// A reusable, resumable grid search. See the [module docs](self).
 ///
@@ -597,35 +397,6 @@ impl Search {
         }
         Step::Finished(status)
     }
-}
-
-/// Jump point search's preconditions, checked before it runs instead of failing silently.
-fn check_applicable(grid: &Grid, config: &SearchConfig) -> Result<(), QueryError> {
-    let algorithm = config.algorithm;
-    if algorithm == Algorithm::WeightedAStar && !(config.weight >= 1.0 && config.weight.is_finite())
-    {
-        return Err(QueryError::BadWeight(config.weight));
-    }
-    if algorithm == Algorithm::JumpPoint {
-        if config.movement != Movement::EightWay(CornerRule::NeverCut) {
-            return Err(QueryError::Unsupported {
-                algorithm,
-                reason: "it needs 8-way moves that never cut corners",
-            });
-        }
-        if !grid.is_uniform_cost() {
-            return Err(QueryError::Unsupported {
-                algorithm,
-                reason: "it needs every passable cell to cost the same (this map has terrain costs)",
-            });
-        }
-    }
-    Ok(())
-}
-
-#[inline]
-fn point_at(i: usize, width: usize) -> Point {
-    Point::new((i % width) as i32, (i / width) as i32)
 }
 
 /// Runs one query with a fresh [`Search`]. For repeated queries keep a `Search` and reuse it.

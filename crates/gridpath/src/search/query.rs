@@ -1,0 +1,83 @@
+//! One query as the search loop sees it: the settings, the start and the target as cell indices,
+//! and the heuristic towards the target. Also the check that an algorithm applies to a grid.
+
+use super::types::{QueryError, SearchConfig};
+use crate::algorithms::Algorithm;
+use crate::grid::{Grid, Point};
+use crate::movement::{CornerRule, Movement};
+
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Query {
+    pub(super) config: SearchConfig,
+    pub(super) start: usize,
+    /// Where the search is heading: the goal, or the nearest reachable cell to it.
+    pub(super) target: usize,
+    /// The target's column and row, kept so the heuristic needs no division.
+    pub(super) target_x: usize,
+    pub(super) target_y: usize,
+    pub(super) requested_goal: Point,
+    pub(super) width: usize,
+    pub(super) len: usize,
+    /// The heuristic is multiplied by this (the cheapest cell cost) to stay admissible.
+    pub(super) h_scale: f64,
+    pub(super) retargeted: bool,
+}
+
+impl Query {
+    /// The heuristic estimate from the cell at column `x`, row `y` to the target.
+    #[inline]
+    pub(super) fn heuristic(&self, x: usize, y: usize) -> f64 {
+        let dx = x.abs_diff(self.target_x) as f64;
+        let dy = y.abs_diff(self.target_y) as f64;
+        self.h_scale * self.config.heuristic.estimate(dx, dy)
+    }
+
+    /// [`Query::heuristic`] by cell index, or 0 for algorithms that ignore it.
+    pub(super) fn heuristic_at(&self, i: usize) -> f64 {
+        if self.config.algorithm.uses_heuristic() {
+            self.heuristic(i % self.width, i / self.width)
+        } else {
+            0.0
+        }
+    }
+
+    pub(super) fn aim_at(&mut self, target: usize) {
+        self.target = target;
+        self.target_x = target % self.width;
+        self.target_y = target / self.width;
+    }
+
+    #[inline]
+    pub(super) fn priority(&self, g: f64, h: f64) -> f64 {
+        self.config.algorithm.priority(g, h, self.config.weight)
+    }
+}
+
+/// Jump point search's preconditions, checked before it runs instead of failing silently.
+pub(super) fn check_applicable(grid: &Grid, config: &SearchConfig) -> Result<(), QueryError> {
+    let algorithm = config.algorithm;
+    if algorithm == Algorithm::WeightedAStar && !(config.weight >= 1.0 && config.weight.is_finite())
+    {
+        return Err(QueryError::BadWeight(config.weight));
+    }
+    if algorithm == Algorithm::JumpPoint {
+        if config.movement != Movement::EightWay(CornerRule::NeverCut) {
+            return Err(QueryError::Unsupported {
+                algorithm,
+                reason: "it needs 8-way moves that never cut corners",
+            });
+        }
+        if !grid.is_uniform_cost() {
+            return Err(QueryError::Unsupported {
+                algorithm,
+                reason: "it needs every passable cell to cost the same (this map has terrain costs)",
+            });
+        }
+    }
+    Ok(())
+}
+
+#[inline]
+pub(super) fn point_at(i: usize, width: usize) -> Point {
+    Point::new((i % width) as i32, (i / width) as i32)
+}

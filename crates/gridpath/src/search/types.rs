@@ -1,0 +1,172 @@
+//! The words of a search: its settings ([`SearchConfig`]), why a query can be refused
+//! ([`QueryError`]), where a search stands ([`SearchStatus`]), and what it hands back ([`Path`],
+//! [`SearchResult`], [`NodeInfo`], [`TraceEvent`]).
+
+use super::nodes::NodeState;
+use crate::algorithms::Algorithm;
+use crate::grid::Point;
+use crate::heuristic::Heuristic;
+use crate::movement::Movement;
+use std::fmt;
+
+/// What to do when the goal is blocked or cannot be reached.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum GoalMode {
+    /// A blocked goal is an error ([`QueryError::GoalBlocked`]); an unreachable one gives no path.
+    #[default]
+    MustBeFree,
+    /// Go as near as possible: when the goal is blocked or unreachable, return a path to the
+    /// reachable cell nearest to it (straight-line distance; ties go to the lower cell index),
+    /// flagged as partial.
+    ClosestReachable,
+}
+
+/// Everything that shapes a search, apart from the grid and the two end points.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchConfig {
+    pub algorithm: Algorithm,
+    pub movement: Movement,
+    pub heuristic: Heuristic,
+    /// Weighted A* multiplies the heuristic by this; it must be finite and at least 1. The other
+    /// algorithms ignore it.
+    pub weight: f64,
+    pub goal_mode: GoalMode,
+    /// Record every open and close in [`Search::trace`]. Off, it costs one branch per cell.
+    pub record_trace: bool,
+}
+
+impl Default for SearchConfig {
+    /// A* on 8-way moves that never cut corners, with the octile heuristic.
+    fn default() -> Self {
+        Self::astar(Movement::default())
+    }
+}
+
+impl SearchConfig {
+    /// A* with the best admissible heuristic for `movement`.
+    pub fn astar(movement: Movement) -> Self {
+        Self {
+            algorithm: Algorithm::AStar,
+            movement,
+            heuristic: Heuristic::best_for(movement),
+            weight: 1.5,
+            goal_mode: GoalMode::MustBeFree,
+            record_trace: false,
+        }
+    }
+
+    /// The same settings with another algorithm.
+    pub fn with_algorithm(self, algorithm: Algorithm) -> Self {
+        Self { algorithm, ..self }
+    }
+}
+
+/// Why a query was refused before any search began.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum QueryError {
+    StartOutside(Point),
+    GoalOutside(Point),
+    StartBlocked(Point),
+    /// Only in [`GoalMode::MustBeFree`].
+    GoalBlocked(Point),
+    /// The algorithm cannot answer this query correctly (jump point search on terrain costs, say).
+    Unsupported {
+        algorithm: Algorithm,
+        reason: &'static str,
+    },
+    /// The weighted-A* weight is below 1 or not a number.
+    BadWeight(f64),
+}
+
+impl fmt::Display for QueryError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            QueryError::StartOutside(p) => write!(f, "the start {p} is outside the map"),
+            QueryError::GoalOutside(p) => write!(f, "the goal {p} is outside the map"),
+            QueryError::StartBlocked(p) => write!(f, "the start {p} is on a wall"),
+            QueryError::GoalBlocked(p) => write!(f, "the goal {p} is on a wall"),
+            QueryError::Unsupported { algorithm, reason } => {
+                write!(f, "{} does not apply here: {reason}", algorithm.name())
+            }
+            QueryError::BadWeight(w) => write!(f, "the heuristic weight must be ≥ 1, not {w}"),
+        }
+    }
+}
+
+impl std::error::Error for QueryError {}
+
+/// Where a search stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum SearchStatus {
+    /// No query has begun.
+    #[default]
+    Idle,
+    /// Begun, not finished: call [`Search::step`] or [`Search::run`].
+    Running,
+    /// Reached the goal.
+    Found,
+    /// The goal was blocked or unreachable; reached the nearest reachable cell instead
+    /// ([`GoalMode::ClosestReachable`] only).
+    Partial,
+    /// The goal cannot be reached from the start.
+    NoPath,
+}
+
+impl SearchStatus {
+    pub fn is_finished(self) -> bool {
+        matches!(self, Self::Found | Self::Partial | Self::NoPath)
+    }
+}
+
+/// What one call to [`Search::step`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// Expanded this cell (took it out of the frontier and opened its neighbours).
+    Expanded(Point),
+    /// The search is over, with this status.
+    Finished(SearchStatus),
+}
+
+/// One entry of the trace: a cell entering the frontier, or leaving it to be expanded.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TraceEvent {
+    Opened(Point),
+    Closed(Point),
+}
+
+/// A path from start to goal.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Path {
+    /// Every cell from the start to the goal, both included. Consecutive cells are neighbours.
+    pub cells: Vec<Point>,
+    /// The sum of the step costs.
+    pub cost: f64,
+    /// True when the goal could not be reached and this path ends at the reachable cell nearest
+    /// to it ([`GoalMode::ClosestReachable`]).
+    pub partial: bool,
+}
+
+/// The answer to a query.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult {
+    /// `None` when the goal cannot be reached.
+    pub path: Option<Path>,
+    /// How many cells were expanded (for JPS: jump points), over both phases of a
+    /// closest-reachable search.
+    pub expanded: usize,
+}
+
+/// What a visualiser wants to know about one cell.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct NodeInfo {
+    pub state: NodeState,
+    /// Cost of the best route found from the start (meaningful once opened).
+    pub g: f64,
+    /// The heuristic estimate to the goal, already scaled by the cheapest cell cost (0 for
+    /// algorithms that do not use one).
+    pub h: f64,
+    /// The value the frontier orders by: g + h for A*, g for Dijkstra, h for greedy, and so on.
+    pub f: f64,
+    /// The cell this one was reached from.
+    pub parent: Option<Point>,
+}
