@@ -11,10 +11,10 @@ use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use criterion::{Criterion, criterion_group, criterion_main};
-use pathfinder_playground::generators::{GeneratorKind, GeneratorSettings, generate};
-use pathfinder_playground::layout::MapLayout;
-use pathfinder_playground::map::{InitialMap, LoadMap};
 use pathfinder_playground::planner::{Plan, ReplanNow};
+use pathfinder_playground::world::generators::{GeneratorKind, GeneratorSettings, generate};
+use pathfinder_playground::world::layout::MapLayout;
+use pathfinder_playground::world::map_load::{InitialMap, LoadMap};
 use std::time::Duration;
 
 /// A 1280×800 window with the 300-pixel panel, framing the whole map.

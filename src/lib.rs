@@ -1,65 +1,42 @@
 //! Pathfinder Playground: watch grid pathfinding re-plan live.
 //!
-//! The app is a stack of small plugins, one per concern, and data flows one way through them:
+//! One folder per layer, and data flows one way through them:
 //!
 //! ```text
-//! input (mouse, panel) → world state (obstacle entities, markers) → NavGrid → planner → Plan → drawing
+//! input → world (map, markers, walls, ground → NavGrid) → editing → planner → view, ui → app
 //! ```
 //!
-//! [`headless_plugin`] holds everything that works without a window (the world, input handling
-//! and planning), so tests can drive the real systems. [`PlaygroundPlugin`] adds the window, the
-//! tilemap, the overlays and the panel.
+//! A layer imports only from the layers before it. Two leaf modules are shared by all:
+//! [`frame`] (the system sets that order a frame) and [`notices`] (the one line of text the user
+//! reads, which any layer may write to, as it may log).
+//!
+//! [`headless_plugin`] holds everything that works without a window (input handling, the world,
+//! editing and planning), so tests can drive the real systems. [`PlaygroundPlugin`] adds the
+//! window, the drawing, the panel and the app shell (launch options, screenshots, the test hook).
 
-pub mod camera;
-pub mod catalog;
-pub mod cli;
-pub mod e2e_hook;
+pub mod app;
 pub mod editing;
-pub mod explored_tint;
-pub mod generators;
-pub mod layout;
-pub mod map;
-pub mod map_files;
-pub mod marker_sprites;
-pub mod markers;
-pub mod nav;
-pub mod notice;
-pub mod overlays;
+pub mod frame;
+pub mod input;
+pub mod notices;
 pub mod planner;
-pub mod pointer;
-pub mod screenshot;
-pub mod terrain;
-pub mod textures;
-pub mod tilemap;
 pub mod ui;
+pub mod view;
+pub mod world;
 
+pub use frame::AppSystems;
+
+use app::launch::LaunchOptions;
 use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
 use bevy_egui::EguiPlugin;
-use cli::LaunchOptions;
 
-/// The stages of a frame, in order.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AppSystems {
-    /// Replace the map when one was requested.
-    LoadMap,
-    /// Turn the cursor into a world position.
-    ReadInput,
-    /// Change the world: move markers, paint walls and ground, undo.
-    Edit,
-    /// Bring derived state (the navigation grid) up to date with the world.
-    Derive,
-    /// Search.
-    Plan,
-    /// Update what is drawn.
-    Draw,
-}
-
-/// The world, input handling and planning: everything that runs without a window.
+/// The world, input handling, editing and planning: everything that runs without a window.
 pub fn headless_plugin(app: &mut App) {
     app.configure_sets(
         Update,
         (
-            AppSystems::LoadMap,
+            AppSystems::Maps,
             AppSystems::ReadInput,
             AppSystems::Edit,
             AppSystems::Derive,
@@ -68,13 +45,15 @@ pub fn headless_plugin(app: &mut App) {
         )
             .chain(),
     );
+    // The planner's mode is a `States`; `DefaultPlugins` bring their support, `MinimalPlugins`
+    // (the headless tests) do not.
+    if !app.is_plugin_added::<StatesPlugin>() {
+        app.add_plugins(StatesPlugin);
+    }
     app.add_plugins((
-        notice::plugin,
-        pointer::plugin,
-        map::plugin,
-        map_files::plugin,
-        nav::plugin,
-        markers::plugin,
+        notices::plugin,
+        input::plugin,
+        world::plugin,
         editing::plugin,
         planner::plugin,
     ));
@@ -82,7 +61,7 @@ pub fn headless_plugin(app: &mut App) {
 
 /// The gizmo overlays alone (they need `GizmoPlugin`, not a window): for the frame benchmark.
 pub fn overlays_plugin(app: &mut App) {
-    overlays::plugin(app);
+    view::overlays::plugin(app);
 }
 
 /// The whole playground in a window.
@@ -105,51 +84,12 @@ impl Plugin for PlaygroundPlugin {
                 })
                 .set(ImagePlugin::default_nearest()),
         )
-        .add_plugins(EguiPlugin::default())
-        .insert_resource(ClearColor(Color::srgb(0.11, 0.12, 0.14)));
+        .add_plugins(EguiPlugin::default());
         headless_plugin(app);
-        app.add_plugins((
-            camera::plugin,
-            tilemap::plugin,
-            explored_tint::plugin,
-            marker_sprites::plugin,
-            overlays::plugin,
+        app.insert_resource(self.options.clone()).add_plugins((
+            view::plugin,
             ui::plugin,
-            screenshot::plugin,
-            e2e_hook::plugin,
+            app::plugin,
         ));
-        if let Some(path) = &self.options.screenshot {
-            app.insert_resource(screenshot::ScreenshotRequest { path: path.clone() });
-        }
-        if let Some(algorithm) = self.options.algorithm {
-            let mut settings = app.world_mut().resource_mut::<planner::PlannerSettings>();
-            settings.search.algorithm = algorithm;
-        }
-        if let Some(generator) = &self.options.generate {
-            let grid = generators::generate(generator);
-            app.insert_resource(map::InitialMap(map::LoadMap::new(
-                generator.map_name(),
-                grid,
-            )));
-        }
-        if let Some(path) = &self.options.map {
-            match gridpath::movingai::read_map_file(path) {
-                Ok(grid) => {
-                    let name = path.file_name().map_or_else(
-                        || path.display().to_string(),
-                        |n| n.to_string_lossy().into_owned(),
-                    );
-                    app.insert_resource(map::InitialMap(map::LoadMap::new(name, grid)));
-                }
-                Err(e) => {
-                    // Keep going with the built-in map, and say why in the panel and on stderr.
-                    app.world_mut()
-                        .resource_mut::<notice::Notices>()
-                        .error(format!(
-                            "Could not open the map, showing the built-in one instead. {e}"
-                        ));
-                }
-            }
-        }
     }
 }

@@ -1,6 +1,6 @@
 use bevy::prelude::*;
 use pathfinder_playground::PlaygroundPlugin;
-use pathfinder_playground::cli::{CliError, LaunchOptions, USAGE};
+use pathfinder_playground::app::launch::{CliError, LaunchOptions, USAGE};
 
 fn main() -> AppExit {
     let options = match LaunchOptions::parse(std::env::args().skip(1)) {

@@ -1,6 +1,15 @@
-//! Command-line options. Kept by hand: there are only a few, and the app must start with none.
+//! Command-line options, and carrying them out at launch. Parsed by hand: there are only a few,
+//! and the app must start with none.
+//!
+//! A map asked for on the command line arrives the way the panel's would: `--map` sends an
+//! [`OpenMapFile`] request and `--generate` a [`GenerateMap`] one, so a bad file gets the same
+//! message (and the built-in map instead).
 
-use crate::generators::{GeneratorKind, GeneratorSettings, SIZE_RANGE};
+use super::screenshot::ScreenshotRequest;
+use crate::planner::PlannerSettings;
+use crate::world::generators::{GenerateMap, GeneratorKind, GeneratorSettings, SIZE_RANGE};
+use crate::world::map_files::OpenMapFile;
+use bevy::prelude::*;
 use gridpath::Algorithm;
 use std::path::PathBuf;
 
@@ -15,7 +24,7 @@ usage: pathfinder_playground [--map FILE.map | --generate KIND[:WxH[:SEED]]] [--
   --screenshot OUT   wait for the first plan, save a screenshot of the window to OUT, and exit
   -h, --help         show this help";
 
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct LaunchOptions {
     pub map: Option<PathBuf>,
     pub generate: Option<GeneratorSettings>,
@@ -63,6 +72,35 @@ impl LaunchOptions {
             return Err(CliError::Bad("use --map or --generate, not both".into()));
         }
         Ok(options)
+    }
+}
+
+/// Carries out the [`LaunchOptions`] resource, if the app has one.
+pub(super) fn plugin(app: &mut App) {
+    let Some(options) = app.world().get_resource::<LaunchOptions>().cloned() else {
+        return;
+    };
+    if let Some(path) = options.screenshot {
+        app.insert_resource(ScreenshotRequest { path });
+    }
+    if let Some(algorithm) = options.algorithm
+        && let Some(mut settings) = app.world_mut().get_resource_mut::<PlannerSettings>()
+    {
+        settings.search.algorithm = algorithm;
+    }
+    app.add_systems(Startup, request_launch_map);
+}
+
+fn request_launch_map(
+    options: Res<LaunchOptions>,
+    mut open: MessageWriter<OpenMapFile>,
+    mut generate: MessageWriter<GenerateMap>,
+) {
+    if let Some(path) = &options.map {
+        open.write(OpenMapFile(path.clone()));
+    }
+    if let Some(settings) = &options.generate {
+        generate.write(GenerateMap(settings.clone()));
     }
 }
 

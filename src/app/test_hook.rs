@@ -17,13 +17,13 @@
 //! ```
 
 use crate::AppSystems;
-use crate::layout::MapLayout;
-use crate::markers::{Goal, MarkerCell, Start};
-use crate::nav::NavGrid;
-use crate::notice::Notices;
+use crate::notices::Notices;
 use crate::planner::{Plan, PlanStatus, PlannerMode};
+use crate::ui::widgets::PanelWidgets;
+use crate::world::layout::MapLayout;
+use crate::world::markers::{Goal, MarkerCell, Start};
+use crate::world::nav::NavGrid;
 use bevy::diagnostic::FrameCount;
-use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use gridpath::Point;
 use std::fmt::Write;
@@ -32,37 +32,27 @@ use std::path::PathBuf;
 /// The environment variable that turns the hook on.
 pub const ENV: &str = "PATHFINDER_E2E_STATE";
 
-/// Where to write, and the panel widgets' positions as the panel reports them.
+/// Where to write.
 #[derive(Resource, Debug, Default)]
-pub struct E2eHook {
+pub struct TestHook {
     path: PathBuf,
-    widgets: HashMap<&'static str, Vec2>,
-}
-
-impl E2eHook {
-    /// Records where a panel widget is (its centre, in window pixels).
-    pub fn note_widget(&mut self, name: &'static str, centre: Vec2) {
-        self.widgets.insert(name, centre);
-    }
 }
 
 pub(super) fn plugin(app: &mut App) {
     if let Some(path) = std::env::var_os(ENV) {
-        app.insert_resource(E2eHook {
-            path: path.into(),
-            widgets: HashMap::default(),
-        })
-        .add_systems(Update, write_state.after(AppSystems::Draw));
+        app.insert_resource(TestHook { path: path.into() })
+            .add_systems(Update, write_state.after(AppSystems::Draw));
     }
 }
 
 fn write_state(
-    hook: Res<E2eHook>,
+    hook: Res<TestHook>,
+    widgets: Res<PanelWidgets>,
     frames: Res<FrameCount>,
     layout: Option<Res<MapLayout>>,
     nav: Option<Res<NavGrid>>,
     plan: Res<Plan>,
-    mode: Res<PlannerMode>,
+    mode: Res<State<PlannerMode>>,
     notices: Res<Notices>,
     start: Single<&MarkerCell, With<Start>>,
     goal: Single<&MarkerCell, With<Goal>>,
@@ -85,27 +75,10 @@ fn write_state(
     if let (Some(a), Some(b)) = (screen(Point::new(0, 0)), screen(Point::new(1, 0))) {
         let _ = writeln!(out, "cell {:.2} {:.2} {:.3}", a.x, a.y, b.x - a.x);
     }
-    let status = match &plan.status {
-        PlanStatus::Pending => "Pending",
-        PlanStatus::Found => "Found",
-        PlanStatus::Partial => "Partial",
-        PlanStatus::NoPath => "NoPath",
-        PlanStatus::Refused(_) => "Refused",
-    };
-    let end = plan.path.last().copied().unwrap_or(Point::new(-1, -1));
-    let _ = writeln!(
-        out,
-        "plan {status} {} {} {} {}",
-        plan.count,
-        plan.path.len(),
-        end.x,
-        end.y
-    );
+    let _ = writeln!(out, "{}", plan_line(&plan));
     let _ = writeln!(out, "obstacles {}", nav.map_or(0, |n| n.obstacle_count()));
-    let _ = writeln!(out, "mode {:?}", *mode);
-    let mut widgets: Vec<_> = hook.widgets.iter().collect();
-    widgets.sort_by_key(|(name, _)| **name);
-    for (name, c) in widgets {
+    let _ = writeln!(out, "mode {:?}", mode.get());
+    for (name, c) in widgets.sorted() {
         let _ = writeln!(out, "widget {name} {:.1} {:.1}", c.x, c.y);
     }
     if let Some(n) = notices.latest() {
@@ -119,4 +92,18 @@ fn write_state(
     {
         warn!("e2e hook: cannot write {}", hook.path.display());
     }
+}
+
+/// `plan STATUS COUNT LENGTH END_X END_Y`.
+fn plan_line(plan: &Plan) -> String {
+    let status = match &plan.status {
+        PlanStatus::Pending => "Pending",
+        PlanStatus::Found => "Found",
+        PlanStatus::Partial => "Partial",
+        PlanStatus::NoPath => "NoPath",
+        PlanStatus::Refused(_) => "Refused",
+    };
+    let end = plan.path.last().copied().unwrap_or(Point::new(-1, -1));
+    let (count, length) = (plan.count, plan.path.len());
+    format!("plan {status} {count} {length} {} {}", end.x, end.y)
 }

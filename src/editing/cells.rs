@@ -2,9 +2,9 @@
 //! spawning or despawning its obstacle entity and setting its ground. Brush strokes, undo, redo
 //! and the clear buttons all go through it, so they all obey the same rules (no wall on a marker).
 
-use crate::markers::{Marker, MarkerCell};
-use crate::nav::{CellPos, NavGrid, Obstacle};
-use crate::terrain::{GroundChanged, GroundMap};
+use crate::world::markers::{Marker, Markers, Refusal};
+use crate::world::nav::{CellPos, NavGrid, Obstacle};
+use crate::world::terrain::{GroundChanged, GroundMap};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use gridpath::Point;
@@ -32,7 +32,7 @@ pub struct CellEditor<'w, 's> {
     nav: Res<'w, NavGrid>,
     ground: ResMut<'w, GroundMap>,
     ground_changed: MessageWriter<'w, GroundChanged>,
-    markers: Query<'w, 's, (&'static Marker, &'static mut MarkerCell)>,
+    markers: Markers<'w, 's>,
 }
 
 impl CellEditor<'_, '_> {
@@ -57,7 +57,7 @@ impl CellEditor<'_, '_> {
 
     /// The marker standing on a cell, if any.
     pub fn marker_on(&self, p: Point) -> Option<Marker> {
-        self.markers.iter().find(|(_, c)| c.0 == p).map(|(m, _)| *m)
+        self.markers.on(p)
     }
 
     /// Makes the cell match `state`. Returns the change, or `None` if nothing changed or the
@@ -86,16 +86,7 @@ impl CellEditor<'_, '_> {
     }
 
     /// Puts a marker on a cell, if it may stand there (inside, no wall, not the other marker).
-    pub fn move_marker(&mut self, marker: Marker, to: Point) -> bool {
-        let free = self.nav.is_passable(to) && self.marker_on(to).is_none_or(|m| m == marker);
-        if !free {
-            return false;
-        }
-        for (m, mut cell) in &mut self.markers {
-            if *m == marker {
-                cell.0 = to;
-            }
-        }
-        true
+    pub fn move_marker(&mut self, marker: Marker, to: Point) -> Result<(), Refusal> {
+        self.markers.move_to(marker, to, &self.nav)
     }
 }

@@ -2,25 +2,16 @@
 //! map. Undo applies a step backwards, redo forwards; a new edit clears the redo list.
 
 use super::cells::{CellChange, CellEditor, CellState};
-use crate::map::LoadMap;
-use crate::markers::{Marker, MarkerMoved};
-use crate::notice::Notices;
-use crate::terrain::{Ground, GroundMap};
+use super::marker_drag::MarkerMoved;
+use crate::notices::Notices;
+use crate::world::map_load::{LoadMap, MapLoaded, MapSnapshot};
+use crate::world::markers::Marker;
+use crate::world::terrain::Ground;
 use bevy::prelude::*;
-use gridpath::{Grid, Point};
+use gridpath::Point;
 
 /// The most steps kept; the oldest go first.
 pub const MAX_STEPS: usize = 100;
-
-/// Everything needed to put a whole map back.
-#[derive(Clone, Debug, PartialEq)]
-pub struct MapSnapshot {
-    pub name: String,
-    pub grid: Grid,
-    pub ground: GroundMap,
-    pub start: Point,
-    pub goal: Point,
-}
 
 /// One undoable step.
 #[derive(Clone, Debug, PartialEq)]
@@ -85,6 +76,18 @@ pub enum EditCommand {
     Redo,
     ClearWalls,
     ClearTerrain,
+}
+
+/// Map loads that asked to be undoable become history steps.
+pub(super) fn record_map_loads(mut loads: MessageReader<MapLoaded>, mut history: ResMut<History>) {
+    for load in loads.read() {
+        if let Some(before) = &load.before {
+            history.record(Edit::Map {
+                before: before.clone(),
+                after: load.after.clone(),
+            });
+        }
+    }
 }
 
 /// Marker drops become history steps.
@@ -199,7 +202,7 @@ fn apply(
         }
         Edit::Marker { marker, from, to } => {
             let target = if back { *from } else { *to };
-            if !editor.move_marker(*marker, target) {
+            if editor.move_marker(*marker, target).is_err() {
                 notices.warn(format!(
                     "The {} can't go back to {target}: that cell is taken.",
                     marker.name()

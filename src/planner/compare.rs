@@ -4,13 +4,11 @@
 //!
 //! Any change to the query (a marker, the map, a setting) makes the table stale, so it is cleared.
 
-use super::shown::{ShownSearch, ShownSource};
-use super::{PlannerSettings, ReplanNow};
-use crate::AppSystems;
-use crate::markers::{Goal, MarkerCell, Start};
-use crate::nav::NavGrid;
+use super::optimality::same_cost;
+use super::query::{PlanQuery, QueryKey, traced};
+use super::{PlanSystems, ReplanNow};
 use bevy::prelude::*;
-use gridpath::{Algorithm, Point, Search, SearchConfig, SearchStatus};
+use gridpath::{Algorithm, Grid, Search, SearchConfig, SearchStatus};
 use std::time::Instant;
 
 /// One algorithm's result.
@@ -40,15 +38,26 @@ pub struct Comparison {
     /// The row on screen; `None` shows the live plan.
     pub selected: Option<usize>,
     /// The query the rows answer.
-    query: Option<(Point, Point, SearchConfig)>,
+    query: Option<QueryKey>,
     /// Each row's search, kept to put it on screen when selected.
     searches: Vec<Search>,
+    /// Bumped on every run and selection: what is drawn follows it.
+    revision: u64,
 }
 
 impl Comparison {
-    /// A row's search, as run with a trace.
+    /// A row's search, as run with a trace; `None` when the algorithm did not apply.
     pub fn search(&self, row: usize) -> Option<&Search> {
-        self.searches.get(row)
+        let ran = self.rows.get(row).is_some_and(|r| r.result.is_ok());
+        self.searches.get(row).filter(|_| ran)
+    }
+
+    /// The selected row's algorithm and search (`None` for a row that did not apply), with the
+    /// revision they belong to; `None` when no row is selected.
+    pub fn shown(&self) -> Option<(Algorithm, Option<&Search>, u64)> {
+        let row = self.selected?;
+        let algorithm = self.rows.get(row)?.algorithm;
+        Some((algorithm, self.search(row), self.revision))
     }
 }
 
@@ -67,47 +76,25 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (clear_when_stale, compare_commands)
                 .chain()
-                .in_set(AppSystems::Plan),
+                .in_set(PlanSystems::Search),
         );
 }
 
 fn compare_commands(
     mut commands: MessageReader<CompareCommand>,
-    settings: Res<PlannerSettings>,
-    nav: Option<Res<NavGrid>>,
-    start: Single<&MarkerCell, With<Start>>,
-    goal: Single<&MarkerCell, With<Goal>>,
+    query: PlanQuery,
     mut comparison: ResMut<Comparison>,
-    mut shown: ResMut<ShownSearch>,
     mut replan: MessageWriter<ReplanNow>,
 ) {
-    let Some(nav) = nav else { return };
+    let Some(grid) = query.grid() else { return };
     for command in commands.read() {
+        comparison.revision += 1;
         match *command {
             CompareCommand::Run => {
-                run(
-                    &mut comparison,
-                    nav.grid(),
-                    start.0,
-                    goal.0,
-                    &settings.search,
-                );
+                run(&mut comparison, grid, query.key());
             }
             CompareCommand::Select(Some(row)) if row < comparison.rows.len() => {
                 comparison.selected = Some(row);
-                let algorithm = comparison.rows[row].algorithm;
-                if comparison.rows[row].result.is_ok() {
-                    let search = &comparison.searches[row];
-                    shown.show(
-                        ShownSource::Compare(algorithm),
-                        search,
-                        nav.width(),
-                        nav.height(),
-                    );
-                } else {
-                    // It did not apply ("n/a"): there is no search of this query to show.
-                    shown.clear(ShownSource::Compare(algorithm));
-                }
             }
             CompareCommand::Select(_) => {
                 comparison.selected = None;
@@ -118,39 +105,28 @@ fn compare_commands(
 }
 
 /// Runs every algorithm twice: once timed without a trace, once with a trace to draw.
-fn run(
-    comparison: &mut Comparison,
-    grid: &gridpath::Grid,
-    start: Point,
-    goal: Point,
-    settings: &SearchConfig,
-) {
-    let base = SearchConfig {
-        record_trace: false,
-        ..*settings
-    };
+fn run(comparison: &mut Comparison, grid: &Grid, key: QueryKey) {
+    let (start, goal, settings) = key;
     comparison
         .searches
         .resize_with(Algorithm::ALL.len(), Search::new);
-    comparison.rows.clear();
     comparison.selected = None;
-    comparison.query = Some((start, goal, *settings));
+    comparison.query = Some(key);
     let mut timed = Search::new();
     let mut rows: Vec<CompareRow> = Vec::new();
     for (i, algorithm) in Algorithm::ALL.into_iter().enumerate() {
-        let config = base.with_algorithm(algorithm);
+        let config = SearchConfig {
+            record_trace: false,
+            ..settings.with_algorithm(algorithm)
+        };
         let began = Instant::now();
         let outcome = timed
             .begin(grid, start, goal, &config)
             .map(|()| timed.run(grid));
         let micros = began.elapsed().as_secs_f64() * 1e6;
-        let traced = SearchConfig {
-            record_trace: true,
-            ..config
-        };
         let shown = &mut comparison.searches[i];
         let _ = shown
-            .begin(grid, start, goal, &traced)
+            .begin(grid, start, goal, &traced(config))
             .map(|()| shown.run(grid));
         let result = outcome.map_err(|e| e.to_string()).map(|status| RowResult {
             cost: timed.cost(),
@@ -162,41 +138,44 @@ fn run(
         });
         rows.push(CompareRow { algorithm, result });
     }
+    judge_rows(&mut rows);
+    comparison.rows = rows;
+}
+
+/// Marks each row optimal when its cost is Dijkstra's (no path counts as optimal when Dijkstra
+/// finds none either).
+fn judge_rows(rows: &mut [CompareRow]) {
     let best = rows
         .iter()
         .find(|r| r.algorithm == Algorithm::Dijkstra)
         .and_then(|r| r.result.as_ref().ok())
         .map(|r| r.cost);
-    for row in &mut rows {
+    for row in rows {
         if let (Ok(r), Some(best)) = (&mut row.result, best) {
             r.optimal = match (r.cost, best) {
-                (Some(c), Some(b)) => (c - b).abs() <= 1e-9 * b.max(1.0),
+                (Some(c), Some(b)) => same_cost(c, b),
                 (None, None) => true,
                 _ => false,
             };
         }
     }
-    comparison.rows = rows;
 }
 
 /// Clears the table when the query it answers has changed.
 fn clear_when_stale(
-    settings: Res<PlannerSettings>,
-    nav: Option<Res<NavGrid>>,
-    start: Single<&MarkerCell, With<Start>>,
-    goal: Single<&MarkerCell, With<Goal>>,
+    query: PlanQuery,
     mut comparison: ResMut<Comparison>,
     mut replan: MessageWriter<ReplanNow>,
 ) {
-    let Some(query) = comparison.query else {
+    let Some(key) = comparison.query else {
         return;
     };
-    let map_changed = nav.is_some_and(|n| n.is_changed());
-    if query != (start.0, goal.0, settings.search) || map_changed {
+    if key != query.key() || query.map_changed() {
         let was_showing = comparison.selected.is_some();
         comparison.rows.clear();
         comparison.selected = None;
         comparison.query = None;
+        comparison.revision += 1;
         if was_showing {
             replan.write(ReplanNow);
         }

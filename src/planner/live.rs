@@ -1,52 +1,19 @@
-//! Planning: the live planner re-plans on a repeating timer (1 s by default, as in the tutorials
-//! this grew from), or at once on request or on a settings change, and stores the outcome in
-//! [`Plan`]. Step mode ([`stepping`]) pauses it and steps the search by hand instead; the
-//! comparison ([`compare`]) runs every algorithm on the same query.
+//! The live planner: it re-plans on a repeating timer (1 s by default, as in the tutorials this
+//! grew from), at once on request, on a settings change and on a new map, and stores the outcome
+//! in [`Plan`]. Step mode pauses it.
 //!
-//! The planner keeps one [`gridpath::Search`] for the life of the app, so re-planning reuses its
-//! memory instead of allocating.
+//! It keeps one [`gridpath::Search`] for the life of the app, so re-planning reuses its memory
+//! instead of allocating.
 
-pub mod compare;
-pub mod shown;
-pub mod stepping;
-
-use crate::AppSystems;
-use crate::markers::{Goal, MarkerCell, Start};
-use crate::nav::NavGrid;
+use super::optimality::{Optimality, judge};
+use super::query::PlanQuery;
+use super::{INTERVAL_RANGE, PlanSystems, PlannerMode};
+use crate::world::map_load::MapLoaded;
 use bevy::prelude::*;
-use gridpath::{Algorithm, GoalMode, Grid, Point, QueryError, Search, SearchConfig, SearchStatus};
-use shown::{ShownSearch, ShownSource};
+use gridpath::{Algorithm, Point, QueryError, Search, SearchConfig, SearchStatus};
 use std::time::{Duration, Instant};
 
-/// The shortest and longest re-plan intervals the UI offers.
-pub const INTERVAL_RANGE: std::ops::RangeInclusive<f32> = 0.05..=5.0;
-
-/// How and how often to plan.
-#[derive(Resource, Clone, Debug, PartialEq)]
-pub struct PlannerSettings {
-    /// Seconds between re-plans.
-    pub interval: f32,
-    pub search: SearchConfig,
-}
-
-impl Default for PlannerSettings {
-    fn default() -> Self {
-        Self {
-            interval: 1.0,
-            search: SearchConfig::default(),
-        }
-    }
-}
-
-/// Re-planning live on the timer, or stepping by hand.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum PlannerMode {
-    #[default]
-    Live,
-    Stepping,
-}
-
-/// Plan now instead of at the next tick (the "Re-plan now" button, a new map).
+/// Plan now instead of at the next tick (the "Re-plan now" button).
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct ReplanNow;
 
@@ -63,20 +30,6 @@ pub enum PlanStatus {
     NoPath,
     /// The query was refused (a marker on a wall, an algorithm that does not apply...).
     Refused(String),
-}
-
-/// Is the path a least-cost one?
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-pub enum Optimality {
-    /// No path to judge.
-    #[default]
-    Unknown,
-    /// The algorithm guarantees it (optimal algorithm, admissible heuristic).
-    Guaranteed,
-    /// Checked: Dijkstra finds the same cost.
-    Confirmed,
-    /// Checked: Dijkstra finds this cheaper cost.
-    Worse { optimal: f64 },
 }
 
 /// The outcome of the last live plan.
@@ -109,124 +62,91 @@ struct ReplanTimer(Timer);
 pub struct Planner {
     pub search: Search,
     check: Search,
+    /// Whether the last query was accepted (a refused one has nothing to draw).
+    accepted: bool,
+    /// Bumped on every plan: what is drawn follows it.
+    revision: u64,
+}
+
+impl Planner {
+    /// The last plan's search, to draw; `None` when the query was refused.
+    pub fn shown(&self) -> Option<&Search> {
+        self.accepted.then_some(&self.search)
+    }
+
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<PlannerSettings>()
-        .init_resource::<PlannerMode>()
-        .init_resource::<Plan>()
+    app.init_resource::<Plan>()
         .init_resource::<Planner>()
-        .init_resource::<ShownSearch>()
         .insert_resource(ReplanTimer(Timer::from_seconds(1.0, TimerMode::Repeating)))
         .add_message::<ReplanNow>()
-        .add_systems(Update, replan.in_set(AppSystems::Plan));
-    stepping::plugin(app);
-    compare::plugin(app);
+        .add_systems(
+            Update,
+            replan
+                .in_set(PlanSystems::Search)
+                .run_if(in_state(PlannerMode::Live)),
+        );
 }
 
-/// Whether `config` is sure to return a least-cost path: an optimal algorithm with, if it uses
-/// one, an admissible heuristic.
-pub fn guarantees_optimal(config: &SearchConfig) -> bool {
-    config.algorithm.is_optimal()
-        && (!config.algorithm.uses_heuristic()
-            || config.heuristic.is_admissible_for(config.movement))
-}
-
-/// Judges a path's cost: guaranteed by the settings, or checked against Dijkstra's algorithm
-/// heading for the same cell (for a partial path, the nearest reachable one).
-pub fn judge(
-    config: &SearchConfig,
-    grid: &Grid,
-    start: Point,
-    target: Point,
-    cost: f64,
-    check: &mut Search,
-) -> Optimality {
-    if guarantees_optimal(config) {
-        return Optimality::Guaranteed;
-    }
-    let dijkstra = SearchConfig {
-        algorithm: Algorithm::Dijkstra,
-        goal_mode: GoalMode::MustBeFree,
-        record_trace: false,
-        ..*config
-    };
-    match check
-        .begin(grid, start, target, &dijkstra)
-        .map(|()| check.run(grid))
-    {
-        Ok(SearchStatus::Found) => {
-            let optimal = check.cost().unwrap_or(cost);
-            if (cost - optimal).abs() <= 1e-9 * optimal.max(1.0) {
-                Optimality::Confirmed
-            } else {
-                Optimality::Worse { optimal }
-            }
-        }
-        _ => Optimality::Unknown,
-    }
-}
-
-/// Plans when the timer fires, when asked to, when the settings change, and once at the start.
-/// Step mode pauses it.
+/// Plans when the timer fires, when asked to, when the settings or the map change, on coming
+/// back from step mode, and once at the start.
 fn replan(
     time: Res<Time>,
-    settings: Res<PlannerSettings>,
-    mode: Res<PlannerMode>,
+    mode: Res<State<PlannerMode>>,
+    query: PlanQuery,
     mut timer: ResMut<ReplanTimer>,
     mut requests: MessageReader<ReplanNow>,
-    nav: Option<Res<NavGrid>>,
-    start: Single<&MarkerCell, With<Start>>,
-    goal: Single<&MarkerCell, With<Goal>>,
+    mut new_maps: MessageReader<MapLoaded>,
     mut planner: ResMut<Planner>,
     mut plan: ResMut<Plan>,
-    mut shown: ResMut<ShownSearch>,
-    comparison: Res<compare::Comparison>,
 ) {
-    // Whole microseconds: 0.2_f32 is slightly above 0.2, and would make every fifth tick late.
-    let seconds = settings
-        .interval
-        .clamp(*INTERVAL_RANGE.start(), *INTERVAL_RANGE.end());
-    let interval = Duration::from_micros((f64::from(seconds) * 1e6).round() as u64);
-    if timer.0.duration() != interval {
-        timer.0.set_duration(interval);
-    }
-    let ticked = timer.0.tick(time.delta()).just_finished();
-    let asked = requests.read().count() > 0;
-    let Some(nav) = nav else {
+    let ticked = tick(&mut timer.0, query.settings().interval, time.delta());
+    let asked = requests.read().count() + new_maps.read().count() > 0;
+    let Some(grid) = query.grid() else {
         return; // no map yet
     };
-    if *mode != PlannerMode::Live
-        || !(ticked || asked || settings.is_changed() || mode.is_changed() || plan.count == 0)
-    {
+    let changed = query.settings_changed() || mode.is_changed();
+    if !(ticked || asked || changed || plan.count == 0) {
         return;
     }
-    if asked || settings.is_changed() {
+    if asked || query.settings_changed() {
         timer.0.reset(); // the next timed re-plan is a full interval after this one
     }
-    let config = SearchConfig {
-        record_trace: true,
-        ..settings.search
-    };
-    let Planner { search, check } = &mut *planner;
+    let config = query.traced_config();
+    let Planner {
+        search,
+        check,
+        accepted,
+        revision,
+    } = &mut *planner;
+    *revision += 1;
     let began = Instant::now();
     let outcome = search
-        .begin(nav.grid(), start.0, goal.0, &config)
-        .map(|()| search.run(nav.grid()));
+        .begin(grid, query.start(), query.goal(), &config)
+        .map(|()| search.run(grid));
     let micros = began.elapsed().as_secs_f64() * 1e6;
+    *accepted = outcome.is_ok();
     store(&mut plan, search, &config, outcome, micros);
     if plan.has_path()
         && let Some(target) = search.target()
     {
-        plan.optimality = judge(&config, nav.grid(), start.0, target, plan.cost, check);
+        plan.optimality = judge(&config, grid, (query.start(), target), plan.cost, check);
     }
-    // A selected comparison row stays on screen until the query changes.
-    if comparison.selected.is_none() {
-        match outcome {
-            Ok(_) => shown.show(ShownSource::Live, search, nav.width(), nav.height()),
-            Err(_) => shown.clear(ShownSource::Live),
-        }
+}
+
+/// Advances the timer at the interval set (whole microseconds: 0.2_f32 is slightly above 0.2,
+/// and would make every fifth tick late). Returns whether it fired.
+fn tick(timer: &mut Timer, seconds: f32, delta: Duration) -> bool {
+    let seconds = seconds.clamp(*INTERVAL_RANGE.start(), *INTERVAL_RANGE.end());
+    let interval = Duration::from_micros((f64::from(seconds) * 1e6).round() as u64);
+    if timer.duration() != interval {
+        timer.set_duration(interval);
     }
+    timer.tick(delta).just_finished()
 }
 
 fn store(

@@ -1,13 +1,27 @@
 //! What the search overlays draw: the explored cells in the order they were expanded, the
 //! frontier, the current cell and the path. It comes from the live plan, from the stepper, or
 //! from a row of the comparison table, all read off a [`gridpath::Search`]'s trace.
+//!
+//! [`ShownSearch`] has one owner, [`show_search`], which runs after the three planners and picks
+//! among them: the stepper in step mode, else a selected comparison row, else the live plan.
+//! The planners never write it, so the order in which they run cannot change what is drawn.
 
+use super::compare::Comparison;
+use super::live::Planner;
+use super::stepping::Stepper;
+use super::{PlanSystems, PlannerMode};
+use crate::world::nav::NavGrid;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use gridpath::{Point, Search, TraceEvent};
 
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ShownSearch>()
+        .add_systems(Update, show_search.in_set(PlanSystems::Show));
+}
+
 /// Where the search on screen comes from.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ShownSource {
     #[default]
     Nothing,
@@ -116,24 +130,62 @@ impl ShownSearch {
     }
 }
 
-/// The searches the one on screen may come from, to ask about a cell's g, h and f.
+/// The searches the one on screen may come from.
 #[derive(SystemParam)]
 pub struct ShownSearches<'w> {
-    planner: Res<'w, super::Planner>,
-    stepper: Res<'w, super::stepping::Stepper>,
-    comparison: Res<'w, super::compare::Comparison>,
+    mode: Res<'w, State<PlannerMode>>,
+    planner: Res<'w, Planner>,
+    stepper: Res<'w, Stepper>,
+    comparison: Res<'w, Comparison>,
 }
 
+/// The search to draw now: its source, the search (`None` when its query was refused or its
+/// algorithm did not apply), and two counters that change when it begins again and when it
+/// advances.
+type Pick<'a> = (ShownSource, Option<&'a Search>, u64, u64);
+
 impl ShownSearches<'_> {
-    pub fn get(&self, source: &ShownSource) -> Option<&Search> {
-        match source {
-            ShownSource::Nothing => None,
-            ShownSource::Live => Some(&self.planner.search),
-            ShownSource::Stepping => Some(&self.stepper.search),
-            ShownSource::Compare(_) => self
-                .comparison
-                .selected
-                .and_then(|i| self.comparison.search(i)),
+    fn pick(&self) -> Pick<'_> {
+        if *self.mode.get() == PlannerMode::Stepping {
+            let (search, began, advanced) = self.stepper.shown();
+            return (ShownSource::Stepping, search, began, advanced);
         }
+        match self.comparison.shown() {
+            Some((algorithm, search, revision)) => {
+                (ShownSource::Compare(algorithm), search, revision, 0)
+            }
+            None => (
+                ShownSource::Live,
+                self.planner.shown(),
+                self.planner.revision(),
+                0,
+            ),
+        }
+    }
+
+    /// The search on screen, to ask about a cell's g, h and f.
+    pub fn get(&self, source: &ShownSource) -> Option<&Search> {
+        let (picked, search, ..) = self.pick();
+        search.filter(|_| picked == *source)
+    }
+}
+
+/// Brings [`ShownSearch`] up to date with the search that should be on screen: read afresh when
+/// the source changes or its search began again, followed on when a stepped search advanced.
+fn show_search(
+    searches: ShownSearches,
+    nav: Option<Res<NavGrid>>,
+    mut shown: ResMut<ShownSearch>,
+    mut seen: Local<Option<(ShownSource, u64, u64)>>,
+) {
+    let Some(nav) = nav else { return };
+    let (source, search, began, advanced) = searches.pick();
+    let last = *seen;
+    *seen = Some((source, began, advanced));
+    match (search, last) {
+        (_, Some(last)) if last == (source, began, advanced) => {}
+        (Some(search), Some((s, b, _))) if (s, b) == (source, began) => shown.follow(search),
+        (Some(search), _) => shown.show(source, search, nav.width(), nav.height()),
+        (None, _) => shown.clear(source),
     }
 }

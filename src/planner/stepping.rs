@@ -7,14 +7,12 @@
 //! map is spread over frames instead of stalling one. Moving a marker, editing the map or
 //! changing a setting starts the search again from the new query.
 
-use super::shown::{ShownSearch, ShownSource};
-use super::{PlannerMode, PlannerSettings, ReplanNow};
-use crate::AppSystems;
-use crate::markers::{Goal, MarkerCell, Start};
-use crate::nav::NavGrid;
-use crate::notice::Notices;
+use super::query::{PlanQuery, QueryKey};
+use super::{PlanSystems, PlannerMode, ReplanNow};
+use crate::notices::Notices;
+use crate::world::nav::NavGrid;
 use bevy::prelude::*;
-use gridpath::{Point, Search, SearchConfig, SearchStatus};
+use gridpath::{Search, SearchStatus};
 
 /// The most expansions in one frame.
 pub const MAX_PER_FRAME: usize = 2_000;
@@ -22,6 +20,8 @@ pub const MAX_PER_FRAME: usize = 2_000;
 /// The animation speeds the UI offers, in expansions per second.
 pub const SPEED_RANGE: std::ops::RangeInclusive<f32> = 1.0..=20_000.0;
 
+/// Requests from the panel. Handled in `PreUpdate`, before Bevy applies state changes, so that
+/// entering or leaving step mode takes effect in the same frame, as any other command does.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum StepCommand {
     /// Pause the live planner and begin a search to step through.
@@ -52,7 +52,13 @@ pub struct Stepper {
     /// Fractional expansions carried between frames while playing.
     carry: f32,
     /// The query the search answers: a different one restarts it.
-    query: Option<(Point, Point, SearchConfig)>,
+    query: Option<QueryKey>,
+    /// Whether the query was accepted (a refused one has nothing to draw).
+    accepted: bool,
+    /// Bumped each time the search begins again, and each time it advances: what is drawn
+    /// follows these.
+    began: u64,
+    advanced: u64,
 }
 
 impl Default for Stepper {
@@ -65,6 +71,9 @@ impl Default for Stepper {
             pending: 0,
             carry: 0.0,
             query: None,
+            accepted: false,
+            began: 0,
+            advanced: 0,
         }
     }
 }
@@ -73,35 +82,47 @@ impl Stepper {
     pub fn status(&self) -> SearchStatus {
         self.search.status()
     }
+
+    /// The search to draw, with how many times it began and advanced; `None` when the query was
+    /// refused.
+    pub fn shown(&self) -> (Option<&Search>, u64, u64) {
+        (
+            self.accepted.then_some(&self.search),
+            self.began,
+            self.advanced,
+        )
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Stepper>()
         .add_message::<StepCommand>()
+        .add_systems(PreUpdate, step_commands)
         .add_systems(
             Update,
-            (step_commands, restart_on_change, advance)
+            (restart_on_change, advance)
                 .chain()
-                .in_set(AppSystems::Plan),
+                .in_set(PlanSystems::Search)
+                .run_if(in_state(PlannerMode::Stepping)),
         );
 }
 
 fn step_commands(
     mut commands: MessageReader<StepCommand>,
-    mut mode: ResMut<PlannerMode>,
+    mut mode: ResMut<NextState<PlannerMode>>,
     mut stepper: ResMut<Stepper>,
     mut replan: MessageWriter<ReplanNow>,
 ) {
     for command in commands.read() {
         match command {
             StepCommand::Enter => {
-                *mode = PlannerMode::Stepping;
+                mode.set(PlannerMode::Stepping);
                 stepper.query = None; // begin afresh
                 stepper.playing = false;
                 stepper.pending = 0;
             }
             StepCommand::Exit => {
-                *mode = PlannerMode::Live;
+                mode.set(PlannerMode::Live);
                 stepper.playing = false;
                 stepper.pending = 0;
                 replan.write(ReplanNow);
@@ -122,55 +143,30 @@ fn step_commands(
 }
 
 /// (Re)begins the search when step mode starts or the query changes.
-fn restart_on_change(
-    mode: Res<PlannerMode>,
-    settings: Res<PlannerSettings>,
-    nav: Option<Res<NavGrid>>,
-    start: Single<&MarkerCell, With<Start>>,
-    goal: Single<&MarkerCell, With<Goal>>,
-    mut stepper: ResMut<Stepper>,
-    mut shown: ResMut<ShownSearch>,
-    mut notices: ResMut<Notices>,
-) {
-    let Some(nav) = nav else { return };
-    if *mode != PlannerMode::Stepping {
+fn restart_on_change(query: PlanQuery, mut stepper: ResMut<Stepper>, mut notices: ResMut<Notices>) {
+    let Some(grid) = query.grid() else { return };
+    let key = query.key();
+    if stepper.query == Some(key) && !query.map_changed() {
         return;
     }
-    let config = SearchConfig {
-        record_trace: true,
-        ..settings.search
-    };
-    let query = (start.0, goal.0, config);
-    if stepper.query == Some(query) && !nav.is_changed() {
-        return;
-    }
-    stepper.query = Some(query);
+    stepper.query = Some(key);
     stepper.pending = 0;
     stepper.carry = 0.0;
-    match stepper.search.begin(nav.grid(), start.0, goal.0, &config) {
-        Ok(()) => shown.show(
-            ShownSource::Stepping,
-            &stepper.search,
-            nav.width(),
-            nav.height(),
-        ),
-        Err(e) => {
-            notices.warn(format!("Can't step: {e}."));
-            shown.clear(ShownSource::Stepping);
-        }
+    stepper.began += 1;
+    let config = query.traced_config();
+    let began = stepper
+        .search
+        .begin(grid, query.start(), query.goal(), &config);
+    stepper.accepted = began.is_ok();
+    if let Err(e) = began {
+        notices.warn(format!("Can't step: {e}."));
     }
 }
 
 /// Expands the cells due this frame, at most [`MAX_PER_FRAME`].
-fn advance(
-    time: Res<Time>,
-    mode: Res<PlannerMode>,
-    nav: Option<Res<NavGrid>>,
-    mut stepper: ResMut<Stepper>,
-    mut shown: ResMut<ShownSearch>,
-) {
+fn advance(time: Res<Time>, nav: Option<Res<NavGrid>>, mut stepper: ResMut<Stepper>) {
     let Some(nav) = nav else { return };
-    if *mode != PlannerMode::Stepping || stepper.status() != SearchStatus::Running {
+    if stepper.status() != SearchStatus::Running {
         stepper.playing &= stepper.status() == SearchStatus::Running;
         return;
     }
@@ -193,5 +189,5 @@ fn advance(
         stepper.pending = 0;
         stepper.playing = false;
     }
-    shown.follow(&stepper.search);
+    stepper.advanced += 1;
 }

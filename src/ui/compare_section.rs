@@ -11,7 +11,7 @@ use bevy_egui::egui;
 #[derive(SystemParam)]
 pub(super) struct CompareSection<'w> {
     comparison: Res<'w, Comparison>,
-    mode: Res<'w, PlannerMode>,
+    mode: Res<'w, State<PlannerMode>>,
     commands: MessageWriter<'w, CompareCommand>,
 }
 
@@ -21,7 +21,7 @@ impl CompareSection<'_> {
         egui::CollapsingHeader::new("Compare algorithms")
             .default_open(open)
             .show(ui, |ui| {
-                let live = *self.mode == PlannerMode::Live;
+                let live = *self.mode.get() == PlannerMode::Live;
                 let button = ui.add_enabled(live, egui::Button::new("Compare all algorithms"));
                 if button
                     .on_hover_text("Run every algorithm on this start and goal")
@@ -32,50 +32,7 @@ impl CompareSection<'_> {
                 if self.comparison.rows.is_empty() {
                     return;
                 }
-                egui::Grid::new("comparison")
-                    .num_columns(6)
-                    .striped(true)
-                    .spacing([4.0, 2.0])
-                    .show(ui, |ui| {
-                        for title in ["", "cost", "len", "nodes", "µs", "opt"] {
-                            ui.strong(title);
-                        }
-                        ui.end_row();
-                        for (i, row) in self.comparison.rows.iter().enumerate() {
-                            let selected = self.comparison.selected == Some(i);
-                            if ui
-                                .selectable_label(selected, row.algorithm.key())
-                                .on_hover_text(row.algorithm.name())
-                                .clicked()
-                            {
-                                self.commands.write(CompareCommand::Select(if selected {
-                                    None
-                                } else {
-                                    Some(i)
-                                }));
-                            }
-                            match &row.result {
-                                Ok(r) => {
-                                    ui.label(r.cost.map_or("none".into(), |c| format!("{c:.2}")));
-                                    ui.label(r.length.to_string());
-                                    ui.label(r.expanded.to_string());
-                                    ui.label(format!("{:.0}", r.micros));
-                                    if r.optimal {
-                                        ui.label("yes");
-                                    } else {
-                                        ui.colored_label(AMBER, "no");
-                                    }
-                                }
-                                Err(why) => {
-                                    ui.label("n/a").on_hover_text(why);
-                                    for _ in 0..4 {
-                                        ui.label("");
-                                    }
-                                }
-                            }
-                            ui.end_row();
-                        }
-                    });
+                self.table(ui);
                 let selected = self
                     .comparison
                     .selected
@@ -91,5 +48,55 @@ impl CompareSection<'_> {
                     self.commands.write(CompareCommand::Select(None));
                 }
             });
+    }
+
+    /// One row per algorithm; clicking a row's name selects it, or unselects it.
+    fn table(&mut self, ui: &mut egui::Ui) {
+        egui::Grid::new("comparison")
+            .num_columns(6)
+            .striped(true)
+            .spacing([4.0, 2.0])
+            .show(ui, |ui| {
+                for title in ["", "cost", "len", "nodes", "µs", "opt"] {
+                    ui.strong(title);
+                }
+                ui.end_row();
+                for (i, row) in self.comparison.rows.iter().enumerate() {
+                    let selected = self.comparison.selected == Some(i);
+                    if ui
+                        .selectable_label(selected, row.algorithm.key())
+                        .on_hover_text(row.algorithm.name())
+                        .clicked()
+                    {
+                        let select = (!selected).then_some(i);
+                        self.commands.write(CompareCommand::Select(select));
+                    }
+                    row_cells(ui, row);
+                    ui.end_row();
+                }
+            });
+    }
+}
+
+/// A row's numbers, or "n/a" with the reason on hover.
+fn row_cells(ui: &mut egui::Ui, row: &CompareRow) {
+    match &row.result {
+        Ok(r) => {
+            ui.label(r.cost.map_or("none".into(), |c| format!("{c:.2}")));
+            ui.label(r.length.to_string());
+            ui.label(r.expanded.to_string());
+            ui.label(format!("{:.0}", r.micros));
+            if r.optimal {
+                ui.label("yes");
+            } else {
+                ui.colored_label(AMBER, "no");
+            }
+        }
+        Err(why) => {
+            ui.label("n/a").on_hover_text(why);
+            for _ in 0..4 {
+                ui.label("");
+            }
+        }
     }
 }

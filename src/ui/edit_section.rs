@@ -1,8 +1,10 @@
 //! The "Edit" section: the tool palette, the brush, undo and redo, and the clear buttons.
 
-use super::{Spots, swatch};
+use super::swatch;
+use super::widgets::PanelWidgets;
 use crate::editing::{BRUSH_SIZES, EditCommand, EditTool, History, Tool};
-use crate::terrain::Ground;
+use crate::view::palette;
+use crate::world::terrain::Ground;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -15,67 +17,73 @@ pub(super) struct EditSection<'w> {
 }
 
 impl EditSection<'_> {
-    pub(super) fn show(&mut self, ui: &mut egui::Ui, spots: &mut Spots) {
+    pub(super) fn show(&mut self, ui: &mut egui::Ui, widgets: &mut PanelWidgets) {
         egui::CollapsingHeader::new("Edit")
             .default_open(true)
             .show(ui, |ui| {
                 let mut tool = *self.tool;
                 ui.label(format!("Tool: {}", tool.tool.name()));
-                ui.horizontal_wrapped(|ui| {
-                    ui.selectable_value(&mut tool.tool, Tool::Walls, "Walls")
-                        .on_hover_text(
-                            "Drag from a free cell to paint walls, from a wall to erase them.",
-                        );
-                    for g in Ground::ALL {
-                        swatch(ui, g.rgb());
-                        ui.selectable_value(
-                            &mut tool.tool,
-                            Tool::Ground(g),
-                            format!("{} {}", g.name(), g.cost()),
-                        )
-                        .on_hover_text(format!(
-                            "Paint {}: entering it costs {}.",
-                            g.name().to_lowercase(),
-                            g.cost()
-                        ));
-                    }
-                });
-                ui.horizontal(|ui| {
-                    ui.label("brush");
-                    for size in BRUSH_SIZES {
-                        ui.selectable_value(&mut tool.brush, size, format!("{size}×{size}"));
-                    }
-                });
+                tool_palette(ui, &mut tool);
                 if tool != *self.tool {
                     *self.tool = tool;
                 }
-                ui.horizontal(|ui| {
-                    let undo = self.history.next_undo().map(|e| e.label());
-                    let redo = self.history.next_redo().map(|e| e.label());
-                    let undo_button = ui.add_enabled(undo.is_some(), egui::Button::new("Undo"));
-                    spots.note("undo", &undo_button);
-                    if undo_button
-                        .on_hover_text(undo.unwrap_or_default())
-                        .clicked()
-                    {
-                        self.commands.write(EditCommand::Undo);
-                    }
-                    let redo_button = ui.add_enabled(redo.is_some(), egui::Button::new("Redo"));
-                    if redo_button
-                        .on_hover_text(redo.unwrap_or_default())
-                        .clicked()
-                    {
-                        self.commands.write(EditCommand::Redo);
-                    }
-                    let clear = ui.button("Clear walls");
-                    spots.note("clear_walls", &clear);
-                    if clear.clicked() {
-                        self.commands.write(EditCommand::ClearWalls);
-                    }
-                    if ui.button("Clear terrain").clicked() {
-                        self.commands.write(EditCommand::ClearTerrain);
-                    }
-                });
+                ui.horizontal(|ui| self.buttons(ui, widgets));
             });
     }
+
+    /// Undo and redo (their hovers name the step), and the clear buttons.
+    fn buttons(&mut self, ui: &mut egui::Ui, widgets: &mut PanelWidgets) {
+        let undo = self.history.next_undo().map(|e| e.label());
+        let redo = self.history.next_redo().map(|e| e.label());
+        let undo_button = ui.add_enabled(undo.is_some(), egui::Button::new("Undo"));
+        widgets.note("undo", &undo_button);
+        if undo_button
+            .on_hover_text(undo.unwrap_or_default())
+            .clicked()
+        {
+            self.commands.write(EditCommand::Undo);
+        }
+        let redo_button = ui.add_enabled(redo.is_some(), egui::Button::new("Redo"));
+        if redo_button
+            .on_hover_text(redo.unwrap_or_default())
+            .clicked()
+        {
+            self.commands.write(EditCommand::Redo);
+        }
+        let clear = ui.button("Clear walls");
+        widgets.note("clear_walls", &clear);
+        if clear.clicked() {
+            self.commands.write(EditCommand::ClearWalls);
+        }
+        if ui.button("Clear terrain").clicked() {
+            self.commands.write(EditCommand::ClearTerrain);
+        }
+    }
+}
+
+/// Walls or a kind of ground, and the brush size.
+fn tool_palette(ui: &mut egui::Ui, tool: &mut EditTool) {
+    ui.horizontal_wrapped(|ui| {
+        ui.selectable_value(&mut tool.tool, Tool::Walls, "Walls")
+            .on_hover_text("Drag from a free cell to paint walls, from a wall to erase them.");
+        for g in Ground::ALL {
+            swatch(ui, palette::ground(g));
+            ui.selectable_value(
+                &mut tool.tool,
+                Tool::Ground(g),
+                format!("{} {}", g.name(), g.cost()),
+            )
+            .on_hover_text(format!(
+                "Paint {}: entering it costs {}.",
+                g.name().to_lowercase(),
+                g.cost()
+            ));
+        }
+    });
+    ui.horizontal(|ui| {
+        ui.label("brush");
+        for size in BRUSH_SIZES {
+            ui.selectable_value(&mut tool.brush, size, format!("{size}×{size}"));
+        }
+    });
 }

@@ -1,10 +1,10 @@
 //! The "Map" section: the shipped maps, the generators, and opening and saving files.
 
-use crate::catalog::SHIPPED;
-use crate::generators::{self, GeneratorKind, GeneratorSettings, SIZE_RANGE};
-use crate::layout::MapLayout;
-use crate::map::{CurrentMap, LoadMap};
-use crate::map_files::{OpenMapFile, SaveMapFile};
+use crate::world::catalog::SHIPPED;
+use crate::world::generators::{GenerateMap, GeneratorKind, GeneratorSettings, SIZE_RANGE};
+use crate::world::layout::MapLayout;
+use crate::world::map_files::{OpenMapFile, SaveMapFile};
+use crate::world::map_load::{CurrentMap, LoadMap};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -32,6 +32,7 @@ pub(super) struct MapSection<'w> {
     current: Res<'w, CurrentMap>,
     layout: Option<Res<'w, MapLayout>>,
     load: MessageWriter<'w, LoadMap>,
+    generate: MessageWriter<'w, GenerateMap>,
     open: MessageWriter<'w, OpenMapFile>,
     save: MessageWriter<'w, SaveMapFile>,
 }
@@ -65,8 +66,8 @@ impl MapSection<'_> {
                         .clicked()
                     {
                         match map.load() {
-                            Ok(load) => {
-                                self.load.write(load);
+                            Ok(grid) => {
+                                self.load.write(LoadMap::new(map.file, grid));
                             }
                             // The catalog's tests parse every shipped map: only a broken build gets here.
                             Err(e) => error!("shipped map {} does not parse: {e}", map.file),
@@ -128,11 +129,8 @@ impl MapSection<'_> {
             .on_hover_text("Same seed and size, same map.")
             .clicked()
         {
-            let settings = self.state.generator.clone();
-            self.load.write(LoadMap::new(
-                settings.map_name(),
-                generators::generate(&settings),
-            ));
+            self.generate
+                .write(GenerateMap(self.state.generator.clone()));
         }
     }
 

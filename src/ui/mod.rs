@@ -10,22 +10,30 @@ mod map_section;
 mod search_section;
 mod step_section;
 mod view_section;
+pub mod widgets;
 
-use crate::camera::UiInsets;
-use crate::e2e_hook::E2eHook;
-use crate::notice::{Level, Notices};
-use crate::pointer::{KeyboardOverUi, UiPointerClaim};
+use crate::input::pointer::{KeyboardOverUi, UiInsets, UiPointerClaim};
+use crate::notices::{Level, Notices};
+use crate::view::palette;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
+use widgets::PanelWidgets;
 
 pub use map_section::MapMenuState;
 
 pub const PANEL_WIDTH: f32 = 300.0;
-pub(crate) const RED: egui::Color32 = egui::Color32::from_rgb(255, 90, 90);
-pub(crate) const AMBER: egui::Color32 = egui::Color32::from_rgb(255, 190, 70);
+
+/// An sRGB colour of the palette, for egui.
+pub(crate) const fn color32([r, g, b]: [u8; 3]) -> egui::Color32 {
+    egui::Color32::from_rgb(r, g, b)
+}
+
+pub(crate) const RED: egui::Color32 = color32(palette::ERROR_TEXT);
+pub(crate) const AMBER: egui::Color32 = color32(palette::WARNING_TEXT);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MapMenuState>()
+        .init_resource::<PanelWidgets>()
         .add_systems(EguiPrimaryContextPass, side_panel);
 }
 
@@ -38,7 +46,7 @@ fn side_panel(
     mut compare: compare_section::CompareSection,
     mut view: view_section::ViewSection,
     notices: Res<Notices>,
-    mut hook: Option<ResMut<E2eHook>>,
+    mut widgets: ResMut<PanelWidgets>,
     mut claim: ResMut<UiPointerClaim>,
     mut keyboard_over_ui: ResMut<KeyboardOverUi>,
     mut insets: ResMut<UiInsets>,
@@ -57,14 +65,13 @@ fn side_panel(
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.heading("Pathfinder Playground");
-                let mut spots = Spots(hook.as_deref_mut());
                 maps.show(ui);
-                search.show(ui, &mut spots);
+                search.show(ui, &mut widgets);
                 show_notice(ui, &notices);
                 step.show(ui);
                 compare.show(ui);
-                view.show(ui, &mut spots);
-                edit.show(ui, &mut spots);
+                view.show(ui, &mut widgets);
+                edit.show(ui, &mut widgets);
                 ui.separator();
                 ui.small(
                     "Drag the green start or the red goal to move it. Drag on the map to paint; \
@@ -97,23 +104,10 @@ fn show_notice(ui: &mut egui::Ui, notices: &Notices) {
     }
 }
 
-/// Where widgets are, for the end-to-end test hook (when it is on).
-pub(crate) struct Spots<'a>(Option<&'a mut E2eHook>);
-
-impl Spots<'_> {
-    pub(crate) fn note(&mut self, name: &'static str, response: &egui::Response) {
-        if let Some(hook) = &mut self.0 {
-            let c = response.rect.center();
-            hook.note_widget(name, Vec2::new(c.x, c.y));
-        }
-    }
-}
-
 /// A small filled square in a colour, as drawn next to palette entries and legends.
-pub(crate) fn swatch(ui: &mut egui::Ui, [r, g, b]: [u8; 3]) {
+pub(crate) fn swatch(ui: &mut egui::Ui, rgb: [u8; 3]) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
-    ui.painter()
-        .rect_filled(rect, 2.0, egui::Color32::from_rgb(r, g, b));
+    ui.painter().rect_filled(rect, 2.0, color32(rgb));
 }
 
 #[cfg(test)]

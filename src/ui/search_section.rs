@@ -1,7 +1,8 @@
 //! The "Search" section: which algorithm, heuristic, weight, moves and goal rule the planner
 //! uses, how often it re-plans, and the last plan's numbers. A change re-plans at once.
 
-use super::{AMBER, RED, Spots};
+use super::widgets::PanelWidgets;
+use super::{AMBER, RED};
 use crate::planner::{INTERVAL_RANGE, Optimality, Plan, PlanStatus, PlannerSettings, ReplanNow};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -16,7 +17,7 @@ pub(super) struct SearchSection<'w> {
 }
 
 impl SearchSection<'_> {
-    pub(super) fn show(&mut self, ui: &mut egui::Ui, spots: &mut Spots) {
+    pub(super) fn show(&mut self, ui: &mut egui::Ui, widgets: &mut PanelWidgets) {
         egui::CollapsingHeader::new("Search")
             .default_open(true)
             .show(ui, |ui| {
@@ -29,7 +30,7 @@ impl SearchSection<'_> {
                         .text("re-plan every"),
                 );
                 let replan = ui.button("Re-plan now");
-                spots.note("replan_now", &replan);
+                widgets.note("replan_now", &replan);
                 if replan.clicked() {
                     self.replan.write(ReplanNow);
                 }
@@ -49,76 +50,8 @@ fn search_settings(ui: &mut egui::Ui, search: &mut SearchConfig) {
     egui::Grid::new("search_settings")
         .num_columns(2)
         .show(ui, |ui| {
-            ui.label("Algorithm");
-            drop_down(
-                ui,
-                "algorithm",
-                &mut search.algorithm,
-                &Algorithm::ALL,
-                Algorithm::name,
-                Algorithm::description,
-            );
-            ui.end_row();
-
-            ui.label("Heuristic");
-            ui.add_enabled_ui(search.algorithm.uses_heuristic(), |ui| {
-                drop_down(
-                    ui,
-                    "heuristic",
-                    &mut search.heuristic,
-                    &Heuristic::ALL,
-                    Heuristic::name,
-                    Heuristic::description,
-                );
-            });
-            ui.end_row();
-
-            if search.algorithm.uses_weight() {
-                ui.label("Weight");
-                ui.add(egui::Slider::new(&mut search.weight, 1.0..=5.0).max_decimals(2))
-                    .on_hover_text(WEIGHT_ABOUT);
-                ui.end_row();
-            }
-
-            let before = search.movement;
-            ui.label("Moves");
-            ui.horizontal(|ui| {
-                let eight = matches!(search.movement, Movement::EightWay(_));
-                if ui
-                    .selectable_label(!eight, "4-way")
-                    .on_hover_text("North, east, south and west only.")
-                    .clicked()
-                {
-                    search.movement = Movement::FourWay;
-                }
-                if ui
-                    .selectable_label(eight, "8-way")
-                    .on_hover_text("Adds diagonal moves, costing √2.")
-                    .clicked()
-                    && !eight
-                {
-                    search.movement = Movement::EightWay(CornerRule::NeverCut);
-                }
-            });
-            ui.end_row();
-            if let Movement::EightWay(rule) = &mut search.movement {
-                ui.label("Corners");
-                drop_down(
-                    ui,
-                    "corners",
-                    rule,
-                    &CornerRule::ALL,
-                    CornerRule::label,
-                    corner_rule_about,
-                );
-                ui.end_row();
-            }
-            // Keep the best heuristic if it was in use; a chosen one (even an inadmissible one, a
-            // lesson in itself) stays.
-            if search.movement != before && search.heuristic == Heuristic::best_for(before) {
-                search.heuristic = Heuristic::best_for(search.movement);
-            }
-
+            algorithm_rows(ui, search);
+            movement_rows(ui, search);
             ui.label("Blocked goal");
             drop_down(
                 ui,
@@ -135,6 +68,82 @@ fn search_settings(ui: &mut egui::Ui, search: &mut SearchConfig) {
             AMBER,
             "This heuristic overestimates with diagonals: A* may not find the cheapest path.",
         );
+    }
+}
+
+/// The algorithm, its heuristic (greyed out when it uses none) and its weight (weighted A*).
+fn algorithm_rows(ui: &mut egui::Ui, search: &mut SearchConfig) {
+    ui.label("Algorithm");
+    drop_down(
+        ui,
+        "algorithm",
+        &mut search.algorithm,
+        &Algorithm::ALL,
+        Algorithm::name,
+        Algorithm::description,
+    );
+    ui.end_row();
+
+    ui.label("Heuristic");
+    ui.add_enabled_ui(search.algorithm.uses_heuristic(), |ui| {
+        drop_down(
+            ui,
+            "heuristic",
+            &mut search.heuristic,
+            &Heuristic::ALL,
+            Heuristic::name,
+            Heuristic::description,
+        );
+    });
+    ui.end_row();
+
+    if search.algorithm.uses_weight() {
+        ui.label("Weight");
+        ui.add(egui::Slider::new(&mut search.weight, 1.0..=5.0).max_decimals(2))
+            .on_hover_text(WEIGHT_ABOUT);
+        ui.end_row();
+    }
+}
+
+/// 4-way or 8-way moves, and for 8-way the corner rule.
+fn movement_rows(ui: &mut egui::Ui, search: &mut SearchConfig) {
+    let before = search.movement;
+    ui.label("Moves");
+    ui.horizontal(|ui| {
+        let eight = matches!(search.movement, Movement::EightWay(_));
+        if ui
+            .selectable_label(!eight, "4-way")
+            .on_hover_text("North, east, south and west only.")
+            .clicked()
+        {
+            search.movement = Movement::FourWay;
+        }
+        if ui
+            .selectable_label(eight, "8-way")
+            .on_hover_text("Adds diagonal moves, costing √2.")
+            .clicked()
+            && !eight
+        {
+            search.movement = Movement::EightWay(CornerRule::NeverCut);
+        }
+    });
+    ui.end_row();
+    if let Movement::EightWay(rule) = &mut search.movement {
+        ui.label("Corners");
+        drop_down(
+            ui,
+            "corners",
+            rule,
+            &CornerRule::ALL,
+            CornerRule::label,
+            corner_rule_about,
+        );
+        ui.end_row();
+    }
+    // Keep the best heuristic if it was in use; a chosen one (even an inadmissible one, a
+    // lesson in itself) stays.
+    if search.movement != before && search.heuristic == Heuristic::best_for(before) {
+        search.heuristic = Heuristic::best_for(search.movement);
     }
 }
 
@@ -189,48 +198,17 @@ fn goal_mode_about(mode: GoalMode) -> &'static str {
 }
 
 fn plan_status(ui: &mut egui::Ui, plan: &Plan) {
-    let numbers = |ui: &mut egui::Ui| {
-        egui::Grid::new("plan_numbers")
-            .num_columns(2)
-            .show(ui, |ui| {
-                ui.label("Algorithm");
-                ui.label(plan.algorithm.name());
-                ui.end_row();
-                ui.label("Length");
-                ui.label(format!("{} cells", plan.path.len()));
-                ui.end_row();
-                ui.label("Cost");
-                ui.label(format!("{:.2}", plan.cost));
-                ui.end_row();
-                ui.label("Expanded");
-                ui.label(format!("{} nodes", plan.expanded));
-                ui.end_row();
-                ui.label("Time");
-                ui.label(format!("{:.0} µs", plan.micros));
-                ui.end_row();
-                ui.label("Optimal");
-                match plan.optimality {
-                    Optimality::Guaranteed => ui.label("yes (guaranteed)"),
-                    Optimality::Confirmed => ui.label("yes (same cost as Dijkstra)"),
-                    Optimality::Worse { optimal } => {
-                        ui.colored_label(AMBER, format!("no: Dijkstra finds {optimal:.2}"))
-                    }
-                    Optimality::Unknown => ui.label("-"),
-                };
-                ui.end_row();
-            });
-    };
     match &plan.status {
         PlanStatus::Pending => {
             ui.label("Planning...");
         }
-        PlanStatus::Found => numbers(ui),
+        PlanStatus::Found => plan_numbers(ui, plan),
         PlanStatus::Partial => {
             ui.colored_label(
                 AMBER,
                 "Goal unreachable: path to the nearest reachable cell.",
             );
-            numbers(ui);
+            plan_numbers(ui, plan);
         }
         PlanStatus::NoPath => {
             ui.colored_label(RED, "No path: the goal cannot be reached");
@@ -243,4 +221,31 @@ fn plan_status(ui: &mut egui::Ui, plan: &Plan) {
             ui.colored_label(RED, format!("No plan: {why}"));
         }
     }
+}
+
+fn plan_numbers(ui: &mut egui::Ui, plan: &Plan) {
+    egui::Grid::new("plan_numbers")
+        .num_columns(2)
+        .show(ui, |ui| {
+            let mut row = |name: &str, value: String| {
+                ui.label(name);
+                ui.label(value);
+                ui.end_row();
+            };
+            row("Algorithm", plan.algorithm.name().to_string());
+            row("Length", format!("{} cells", plan.path.len()));
+            row("Cost", format!("{:.2}", plan.cost));
+            row("Expanded", format!("{} nodes", plan.expanded));
+            row("Time", format!("{:.0} µs", plan.micros));
+            ui.label("Optimal");
+            match plan.optimality {
+                Optimality::Guaranteed => ui.label("yes (guaranteed)"),
+                Optimality::Confirmed => ui.label("yes (same cost as Dijkstra)"),
+                Optimality::Worse { optimal } => {
+                    ui.colored_label(AMBER, format!("no: Dijkstra finds {optimal:.2}"))
+                }
+                Optimality::Unknown => ui.label("-"),
+            };
+            ui.end_row();
+        });
 }

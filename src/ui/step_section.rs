@@ -1,10 +1,10 @@
 //! The "Step through" section: pause the planner and step the search by hand, watching the
 //! current cell and its neighbours with their g, h and f.
 
-use crate::nav::NavGrid;
 use crate::planner::PlannerMode;
 use crate::planner::shown::ShownSearch;
 use crate::planner::stepping::{SPEED_RANGE, StepCommand, Stepper};
+use crate::world::nav::NavGrid;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -12,7 +12,7 @@ use gridpath::{NodeState, SearchStatus};
 
 #[derive(SystemParam)]
 pub(super) struct StepSection<'w> {
-    mode: Res<'w, PlannerMode>,
+    mode: Res<'w, State<PlannerMode>>,
     stepper: ResMut<'w, Stepper>,
     shown: Res<'w, ShownSearch>,
     nav: Option<Res<'w, NavGrid>>,
@@ -21,7 +21,7 @@ pub(super) struct StepSection<'w> {
 
 impl StepSection<'_> {
     pub(super) fn show(&mut self, ui: &mut egui::Ui) {
-        let stepping = *self.mode == PlannerMode::Stepping;
+        let stepping = *self.mode.get() == PlannerMode::Stepping;
         egui::CollapsingHeader::new("Step through the search")
             .default_open(stepping)
             .show(ui, |ui| {
@@ -32,65 +32,71 @@ impl StepSection<'_> {
                     }
                     return;
                 }
-                let search = &self.stepper.search;
-                let status = match search.status() {
-                    SearchStatus::Running => "running".to_string(),
-                    SearchStatus::Found => {
-                        format!("found the goal, cost {:.2}", search.cost().unwrap_or(0.0))
-                    }
-                    SearchStatus::Partial => format!(
-                        "reached the nearest cell, cost {:.2}",
-                        search.cost().unwrap_or(0.0)
-                    ),
-                    SearchStatus::NoPath => "no path".to_string(),
-                    SearchStatus::Idle => "not started".to_string(),
-                };
-                ui.label(format!(
-                    "{} expanded, frontier {}: {status}",
-                    search.expanded(),
-                    self.shown.frontier.len()
-                ));
-                ui.horizontal(|ui| {
-                    if ui.button("Step").on_hover_text("Expand one cell").clicked() {
-                        self.commands.write(StepCommand::Step(1));
-                    }
-                    let batch = self.stepper.batch;
-                    if ui.button(format!("Step {batch}")).clicked() {
-                        self.commands.write(StepCommand::Step(batch));
-                    }
-                    ui.add(
-                        egui::DragValue::new(&mut self.stepper.batch)
-                            .range(1..=100_000)
-                            .prefix("N "),
-                    );
-                });
-                ui.horizontal(|ui| {
-                    let playing = self.stepper.playing;
-                    if ui.button(if playing { "Pause" } else { "Play" }).clicked() {
-                        self.commands.write(if playing {
-                            StepCommand::Pause
-                        } else {
-                            StepCommand::Play
-                        });
-                    }
-                    if ui.button("Run to end").clicked() {
-                        self.commands.write(StepCommand::RunToEnd);
-                    }
-                    if ui.button("Restart").clicked() {
-                        self.commands.write(StepCommand::Restart);
-                    }
-                });
-                ui.add(
-                    egui::Slider::new(&mut self.stepper.speed, SPEED_RANGE)
-                        .logarithmic(true)
-                        .suffix(" cells/s")
-                        .text("speed"),
-                );
+                ui.label(self.progress());
+                self.controls(ui);
                 self.current_cell(ui);
                 if ui.button("Back to live re-planning").clicked() {
                     self.commands.write(StepCommand::Exit);
                 }
             });
+    }
+
+    /// How far the search has come, and how it ended.
+    fn progress(&self) -> String {
+        let search = &self.stepper.search;
+        let cost = search.cost().unwrap_or(0.0);
+        let status = match search.status() {
+            SearchStatus::Running => "running".to_string(),
+            SearchStatus::Found => format!("found the goal, cost {cost:.2}"),
+            SearchStatus::Partial => format!("reached the nearest cell, cost {cost:.2}"),
+            SearchStatus::NoPath => "no path".to_string(),
+            SearchStatus::Idle => "not started".to_string(),
+        };
+        format!(
+            "{} expanded, frontier {}: {status}",
+            search.expanded(),
+            self.shown.frontier.len()
+        )
+    }
+
+    /// Step, Step N, Play or Pause, Run to end, Restart, and the speed.
+    fn controls(&mut self, ui: &mut egui::Ui) {
+        ui.horizontal(|ui| {
+            if ui.button("Step").on_hover_text("Expand one cell").clicked() {
+                self.commands.write(StepCommand::Step(1));
+            }
+            let batch = self.stepper.batch;
+            if ui.button(format!("Step {batch}")).clicked() {
+                self.commands.write(StepCommand::Step(batch));
+            }
+            ui.add(
+                egui::DragValue::new(&mut self.stepper.batch)
+                    .range(1..=100_000)
+                    .prefix("N "),
+            );
+        });
+        ui.horizontal(|ui| {
+            let playing = self.stepper.playing;
+            if ui.button(if playing { "Pause" } else { "Play" }).clicked() {
+                self.commands.write(if playing {
+                    StepCommand::Pause
+                } else {
+                    StepCommand::Play
+                });
+            }
+            if ui.button("Run to end").clicked() {
+                self.commands.write(StepCommand::RunToEnd);
+            }
+            if ui.button("Restart").clicked() {
+                self.commands.write(StepCommand::Restart);
+            }
+        });
+        ui.add(
+            egui::Slider::new(&mut self.stepper.speed, SPEED_RANGE)
+                .logarithmic(true)
+                .suffix(" cells/s")
+                .text("speed"),
+        );
     }
 
     /// The cell expanded last and its neighbours, with g, h and f.

@@ -1,13 +1,11 @@
 //! The "View" section: which overlays show, and a legend of what the colours mean.
 
-use super::{Spots, swatch};
-use crate::camera::FitView;
-use crate::explored_tint::{COST_RAMP, ORDER_RAMP, ramp};
-use crate::marker_sprites::{GOAL_COLOR, START_COLOR};
-use crate::overlays::{
-    CURRENT_COLOR, ExploredColoring, FRONTIER_COLOR, OBSTACLE_COLOR, OverlaySettings, PATH_COLOR,
-};
-use crate::terrain::Ground;
+use super::swatch;
+use super::widgets::PanelWidgets;
+use crate::view::camera::FitView;
+use crate::view::overlays::{ExploredColoring, OverlaySettings};
+use crate::view::palette::{self, COST_RAMP, ORDER_RAMP, ramp, rgb8};
+use crate::world::terrain::Ground;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -18,49 +16,40 @@ pub(super) struct ViewSection<'w> {
     fit: MessageWriter<'w, FitView>,
 }
 
-fn rgb(color: Color) -> [u8; 3] {
-    let c = color.to_srgba();
-    [
-        (c.red * 255.0) as u8,
-        (c.green * 255.0) as u8,
-        (c.blue * 255.0) as u8,
-    ]
-}
-
 /// The ramp as the tiles show it: the road's colour multiplied by the tint.
 fn tinted_road(stops: &[[f32; 3]; 3], t: f32) -> [u8; 3] {
-    let tint = rgb(ramp(stops, t));
-    let road = Ground::Road.rgb();
+    let tint = rgb8(ramp(stops, t));
+    let road = palette::ground(Ground::Road);
     [0, 1, 2].map(|i| (u16::from(road[i]) * u16::from(tint[i]) / 255) as u8)
 }
 
 impl ViewSection<'_> {
-    pub(super) fn show(&mut self, ui: &mut egui::Ui, spots: &mut Spots) {
+    pub(super) fn show(&mut self, ui: &mut egui::Ui, widgets: &mut PanelWidgets) {
         egui::CollapsingHeader::new("View")
             .default_open(true)
             .show(ui, |ui| {
                 let mut o = *self.overlays;
                 ui.horizontal(|ui| {
-                    spots.note("show_grid", &ui.checkbox(&mut o.grid, "Show grid"));
-                    spots.note(
+                    widgets.note("show_grid", &ui.checkbox(&mut o.grid, "Show grid"));
+                    widgets.note(
                         "show_obstacles",
                         &ui.checkbox(&mut o.obstacles, "Show obstacles"),
                     );
                 });
                 ui.horizontal(|ui| {
-                    spots.note("show_path", &ui.checkbox(&mut o.path, "Show path"));
-                    spots.note(
+                    widgets.note("show_path", &ui.checkbox(&mut o.path, "Show path"));
+                    widgets.note(
                         "show_frontier",
                         &ui.checkbox(&mut o.frontier, "Show frontier"),
                     );
                     let fit = ui.button("Fit");
-                    spots.note("fit", &fit);
+                    widgets.note("fit", &fit);
                     if fit.on_hover_text("Frame the whole map (F)").clicked() {
                         self.fit.write(FitView);
                     }
                 });
                 ui.horizontal(|ui| {
-                    spots.note(
+                    widgets.note(
                         "show_explored",
                         &ui.checkbox(&mut o.explored, "Show explored, by"),
                     );
@@ -89,20 +78,20 @@ fn legend(ui: &mut egui::Ui, coloring: ExploredColoring) {
     });
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 3.0;
-        swatch(ui, rgb(FRONTIER_COLOR));
+        swatch(ui, rgb8(palette::FRONTIER));
         ui.label("frontier (open)");
-        swatch(ui, rgb(CURRENT_COLOR));
+        swatch(ui, rgb8(palette::CURRENT));
         ui.label("current cell");
-        swatch(ui, rgb(PATH_COLOR));
+        swatch(ui, rgb8(palette::PATH));
         ui.label("path");
     });
     ui.horizontal_wrapped(|ui| {
         ui.spacing_mut().item_spacing.x = 3.0;
-        swatch(ui, [START_COLOR[0], START_COLOR[1], START_COLOR[2]]);
+        swatch(ui, palette::START);
         ui.label("start");
-        swatch(ui, [GOAL_COLOR[0], GOAL_COLOR[1], GOAL_COLOR[2]]);
+        swatch(ui, palette::GOAL);
         ui.label("goal");
-        swatch(ui, rgb(OBSTACLE_COLOR));
+        swatch(ui, rgb8(palette::OBSTACLE));
         ui.label("wall outline");
     });
 }

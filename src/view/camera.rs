@@ -1,22 +1,15 @@
 //! The camera: it frames the map beside the side panel, pans with the right or middle mouse
-//! button, and zooms with the wheel about the cursor. It also turns the cursor into a world
-//! position for the input systems ([`PointerWorld`]).
+//! button, and zooms with the wheel about the cursor.
 //!
 //! While the view is "fitted", it keeps the whole map framed as the window or the panel change
 //! size. Panning or zooming leaves that mode; the Fit button or the F key returns to it.
 
 use crate::AppSystems;
-use crate::layout::{MapLayout, TILE};
-use crate::pointer::{KeyboardOverUi, PointerOverUi, PointerWorld, UiPointerClaim};
+use crate::input::pointer::{KeyboardOverUi, PointerOverUi, UiInsets, track_pointer};
+use crate::world::layout::{MapLayout, TILE};
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
-
-/// Screen space taken by the UI, in logical pixels. The panel writes it every frame.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
-pub struct UiInsets {
-    pub left: f32,
-}
 
 /// How the camera is placed.
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
@@ -43,14 +36,13 @@ const MIN_SCALE: f32 = TILE / 128.0;
 const MAX_SCALE_OVER_FIT: f32 = 3.0;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<UiInsets>()
-        .init_resource::<CameraView>()
+    app.init_resource::<CameraView>()
         .add_message::<FitView>()
         .add_systems(Startup, spawn_camera)
         .add_systems(
             Update,
-            (track_pointer, pan_and_zoom)
-                .chain()
+            pan_and_zoom
+                .after(track_pointer)
                 .in_set(AppSystems::ReadInput),
         )
         .add_systems(Update, fit_map.in_set(AppSystems::Draw));
@@ -146,9 +138,8 @@ fn pan_and_zoom(
         return;
     };
     let s = window.scale_factor();
-    let cursor = window.cursor_position();
     // The cursor's offset from the window centre in physical pixels, y up (as the world's).
-    let offset = cursor.map(|c| {
+    let offset = window.cursor_position().map(|c| {
         let d = (c - Vec2::new(window.width(), window.height()) / 2.0) * s;
         Vec2::new(d.x, -d.y)
     });
@@ -160,16 +151,10 @@ fn pan_and_zoom(
     if !buttons.any_pressed(pan_buttons) {
         *panning = false;
     }
-    if *panning
-        && let (Some(now), Some(before)) = (offset, *last_cursor)
-        && now != before
-    {
-        let delta = (now - before) * ortho.scale;
-        transform.translation.x -= delta.x;
-        transform.translation.y -= delta.y;
+    let before = std::mem::replace(&mut *last_cursor, offset);
+    if *panning && pan(&mut transform, ortho.scale, before, offset) {
         view.fit = false;
     }
-    *last_cursor = offset;
 
     let lines = match scroll.unit {
         MouseScrollUnit::Line => scroll.delta.y,
@@ -180,23 +165,43 @@ fn pan_and_zoom(
         && let Some(offset) = offset
     {
         let fit_scale = frame(&window, &insets, &layout).map_or(ortho.scale, |f| f.fit_scale);
-        let max = (fit_scale * MAX_SCALE_OVER_FIT).max(MIN_SCALE);
-        let new_scale = (ortho.scale * 0.85f32.powf(lines)).clamp(MIN_SCALE, max);
-        // Keep the world point under the cursor where it is.
-        let anchor = transform.translation.truncate() + offset * ortho.scale;
-        let centre = anchor - offset * new_scale;
-        transform.translation.x = centre.x;
-        transform.translation.y = centre.y;
-        ortho.scale = new_scale;
+        zoom_about(&mut transform, ortho, offset, lines, fit_scale);
         view.fit = false;
     }
-
     if !view.fit {
         // Never lose the map: keep the view's centre within the map.
         let bounds = layout.world_rect();
         transform.translation.x = transform.translation.x.clamp(bounds.min.x, bounds.max.x);
         transform.translation.y = transform.translation.y.clamp(bounds.min.y, bounds.max.y);
     }
+}
+
+/// Moves the view with the cursor, from `before` to `now` (offsets from the window centre).
+/// Returns whether it moved.
+fn pan(transform: &mut Transform, scale: f32, before: Option<Vec2>, now: Option<Vec2>) -> bool {
+    let (Some(before), Some(now)) = (before, now) else {
+        return false;
+    };
+    transform.translation -= ((now - before) * scale).extend(0.0);
+    now != before
+}
+
+/// Zooms in by `lines` wheel clicks (out when negative), keeping the world point under the
+/// cursor (`offset` from the window centre, physical pixels) where it is on screen.
+fn zoom_about(
+    transform: &mut Transform,
+    ortho: &mut OrthographicProjection,
+    offset: Vec2,
+    lines: f32,
+    fit_scale: f32,
+) {
+    let max = (fit_scale * MAX_SCALE_OVER_FIT).max(MIN_SCALE);
+    let new_scale = (ortho.scale * 0.85f32.powf(lines)).clamp(MIN_SCALE, max);
+    let anchor = transform.translation.truncate() + offset * ortho.scale;
+    let centre = anchor - offset * new_scale;
+    transform.translation.x = centre.x;
+    transform.translation.y = centre.y;
+    ortho.scale = new_scale;
 }
 
 /// The part of the world the camera shows, and how many physical pixels a cell spans.
@@ -217,23 +222,4 @@ impl Visible {
             cell_pixels: TILE / ortho.scale.max(f32::EPSILON),
         })
     }
-}
-
-/// Cursor (window pixels) to world position, and whether the UI has the pointer right now.
-fn track_pointer(
-    window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
-    insets: Res<UiInsets>,
-    claim: Res<UiPointerClaim>,
-    mut pointer: ResMut<PointerWorld>,
-    mut over_ui: ResMut<PointerOverUi>,
-) {
-    let (camera, camera_transform) = *camera;
-    let cursor = window.cursor_position();
-    let world = cursor.and_then(|c| camera.viewport_to_world_2d(camera_transform, c).ok());
-    if pointer.0 != world {
-        pointer.0 = world;
-    }
-    let over_panel = cursor.is_some_and(|c| c.x <= insets.left);
-    over_ui.set_if_neq(PointerOverUi(over_panel || claim.0));
 }

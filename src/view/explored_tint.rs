@@ -3,32 +3,17 @@
 //! cell, costs the same at any zoom and on any map size.
 
 use crate::AppSystems;
-use crate::layout::MapLayout;
-use crate::overlays::{ExploredColoring, OverlaySettings};
 use crate::planner::shown::{ShownSearch, ShownSource};
-use crate::tilemap::tile_entity;
+use crate::view::overlays::{ExploredColoring, OverlaySettings};
+use crate::view::palette::{COST_RAMP, ORDER_RAMP, ramp};
+use crate::view::tilemap::{TileSystems, tile_entity};
+use crate::world::layout::MapLayout;
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 use gridpath::Point;
 
 /// Above this many explored cells, a stepping search is re-tinted at most every 0.1 s.
 const THROTTLE_CELLS: usize = 20_000;
-
-/// The colour ramps, light to dark, as linear multipliers of the tile's own colour.
-pub const ORDER_RAMP: [[f32; 3]; 3] = [[0.62, 0.92, 1.0], [0.45, 0.62, 1.0], [0.72, 0.42, 0.95]];
-pub const COST_RAMP: [[f32; 3]; 3] = [[1.0, 0.96, 0.55], [1.0, 0.7, 0.35], [0.95, 0.4, 0.35]];
-
-/// The tint at `t` in 0..=1 along a ramp.
-pub fn ramp(stops: &[[f32; 3]; 3], t: f32) -> Color {
-    let t = t.clamp(0.0, 1.0) * 2.0;
-    let (a, b, f) = if t < 1.0 {
-        (stops[0], stops[1], t)
-    } else {
-        (stops[1], stops[2], t - 1.0)
-    };
-    let mix = |i: usize| a[i] + (b[i] - a[i]) * f;
-    Color::srgb(mix(0), mix(1), mix(2))
-}
 
 #[derive(Default)]
 struct Tinted {
@@ -40,9 +25,7 @@ struct Tinted {
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(
         Update,
-        tint_explored
-            .in_set(AppSystems::Draw)
-            .after(crate::tilemap::TileSystems),
+        tint_explored.in_set(AppSystems::Draw).after(TileSystems),
     );
 }
 

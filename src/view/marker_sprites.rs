@@ -1,19 +1,17 @@
 //! How the markers look: a green disc for the start, a red one for the goal.
 
-use crate::layout::TILE;
-use crate::markers::Marker;
-use crate::textures;
+use crate::AppSystems;
+use crate::view::{palette, textures};
+use crate::world::layout::TILE;
+use crate::world::markers::Marker;
 use bevy::prelude::*;
-
-pub const START_COLOR: [u8; 4] = [40, 190, 70, 255];
-pub const GOAL_COLOR: [u8; 4] = [220, 50, 50, 255];
 
 /// Markers never shrink below this many pixels across, so they stay visible on big maps.
 const MIN_MARKER_PX: f32 = 14.0;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_observer(dress_marker)
-        .add_systems(Update, keep_markers_visible.in_set(crate::AppSystems::Draw));
+        .add_systems(Update, keep_markers_visible.in_set(AppSystems::Draw));
 }
 
 fn keep_markers_visible(
@@ -42,8 +40,8 @@ fn dress_marker(
         return;
     };
     let fill = match marker {
-        Marker::Start => START_COLOR,
-        Marker::Goal => GOAL_COLOR,
+        Marker::Start => palette::START,
+        Marker::Goal => palette::GOAL,
     };
     commands.entity(add.entity).insert(Sprite {
         image: images.add(textures::marker_disc(fill)),

@@ -1,7 +1,8 @@
 //! The app's pictures, drawn in code: the tile atlas and the marker discs. Generating them keeps
 //! the app free of asset files it could fail to find, and makes each look easy to tweak.
 
-use crate::terrain::Ground;
+use crate::view::palette;
+use crate::world::terrain::Ground;
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
@@ -56,20 +57,29 @@ fn noise(x: u32, y: u32, salt: u32) -> u32 {
 
 fn pixel(look: TileLook, x: u32, y: u32) -> Rgba {
     match look {
-        TileLook::Road => shade(Ground::Road.rgb(), 1.0),
+        TileLook::Road => shade(palette::ground(Ground::Road), 1.0),
         TileLook::Grass => {
             // Blades: short darker strokes on a green field.
             let blade = noise(x / 2, y, 1).is_multiple_of(7);
-            shade(Ground::Grass.rgb(), if blade { 0.78 } else { 1.0 })
+            shade(
+                palette::ground(Ground::Grass),
+                if blade { 0.78 } else { 1.0 },
+            )
         }
         TileLook::Mud => {
             let blotch = noise(x / 3, y / 3, 2).is_multiple_of(4);
-            shade(Ground::Mud.rgb(), if blotch { 0.82 } else { 1.0 })
+            shade(
+                palette::ground(Ground::Mud),
+                if blotch { 0.82 } else { 1.0 },
+            )
         }
         TileLook::Water => {
             // Ripples: light dashes on two rows.
             let ripple = (y % 8 == 3 && (x + 2) % 8 < 4) || (y % 8 == 7 && (x + 6) % 8 < 4);
-            shade(Ground::Water.rgb(), if ripple { 1.25 } else { 1.0 })
+            shade(
+                palette::ground(Ground::Water),
+                if ripple { 1.25 } else { 1.0 },
+            )
         }
         TileLook::Wall => {
             // Bricks: mortar every 4 rows, joints every 8 columns, offset on alternate courses.
@@ -99,7 +109,8 @@ pub fn tile_atlas() -> Image {
 }
 
 /// A filled disc of `fill` with a white rim, on transparent ground: a marker.
-pub fn marker_disc(fill: Rgba) -> Image {
+pub fn marker_disc([r, g, b]: [u8; 3]) -> Image {
+    let fill = [r, g, b, 255];
     let size = 32u32;
     let r = size as f32 / 2.0;
     let mut data = Vec::with_capacity((size * size * 4) as usize);

@@ -6,10 +6,10 @@
 //! meshes.
 
 use crate::AppSystems;
-use crate::layout::{MapLayout, TILE};
-use crate::nav::{CellPos, NavGrid, Obstacle};
-use crate::terrain::{Ground, GroundChanged, GroundMap};
-use crate::textures::{self, TileLook};
+use crate::view::textures::{self, TileLook};
+use crate::world::layout::{MapLayout, TILE};
+use crate::world::nav::{CellPos, NavGrid, Obstacle};
+use crate::world::terrain::{Ground, GroundChanged, GroundMap};
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 use gridpath::Point;

@@ -1,7 +1,8 @@
 //! The maps that ship with the app. They are compiled into the binary (from `assets/maps/`), so
-//! the map menu works wherever the app is started from.
+//! the map menu works wherever the app is started from. The catalog hands out plain grids:
+//! whoever wants one on screen sends it to the map loader.
 
-use crate::map::LoadMap;
+use gridpath::Grid;
 use gridpath::movingai::{FormatError, parse_map};
 
 pub struct ShippedMap {
@@ -11,8 +12,9 @@ pub struct ShippedMap {
 }
 
 impl ShippedMap {
-    pub fn load(&self) -> Result<LoadMap, FormatError> {
-        parse_map(self.text).map(|grid| LoadMap::new(self.file, grid))
+    /// The map's grid: walls, and the ground costs of its open cells.
+    pub fn load(&self) -> Result<Grid, FormatError> {
+        parse_map(self.text)
     }
 }
 
@@ -20,27 +22,27 @@ pub const SHIPPED: [ShippedMap; 5] = [
     ShippedMap {
         file: "rooms.map",
         about: "Nine rooms and offset doorways: the path has to bend.",
-        text: include_str!("../assets/maps/rooms.map"),
+        text: include_str!("../../assets/maps/rooms.map"),
     },
     ShippedMap {
         file: "meadow.map",
         about: "A river with two bridges, mud and grass: cheap beats short.",
-        text: include_str!("../assets/maps/meadow.map"),
+        text: include_str!("../../assets/maps/meadow.map"),
     },
     ShippedMap {
         file: "trap.map",
         about: "A U-shaped wall that greedy best-first walks straight into.",
-        text: include_str!("../assets/maps/trap.map"),
+        text: include_str!("../../assets/maps/trap.map"),
     },
     ShippedMap {
         file: "spiral.map",
         about: "One long spiral corridor.",
-        text: include_str!("../assets/maps/spiral.map"),
+        text: include_str!("../../assets/maps/spiral.map"),
     },
     ShippedMap {
         file: "arena.map",
         about: "Moving AI benchmark map from Dragon Age: Origins (ODC-By, Moving AI Lab).",
-        text: include_str!("../assets/maps/arena.map"),
+        text: include_str!("../../assets/maps/arena.map"),
     },
 ];
 
@@ -51,17 +53,17 @@ mod tests {
     #[test]
     fn every_shipped_map_parses_and_has_connected_markers() {
         for map in &SHIPPED {
-            let load = map.load().unwrap_or_else(|e| panic!("{}: {e}", map.file));
-            let (s, g) = crate::map::far_apart_cells(&load.grid);
+            let grid = map.load().unwrap_or_else(|e| panic!("{}: {e}", map.file));
+            let (s, g) = crate::world::markers::far_apart_cells(&grid);
             assert_ne!(s, g, "{}", map.file);
-            let found = gridpath::find_path(&load.grid, s, g, &Default::default()).expect("valid");
+            let found = gridpath::find_path(&grid, s, g, &Default::default()).expect("valid");
             assert!(found.path.is_some(), "{}: markers not connected", map.file);
         }
     }
 
     #[test]
     fn the_meadow_has_terrain() {
-        let load = SHIPPED[1].load().expect("meadow");
-        assert!(!load.grid.is_uniform_cost());
+        let grid = SHIPPED[1].load().expect("meadow");
+        assert!(!grid.is_uniform_cost());
     }
 }

@@ -1,15 +1,16 @@
-//! Opening and saving `.map` files from the panel.
+//! Opening and saving `.map` files, from the panel and from the command line alike.
 //!
 //! Files use the Moving AI format, with the ground costs in a `costs` block after the map rows
 //! (see `gridpath::movingai`): standard tools read the walls and skip the block. A file that is
-//! missing or malformed leaves the current map as it is, and the panel shows the error with its
-//! line number.
+//! missing or malformed leaves the current map as it is (or, at start-up, the built-in one), and
+//! the panel shows the error with its line number.
 
-use crate::map::{CurrentMap, LoadMap};
-use crate::nav::NavGrid;
-use crate::notice::Notices;
+use crate::AppSystems;
+use crate::notices::Notices;
+use crate::world::map_load::{CurrentMap, LoadMap};
+use crate::world::nav::NavGrid;
 use bevy::prelude::*;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 #[derive(Message, Clone, Debug)]
 pub struct OpenMapFile(pub PathBuf);
@@ -22,11 +23,14 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<SaveMapFile>()
         .add_systems(
             Update,
-            (open_files, save_files).in_set(crate::AppSystems::LoadMap),
+            (open_files, save_files)
+                .in_set(AppSystems::Maps)
+                .before(super::map_load::load_map),
         );
 }
 
-fn file_name(path: &std::path::Path) -> String {
+/// The name a map file is shown by: its file name, or the whole path when it has none.
+pub fn file_name(path: &Path) -> String {
     path.file_name().map_or_else(
         || path.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
@@ -35,6 +39,7 @@ fn file_name(path: &std::path::Path) -> String {
 
 fn open_files(
     mut requests: MessageReader<OpenMapFile>,
+    nav: Option<Res<NavGrid>>,
     mut load: MessageWriter<LoadMap>,
     mut notices: ResMut<Notices>,
 ) {
@@ -43,9 +48,11 @@ fn open_files(
             Ok(grid) => {
                 load.write(LoadMap::new(file_name(path), grid));
             }
-            Err(e) => notices.error(format!(
-                "Could not open the map; the current one stays. {e}"
-            )),
+            Err(e) => notices.error(if nav.is_some() {
+                format!("Could not open the map; the current one stays. {e}")
+            } else {
+                format!("Could not open the map, showing the built-in one instead. {e}")
+            }),
         }
     }
 }

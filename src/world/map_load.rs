@@ -1,23 +1,36 @@
-//! Loading a map into the world: obstacle entities, the navigation grid and the markers.
+//! Loading a map into the world: obstacle entities, the ground, the navigation grid, the layout
+//! and the markers.
 //!
-//! Everything that replaces the map (the default at start-up, a file, later a generator) sends a
-//! [`LoadMap`] message. One system turns it into world state, so a map always arrives the same way.
+//! Everything that replaces the map (a shipped map, a file, a generator, an undo) sends a
+//! [`LoadMap`] request, so a map always arrives the same way. Three systems, one job each, in
+//! order: [`load_map`] accepts the newest request and announces it with [`MapLoaded`];
+//! `swap_world` puts the new walls, ground and layout in; `place_new_markers` puts the markers down.
+//! The undo history and the planner read [`MapLoaded`] too, so this module needs neither of them.
 
 use crate::AppSystems;
-use crate::editing::history::{Edit, History, MapSnapshot};
-use crate::layout::MapLayout;
-use crate::markers::{Marker, MarkerCell};
-use crate::nav::{CellPos, NavGrid, Obstacle};
-use crate::notice::Notices;
-use crate::planner::ReplanNow;
-use crate::terrain::GroundMap;
+use crate::notices::Notices;
+use crate::world::catalog;
+use crate::world::layout::MapLayout;
+use crate::world::markers::{Marker, Markers, far_apart_cells};
+use crate::world::nav::{CellPos, NavGrid, Obstacle};
+use crate::world::terrain::GroundMap;
 use bevy::prelude::*;
-use gridpath::{Cell, Grid, Movement, Point};
-use std::collections::VecDeque;
+use gridpath::{Cell, Grid, Point};
 
 /// The most cells a map may have here. The core handles more, but the tilemap gives each cell an
 /// entity, and beyond this the app stops being interactive.
 pub const MAX_CELLS: u64 = 1024 * 1024;
+
+/// Everything needed to put a whole map back.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MapSnapshot {
+    pub name: String,
+    pub grid: Grid,
+    /// The ground under the walls too.
+    pub ground: GroundMap,
+    pub start: Point,
+    pub goal: Point,
+}
 
 /// Replace the world with this map.
 #[derive(Message, Clone, Debug)]
@@ -57,7 +70,14 @@ impl LoadMap {
     }
 }
 
-/// The map to load at start-up. Without one, the default map loads.
+/// A map was loaded. `before` is the map it replaced, when the load is to be undoable.
+#[derive(Message, Clone, Debug)]
+pub struct MapLoaded {
+    pub before: Option<Box<MapSnapshot>>,
+    pub after: Box<MapSnapshot>,
+}
+
+/// The map to load at start-up. Without one (or when it fails to load), the default map loads.
 #[derive(Resource, Clone, Debug)]
 pub struct InitialMap(pub LoadMap);
 
@@ -69,115 +89,111 @@ pub struct CurrentMap {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<LoadMap>()
+        .add_message::<MapLoaded>()
         .init_resource::<CurrentMap>()
         .add_systems(Startup, request_initial_map)
-        .add_systems(Update, load_map.in_set(AppSystems::LoadMap));
+        .add_systems(
+            Update,
+            (load_map, swap_world, place_new_markers)
+                .chain()
+                .in_set(AppSystems::Maps),
+        );
 }
 
 /// The built-in default map (the first shipped one). It is part of the binary, so the app
 /// always has a map.
 pub fn default_map() -> LoadMap {
-    crate::catalog::SHIPPED[0].load().unwrap_or_else(|e| {
-        // Only a broken build could get here; an open floor keeps the app usable.
-        error!("the built-in map does not parse ({e}); using an open floor");
-        LoadMap::new(
-            "open floor",
-            Grid::new(40, 28).unwrap_or_else(|_| unreachable!("40×28 is a valid size")),
-        )
-    })
+    let shipped = &catalog::SHIPPED[0];
+    match shipped.load() {
+        Ok(grid) => LoadMap::new(shipped.file, grid),
+        Err(e) => {
+            // Only a broken build could get here; an open floor keeps the app usable.
+            error!("the built-in map does not parse ({e}); using an open floor");
+            let floor = Grid::new(40, 28).unwrap_or_else(|_| unreachable!("40×28 is a valid size"));
+            LoadMap::new("open floor", floor)
+        }
+    }
 }
 
 fn request_initial_map(initial: Option<Res<InitialMap>>, mut out: MessageWriter<LoadMap>) {
-    out.write(initial.map_or_else(default_map, |m| m.0.clone()));
+    if let Some(initial) = initial {
+        out.write(initial.0.clone());
+    }
 }
 
-/// Swaps the world's map for the newest requested one, and records the swap for undo.
-fn load_map(
+/// Accepts the newest requested map and announces it. With no map yet and no request (none was
+/// asked for, or the file asked for did not open), it loads the default map.
+pub(crate) fn load_map(
     mut requests: MessageReader<LoadMap>,
-    mut commands: Commands,
-    obstacles: Query<Entity, With<Obstacle>>,
-    mut markers: Query<(&Marker, &mut MarkerCell)>,
-    mut current: ResMut<CurrentMap>,
     old: Option<(Res<NavGrid>, Res<GroundMap>)>,
-    mut history: ResMut<History>,
+    markers: Markers,
+    current: Res<CurrentMap>,
     mut notices: ResMut<Notices>,
-    mut replan: MessageWriter<ReplanNow>,
+    mut loaded: MessageWriter<MapLoaded>,
 ) {
-    let Some(mut request) = requests.read().last().cloned() else {
+    let first = old.is_none();
+    let request = match requests.read().last() {
+        Some(request) => request.clone(),
+        None if first => default_map(),
+        None => return,
+    };
+    let Some(request) = accept(request, first, &mut notices) else {
         return;
     };
-    let cells = u64::from(request.grid.width()) * u64::from(request.grid.height());
-    if cells > MAX_CELLS {
-        // Refused. Keep the map on screen, or, at start-up when there is none, open the default.
-        let first = old.is_none();
-        notices.error(format!(
-            "{} is {}×{}: too big for the playground, which shows up to {MAX_CELLS} cells \
-             (1024×1024). {}",
-            request.name,
-            request.grid.width(),
-            request.grid.height(),
-            if first {
-                "Showing the built-in map instead."
-            } else {
-                "The current map stays."
-            }
-        ));
-        if !first {
-            return;
-        }
-        request = default_map();
-    }
-    let request = &request;
-    let grid = &request.grid;
-    let ground = match &request.ground {
-        Some(g) if (g.width(), g.height()) == (grid.width(), grid.height()) => g.clone(),
-        _ => GroundMap::from_grid(grid),
+    let before = match (&old, request.undoable) {
+        (Some((nav, ground)), true) => Some(Box::new(MapSnapshot {
+            name: current.name.clone(),
+            grid: nav.grid().clone(),
+            ground: (*ground).clone(),
+            start: markers.cell(Marker::Start).unwrap_or_default(),
+            goal: markers.cell(Marker::Goal).unwrap_or_default(),
+        })),
+        _ => None,
     };
-    let nav = match NavGrid::from_ground(&ground) {
+    let ground = match request.ground {
+        Some(g) if (g.width(), g.height()) == (request.grid.width(), request.grid.height()) => g,
+        _ => GroundMap::from_grid(&request.grid),
+    };
+    let (start, goal) = request
+        .markers
+        .unwrap_or_else(|| far_apart_cells(&request.grid));
+    let after = Box::new(MapSnapshot {
+        name: request.name,
+        grid: request.grid,
+        ground,
+        start,
+        goal,
+    });
+    loaded.write(MapLoaded { before, after });
+}
+
+/// Replaces the world's walls, ground, navigation grid and layout with the loaded map's:
+/// despawns the old obstacle entities and spawns the new ones.
+fn swap_world(
+    mut loaded: MessageReader<MapLoaded>,
+    obstacles: Query<Entity, With<Obstacle>>,
+    mut current: ResMut<CurrentMap>,
+    mut commands: Commands,
+) {
+    let Some(MapLoaded { after: map, .. }) = loaded.read().last() else {
+        return;
+    };
+    let grid = &map.grid;
+    let nav = match NavGrid::from_ground(&map.ground) {
         Ok(nav) => nav,
         Err(e) => {
-            error!("cannot make a navigation grid: {e}");
+            // Cannot happen: `load_map` made the ground from a valid grid, or checked its size.
+            error!("cannot make a navigation grid for {}: {e}", map.name);
             return;
         }
     };
-    let (start, goal) = request.markers.unwrap_or_else(|| far_apart_cells(grid));
-    let marker_at = |m: &Marker| if *m == Marker::Start { start } else { goal };
-    if request.undoable
-        && let Some((old_nav, old_ground)) = old
-    {
-        let cell_of = |which: Marker| {
-            markers
-                .iter()
-                .find(|(m, _)| **m == which)
-                .map_or_else(Point::default, |(_, c)| c.0)
-        };
-        let before = MapSnapshot {
-            name: current.name.clone(),
-            grid: old_nav.grid().clone(),
-            ground: old_ground.clone(),
-            start: cell_of(Marker::Start),
-            goal: cell_of(Marker::Goal),
-        };
-        let after = MapSnapshot {
-            name: request.name.clone(),
-            grid: grid.clone(),
-            ground: ground.clone(),
-            start,
-            goal,
-        };
-        history.record(Edit::Map {
-            before: Box::new(before),
-            after: Box::new(after),
-        });
-    }
-
     for e in &obstacles {
         commands.entity(e).despawn();
     }
     // Commands apply in order: the new grid must be in place before the obstacles' observers
     // run, or they would block cells of the old one.
     commands.insert_resource(nav);
-    commands.insert_resource(ground);
+    commands.insert_resource(map.ground.clone());
     for i in 0..grid.len() {
         let p = grid.point_of(i);
         if grid.cell(p) == Some(Cell::Blocked) {
@@ -185,47 +201,40 @@ fn load_map(
         }
     }
     commands.insert_resource(MapLayout::new(grid.width(), grid.height()));
-    for (marker, mut cell) in &mut markers {
-        cell.0 = marker_at(marker);
-    }
-    current.name = request.name.clone();
-    replan.write(ReplanNow);
-    info!(
-        "loaded map {} ({}×{})",
-        request.name,
-        grid.width(),
-        grid.height()
-    );
+    current.name.clone_from(&map.name);
+    info!("loaded map {} ({})", map.name, size(grid));
 }
 
-/// Where to put the markers on a fresh map: the start on the free cell nearest the top-left
-/// corner, the goal on the cell farthest from it by walking (so they are connected and far
-/// apart). A map without free cells gets both at (0, 0), and the planner reports the wall.
-pub fn far_apart_cells(grid: &Grid) -> (Point, Point) {
-    let start = (0..grid.len())
-        .map(|i| grid.point_of(i))
-        .filter(|&p| grid.is_passable(p))
-        .min_by_key(|p| (p.x + p.y, p.y, p.x));
-    let Some(start) = start else {
-        return (Point::new(0, 0), Point::new(0, 0));
-    };
-    // Breadth-first flood: the last cell dequeued is (one of) the farthest in steps.
-    let movement = Movement::FourWay;
-    let mut seen = vec![false; grid.len()];
-    let mut queue = VecDeque::from([start]);
-    let index = |p: Point| grid.index_of(p).unwrap_or(0);
-    seen[index(start)] = true;
-    let mut farthest = start;
-    while let Some(p) = queue.pop_front() {
-        farthest = p;
-        for (q, _) in movement.neighbors(grid, p) {
-            if !seen[index(q)] {
-                seen[index(q)] = true;
-                queue.push_back(q);
-            }
-        }
+/// Puts the markers where the loaded map wants them.
+fn place_new_markers(mut loaded: MessageReader<MapLoaded>, mut markers: Markers) {
+    if let Some(MapLoaded { after, .. }) = loaded.read().last() {
+        markers.place_both(after.start, after.goal);
     }
-    (start, farthest)
+}
+
+fn size(grid: &Grid) -> String {
+    format!("{}×{}", grid.width(), grid.height())
+}
+
+/// Refuses a map over [`MAX_CELLS`]: the map on screen stays, or at start-up, when there is
+/// none, the default map loads instead.
+fn accept(request: LoadMap, first: bool, notices: &mut Notices) -> Option<LoadMap> {
+    let cells = u64::from(request.grid.width()) * u64::from(request.grid.height());
+    if cells <= MAX_CELLS {
+        return Some(request);
+    }
+    let instead = if first {
+        "Showing the built-in map instead."
+    } else {
+        "The current map stays."
+    };
+    notices.error(format!(
+        "{} is {}: too big for the playground, which shows up to {MAX_CELLS} cells \
+         (1024×1024). {instead}",
+        request.name,
+        size(&request.grid),
+    ));
+    first.then(default_map)
 }
 
 #[cfg(test)]
@@ -244,17 +253,6 @@ mod tests {
         assert!(
             s.x.abs_diff(g.x) + s.y.abs_diff(g.y) > 30,
             "{s} and {g} are too close"
-        );
-    }
-
-    #[test]
-    fn tiny_and_full_maps() {
-        let one = Grid::new(1, 1).unwrap();
-        assert_eq!(far_apart_cells(&one), (Point::new(0, 0), Point::new(0, 0)));
-        let walls = Grid::from_ascii(&["##", "##"]).unwrap();
-        assert_eq!(
-            far_apart_cells(&walls),
-            (Point::new(0, 0), Point::new(0, 0))
         );
     }
 }

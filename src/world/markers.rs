@@ -1,17 +1,14 @@
-//! The start and goal markers, and dragging them with the left mouse button.
+//! The start and goal markers, and the one place their cells are written.
 //!
 //! A marker's [`MarkerCell`] is the cell the planner uses: always on the map and never on a wall.
-//! While the user drags, only the marker's `Transform` follows the cursor. On release the cell
-//! under the cursor becomes the new `MarkerCell`, or, if that cell is not allowed, the marker
-//! goes back where it was and a notice says why.
+//! Dragging (in `editing`), undo (in `editing`) and a new map (in `map_load`) all move markers
+//! through [`Markers`], so the rules of where a marker may stand live here only.
 
-use crate::AppSystems;
-use crate::layout::{MapLayout, TILE};
-use crate::nav::NavGrid;
-use crate::notice::Notices;
-use crate::pointer::{PointerOverUi, PointerWorld};
+use crate::world::nav::NavGrid;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use gridpath::Point;
+use gridpath::{Grid, Movement, Point};
+use std::collections::VecDeque;
 
 /// Where the path starts.
 #[derive(Component, Debug, Default)]
@@ -36,7 +33,7 @@ impl Marker {
         }
     }
 
-    fn title(self) -> &'static str {
+    pub fn title(self) -> &'static str {
         match self {
             Marker::Start => "The start",
             Marker::Goal => "The goal",
@@ -48,159 +45,142 @@ impl Marker {
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MarkerCell(pub Point);
 
-/// A marker was dropped on a new cell (the history records it).
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MarkerMoved {
-    pub marker: Marker,
-    pub from: Point,
-    pub to: Point,
+/// Why a marker may not stand on a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    OffMap,
+    Wall(Point),
+    Taken,
 }
 
-/// The marker being dragged, if any.
-#[derive(Resource, Default, Debug)]
-pub struct MarkerDrag {
-    pub dragging: Option<Entity>,
+impl Refusal {
+    /// The end of a sentence that begins with the marker's name.
+    pub fn describe(self) -> String {
+        match self {
+            Refusal::OffMap => "can't leave the map".into(),
+            Refusal::Wall(p) => format!("can't stand on a wall at {p}"),
+            Refusal::Taken => "can't share a cell with the other marker".into(),
+        }
+    }
 }
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<MarkerDrag>()
-        .add_message::<MarkerMoved>();
     app.add_systems(Startup, spawn_markers);
-    app.add_systems(
-        Update,
-        (begin_drag, follow_cursor, end_drag, place_markers)
-            .chain()
-            .in_set(AppSystems::Edit),
-    );
 }
 
 fn spawn_markers(mut commands: Commands) {
-    commands.spawn((
-        Name::new("Start"),
-        Start,
-        Marker::Start,
-        MarkerCell::default(),
-        Transform::from_xyz(0.0, 0.0, 10.0),
-    ));
-    commands.spawn((
-        Name::new("Goal"),
-        Goal,
-        Marker::Goal,
-        MarkerCell::default(),
-        Transform::from_xyz(0.0, 0.0, 10.0),
-    ));
-}
-
-/// A left press on a marker (within most of a cell of its centre) picks it up. Presses over the
-/// panel never do.
-pub fn begin_drag(
-    buttons: Res<ButtonInput<MouseButton>>,
-    pointer: Res<PointerWorld>,
-    over_ui: Res<PointerOverUi>,
-    layout: Option<Res<MapLayout>>,
-    markers: Query<(Entity, &MarkerCell)>,
-    mut drag: ResMut<MarkerDrag>,
-) {
-    if !buttons.just_pressed(MouseButton::Left) || over_ui.0 {
-        return;
-    }
-    let (Some(world), Some(layout)) = (pointer.0, layout) else {
-        return;
-    };
-    let grab_radius = TILE * 0.75;
-    drag.dragging = markers
-        .iter()
-        .map(|(e, cell)| (e, layout.cell_center(cell.0).distance(world)))
-        .filter(|&(_, d)| d <= grab_radius)
-        .min_by(|a, b| a.1.total_cmp(&b.1))
-        .map(|(e, _)| e);
-}
-
-/// Is the pointer carrying a marker right now?
-pub fn is_dragging_marker(drag: Res<MarkerDrag>) -> bool {
-    drag.dragging.is_some()
-}
-
-fn follow_cursor(
-    drag: Res<MarkerDrag>,
-    pointer: Res<PointerWorld>,
-    mut transforms: Query<&mut Transform>,
-) {
-    if let (Some(e), Some(world)) = (drag.dragging, pointer.0)
-        && let Ok(mut t) = transforms.get_mut(e)
-    {
-        t.translation.x = world.x;
-        t.translation.y = world.y;
+    for (name, marker) in [("Start", Marker::Start), ("Goal", Marker::Goal)] {
+        let mut entity = commands.spawn((
+            Name::new(name),
+            marker,
+            MarkerCell::default(),
+            Transform::from_xyz(0.0, 0.0, 10.0),
+        ));
+        match marker {
+            Marker::Start => entity.insert(Start),
+            Marker::Goal => entity.insert(Goal),
+        };
     }
 }
 
-/// On release, move the marker to the cell under the cursor if it may stand there.
-pub fn end_drag(
-    buttons: Res<ButtonInput<MouseButton>>,
-    pointer: Res<PointerWorld>,
-    layout: Option<Res<MapLayout>>,
-    nav: Option<Res<NavGrid>>,
-    mut drag: ResMut<MarkerDrag>,
-    mut markers: Query<(Entity, &Marker, &mut MarkerCell)>,
-    mut notices: ResMut<Notices>,
-    mut moved: MessageWriter<MarkerMoved>,
-) {
-    let Some(entity) = drag.dragging else {
-        return;
-    };
-    if !buttons.just_released(MouseButton::Left) && buttons.pressed(MouseButton::Left) {
-        return;
+/// Reads the markers' cells, and writes them: the only writer.
+#[derive(SystemParam)]
+pub struct Markers<'w, 's> {
+    cells: Query<'w, 's, (&'static Marker, &'static mut MarkerCell)>,
+}
+
+impl Markers<'_, '_> {
+    /// The cell a marker stands on.
+    pub fn cell(&self, marker: Marker) -> Option<Point> {
+        self.cells
+            .iter()
+            .find(|(m, _)| **m == marker)
+            .map(|(_, c)| c.0)
     }
-    drag.dragging = None;
-    let (Some(layout), Some(nav)) = (layout, nav) else {
-        return;
-    };
-    let other_cell = markers
-        .iter()
-        .find(|(e, ..)| *e != entity)
-        .map(|(_, _, c)| c.0);
-    let Ok((_, &marker, mut cell)) = markers.get_mut(entity) else {
-        return;
-    };
-    let back = cell.0;
-    let refusal = match pointer.0.map(|w| layout.cell_at(w)) {
-        None => Some("was dropped outside the window".to_string()),
-        Some(p) if !layout.contains(p) => Some("can't leave the map".to_string()),
-        Some(p) if !nav.is_passable(p) => Some(format!("can't stand on a wall at {p}")),
-        Some(p) if Some(p) == other_cell => {
-            Some("can't share a cell with the other marker".to_string())
+
+    /// The marker standing on a cell, if any.
+    pub fn on(&self, p: Point) -> Option<Marker> {
+        self.cells.iter().find(|(_, c)| c.0 == p).map(|(m, _)| *m)
+    }
+
+    /// Whether `marker` may stand on `p`: on the map, not on a wall, not on the other marker.
+    pub fn check(&self, marker: Marker, p: Point, nav: &NavGrid) -> Result<(), Refusal> {
+        if !nav.grid().contains(p) {
+            Err(Refusal::OffMap)
+        } else if !nav.is_passable(p) {
+            Err(Refusal::Wall(p))
+        } else if self.on(p).is_some_and(|m| m != marker) {
+            Err(Refusal::Taken)
+        } else {
+            Ok(())
         }
-        Some(p) => {
-            if p != cell.0 {
+    }
+
+    /// Moves a marker to `p` if it may stand there ([`Markers::check`]).
+    pub fn move_to(&mut self, marker: Marker, p: Point, nav: &NavGrid) -> Result<(), Refusal> {
+        self.check(marker, p, nav)?;
+        self.set(marker, p);
+        Ok(())
+    }
+
+    /// Puts both markers down on a new map, unchecked: the map loader chose the cells (see
+    /// [`far_apart_cells`]), and on a map with no free cell the planner reports the wall.
+    pub fn place_both(&mut self, start: Point, goal: Point) {
+        self.set(Marker::Start, start);
+        self.set(Marker::Goal, goal);
+    }
+
+    fn set(&mut self, marker: Marker, p: Point) {
+        for (m, mut cell) in &mut self.cells {
+            if *m == marker && cell.0 != p {
                 cell.0 = p;
-                moved.write(MarkerMoved {
-                    marker,
-                    from: back,
-                    to: p,
-                });
             }
-            None
         }
-    };
-    if let Some(why) = refusal {
-        notices.warn(format!("{} {why}: back to {back}.", marker.title()));
     }
 }
 
-/// Markers that are not being dragged sit on the centre of their cell.
-fn place_markers(
-    drag: Res<MarkerDrag>,
-    layout: Option<Res<MapLayout>>,
-    mut markers: Query<(Entity, &MarkerCell, &mut Transform)>,
-) {
-    let Some(layout) = layout else { return };
-    for (e, cell, mut t) in &mut markers {
-        if drag.dragging != Some(e) {
-            let c = layout.cell_center(cell.0);
-            if t.translation.x != c.x || t.translation.y != c.y {
-                t.translation.x = c.x;
-                t.translation.y = c.y;
+/// Where to put the markers on a fresh map: the start on the free cell nearest the top-left
+/// corner, the goal on the cell farthest from it by walking (so they are connected and far
+/// apart). A map without free cells gets both at (0, 0), and the planner reports the wall.
+pub fn far_apart_cells(grid: &Grid) -> (Point, Point) {
+    let start = (0..grid.len())
+        .map(|i| grid.point_of(i))
+        .filter(|&p| grid.is_passable(p))
+        .min_by_key(|p| (p.x + p.y, p.y, p.x));
+    let Some(start) = start else {
+        return (Point::new(0, 0), Point::new(0, 0));
+    };
+    // Breadth-first flood: the last cell dequeued is (one of) the farthest in steps.
+    let movement = Movement::FourWay;
+    let mut seen = vec![false; grid.len()];
+    let mut queue = VecDeque::from([start]);
+    let index = |p: Point| grid.index_of(p).unwrap_or(0);
+    seen[index(start)] = true;
+    let mut farthest = start;
+    while let Some(p) = queue.pop_front() {
+        farthest = p;
+        for (q, _) in movement.neighbors(grid, p) {
+            if !seen[index(q)] {
+                seen[index(q)] = true;
+                queue.push_back(q);
             }
         }
+    }
+    (start, farthest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiny_and_full_maps() {
+        let one = Grid::new(1, 1).unwrap();
+        assert_eq!(far_apart_cells(&one), (Point::new(0, 0), Point::new(0, 0)));
+        let walls = Grid::from_ascii(&["##", "##"]).unwrap();
+        assert_eq!(
+            far_apart_cells(&walls),
+            (Point::new(0, 0), Point::new(0, 0))
+        );
     }
 }

@@ -8,7 +8,7 @@
 //! ([`NavGrid::from_ground`]).
 
 use crate::AppSystems;
-use crate::terrain::{GroundChanged, GroundMap};
+use crate::world::terrain::{GroundChanged, GroundMap};
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use gridpath::{Cell, Grid, Point};

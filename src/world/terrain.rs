@@ -1,7 +1,8 @@
 //! Kinds of ground and what they cost to enter: the "mud versus road" of the tutorials.
 //!
 //! The world stores each cell's ground as an entry cost (that is what the planner needs and what
-//! map files hold); the kind is how the panel and the tiles name and show a cost.
+//! map files hold); the kind is how the panel and the tiles name and show a cost (their colours
+//! are in the view's palette).
 
 use bevy::prelude::*;
 use gridpath::Point;
@@ -45,16 +46,6 @@ impl Ground {
             2..=3 => Ground::Grass,
             4..=7 => Ground::Mud,
             _ => Ground::Water,
-        }
-    }
-
-    /// Its colour, as sRGB bytes (the tiles and the palette swatches use it).
-    pub fn rgb(self) -> [u8; 3] {
-        match self {
-            Ground::Road => [222, 216, 200],
-            Ground::Grass => [132, 186, 96],
-            Ground::Mud => [140, 102, 66],
-            Ground::Water => [72, 132, 204],
         }
     }
 }

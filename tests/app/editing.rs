@@ -4,8 +4,8 @@ use super::*;
 use bevy::prelude::*;
 use gridpath::Cell;
 use pathfinder_playground::editing::{EditCommand, EditTool, Tool};
-use pathfinder_playground::markers::{Goal, Start};
-use pathfinder_playground::terrain::{Ground, GroundMap};
+use pathfinder_playground::world::markers::{Goal, Start};
+use pathfinder_playground::world::terrain::{Ground, GroundMap};
 
 const CTRL: KeyCode = KeyCode::ControlLeft;
 const SHIFT: KeyCode = KeyCode::ShiftLeft;

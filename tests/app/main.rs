@@ -14,27 +14,34 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use gridpath::{Grid, Point};
 use pathfinder_playground::headless_plugin;
-use pathfinder_playground::layout::MapLayout;
-use pathfinder_playground::map::{InitialMap, LoadMap};
-use pathfinder_playground::markers::{Goal, MarkerCell, Start};
-use pathfinder_playground::nav::{CellPos, NavGrid, Obstacle};
-use pathfinder_playground::notice::Notices;
+use pathfinder_playground::input::pointer::{PointerOverUi, PointerWorld};
+use pathfinder_playground::notices::Notices;
 use pathfinder_playground::planner::{Plan, PlanStatus, PlannerSettings, ReplanNow};
-use pathfinder_playground::pointer::{PointerOverUi, PointerWorld};
+use pathfinder_playground::world::layout::MapLayout;
+use pathfinder_playground::world::map_load::{InitialMap, LoadMap};
+use pathfinder_playground::world::markers::{Goal, MarkerCell, Start};
+use pathfinder_playground::world::nav::{CellPos, NavGrid, Obstacle};
 use std::time::Duration;
 
 pub const STEP: Duration = Duration::from_millis(100);
 
-/// An app on the given map, with the markers on `start` and `goal` and one fresh plan made.
-pub fn app_on(rows: &[&str], start: (i32, i32), goal: (i32, i32)) -> App {
+/// The headless playground on a manual clock, not yet started, with `initial` as the map to
+/// load at start-up (without one, the built-in map loads).
+pub fn headless_app(initial: Option<LoadMap>) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, InputPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(STEP))
-        .insert_resource(InitialMap(LoadMap::new(
-            "test",
-            Grid::from_ascii(rows).expect("test map"),
-        )))
-        .add_plugins(headless_plugin);
+        .insert_resource(TimeUpdateStrategy::ManualDuration(STEP));
+    if let Some(map) = initial {
+        app.insert_resource(InitialMap(map));
+    }
+    app.add_plugins(headless_plugin);
+    app
+}
+
+/// An app on the given map, with the markers on `start` and `goal` and one fresh plan made.
+pub fn app_on(rows: &[&str], start: (i32, i32), goal: (i32, i32)) -> App {
+    let grid = Grid::from_ascii(rows).expect("test map");
+    let mut app = headless_app(Some(LoadMap::new("test", grid)));
     app.update(); // start-up and map load
     set_marker::<Start>(&mut app, start);
     set_marker::<Goal>(&mut app, goal);

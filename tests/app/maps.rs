@@ -4,17 +4,29 @@ use super::*;
 use bevy::prelude::*;
 use gridpath::Cell;
 use pathfinder_playground::editing::{EditTool, Tool};
-use pathfinder_playground::generators::{GeneratorKind, GeneratorSettings, generate};
-use pathfinder_playground::map::CurrentMap;
-use pathfinder_playground::map_files::{OpenMapFile, SaveMapFile};
-use pathfinder_playground::markers::{Goal, Start};
-use pathfinder_playground::terrain::Ground;
+use pathfinder_playground::world::generators::{
+    GenerateMap, GeneratorKind, GeneratorSettings, generate,
+};
+use pathfinder_playground::world::map_files::{OpenMapFile, SaveMapFile};
+use pathfinder_playground::world::map_load::CurrentMap;
+use pathfinder_playground::world::markers::{Goal, Start};
+use pathfinder_playground::world::terrain::Ground;
 use std::path::PathBuf;
 
 fn temp_file(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("pathfinder-tests-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     dir.join(name)
+}
+
+fn maze(seed: u64, width: u32, height: u32) -> GeneratorSettings {
+    GeneratorSettings {
+        kind: GeneratorKind::Maze,
+        seed,
+        width,
+        height,
+        ..Default::default()
+    }
 }
 
 fn grid_of(app: &App) -> Grid {
@@ -123,13 +135,7 @@ fn switching_maps_can_be_undone_exactly() {
     };
     stroke(&mut app, &[(3, 1)]);
     let before = grid_of(&app);
-    let generated = GeneratorSettings {
-        kind: GeneratorKind::Maze,
-        seed: 3,
-        width: 21,
-        height: 15,
-        ..Default::default()
-    };
+    let generated = maze(3, 21, 15);
     app.world_mut()
         .write_message(LoadMap::new(generated.map_name(), generate(&generated)));
     app.update();
@@ -171,17 +177,50 @@ fn every_generator_gives_connected_markers_in_the_app() {
 
 #[test]
 fn a_huge_map_at_start_up_falls_back_to_the_built_in_one() {
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, bevy::input::InputPlugin))
-        .insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(STEP))
-        .insert_resource(pathfinder_playground::map::InitialMap(LoadMap::new(
-            "huge.map",
-            Grid::new(2048, 2048).expect("grid"),
-        )))
-        .add_plugins(pathfinder_playground::headless_plugin);
+    let huge = Grid::new(2048, 2048).expect("grid");
+    let mut app = headless_app(Some(LoadMap::new("huge.map", huge)));
     app.update();
     app.update();
     assert_eq!(app.world().resource::<CurrentMap>().name, "rooms.map");
     assert!(latest_notice(&app).contains("2048×2048"));
+    assert_eq!(plan(&app).status, PlanStatus::Found);
+}
+
+#[test]
+fn a_generate_request_loads_the_generated_map_and_undo_puts_the_old_one_back() {
+    let mut app = app_on(&OPEN, (0, 0), (9, 4));
+    let before = grid_of(&app);
+    let settings = maze(7, 41, 31);
+    app.world_mut().write_message(GenerateMap(settings.clone()));
+    app.update();
+    app.update();
+    assert_eq!(grid_of(&app), generate(&settings));
+    assert_eq!(
+        app.world().resource::<CurrentMap>().name,
+        "maze-41x31-seed7"
+    );
+    assert_eq!(plan(&app).status, PlanStatus::Found);
+    key_chord(&mut app, &[KeyCode::ControlLeft], KeyCode::KeyZ);
+    app.update();
+    assert_eq!(grid_of(&app), before);
+    assert_eq!(app.world().resource::<CurrentMap>().name, "test");
+    assert_eq!(marker::<Goal>(&mut app), Point::new(9, 4));
+}
+
+/// `--map` sends the same request as the panel's Open: at start-up there is no map to keep, so
+/// a file that does not open leaves the built-in one, and says so.
+#[test]
+fn a_file_that_fails_to_open_at_start_up_leaves_the_built_in_map() {
+    let mut app = headless_app(None);
+    let missing = temp_file("no-such-file.map");
+    app.world_mut().write_message(OpenMapFile(missing));
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<CurrentMap>().name, "rooms.map");
+    assert!(
+        latest_notice(&app).contains("showing the built-in one instead"),
+        "{}",
+        latest_notice(&app)
+    );
     assert_eq!(plan(&app).status, PlanStatus::Found);
 }

@@ -1,18 +1,11 @@
 use super::*;
 use bevy::prelude::*;
 use gridpath::{Grid, Point};
-use pathfinder_playground::map::LoadMap;
-use pathfinder_playground::markers::{Goal, Start};
-use pathfinder_playground::nav::NavGrid;
+use pathfinder_playground::input::pointer::PointerOverUi;
 use pathfinder_playground::planner::{PlanStatus, PlannerSettings};
-use pathfinder_playground::pointer::PointerOverUi;
-const OPEN: [&str; 5] = [
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-    "..........",
-];
+use pathfinder_playground::world::map_load::LoadMap;
+use pathfinder_playground::world::markers::{Goal, Start};
+use pathfinder_playground::world::nav::NavGrid;
 
 #[test]
 fn replans_only_when_the_interval_has_passed() {

@@ -73,7 +73,7 @@ fn stepping_n_times_expands_exactly_n_cells_in_the_cores_order() {
     let before = plan(&app).count;
     step_command(&mut app, StepCommand::Enter);
     assert_eq!(
-        *app.world().resource::<PlannerMode>(),
+        *app.world().resource::<State<PlannerMode>>().get(),
         PlannerMode::Stepping
     );
     step_command(&mut app, StepCommand::Step(1));
@@ -228,7 +228,7 @@ fn the_comparison_has_one_row_per_algorithm_and_the_optimal_ones_agree() {
         ShownSource::Compare(Algorithm::GreedyBestFirst)
     );
     // ...until the query changes, which clears the stale table.
-    set_marker::<pathfinder_playground::markers::Goal>(&mut app, (11, 0));
+    set_marker::<pathfinder_playground::world::markers::Goal>(&mut app, (11, 0));
     app.update();
     app.update();
     assert!(app.world().resource::<Comparison>().rows.is_empty());
@@ -244,16 +244,16 @@ fn selecting_a_row_that_did_not_apply_shows_nothing_stale() {
     app.world_mut().write_message(CompareCommand::Run);
     app.update();
     // Now terrain: jump point search no longer applies, and a new comparison says so.
-    set_marker::<pathfinder_playground::markers::Goal>(&mut app, (11, 3));
+    set_marker::<pathfinder_playground::world::markers::Goal>(&mut app, (11, 3));
     app.update();
     let mut ground = app
         .world_mut()
-        .resource_mut::<pathfinder_playground::terrain::GroundMap>();
+        .resource_mut::<pathfinder_playground::world::terrain::GroundMap>();
     ground.set_cost(Point::new(0, 0), 5);
     app.world_mut()
-        .write_message(pathfinder_playground::terrain::GroundChanged(Point::new(
-            0, 0,
-        )));
+        .write_message(pathfinder_playground::world::terrain::GroundChanged(
+            Point::new(0, 0),
+        ));
     app.update();
     app.world_mut().write_message(CompareCommand::Run);
     app.update();
@@ -292,4 +292,15 @@ fn jump_point_search_on_terrain_says_why_it_does_not_apply() {
         plan(&app).status
     );
     assert!(app.world().resource::<ShownSearch>().path.is_empty());
+}
+
+#[test]
+fn the_shown_search_is_read_again_only_when_its_search_changes() {
+    let mut app = app_on(&TRAP, (0, 4), (11, 4));
+    let revision = |app: &App| app.world().resource::<ShownSearch>().revision;
+    let before = revision(&app);
+    run_for(&mut app, 0.5); // no re-plan due: nothing to read again
+    assert_eq!(revision(&app), before);
+    run_for(&mut app, 0.5); // the timer fires: one new plan, read once
+    assert_eq!(revision(&app), before + 1);
 }

@@ -1,6 +1,6 @@
-//! Gizmo overlays drawn over the tilemap: grid lines, obstacle outlines, the search's frontier and
-//! current cell (with g, h and f written on cells when zoomed in), and the path. The explored
-//! cells are a tint of the tiles themselves (see `explored_tint`).
+//! Gizmo overlays drawn over the tilemap, one per file: grid lines, obstacle outlines, the
+//! search's frontier and current cell (with g, h and f written on cells when zoomed in), and the
+//! path. The explored cells are a tint of the tiles themselves (see `explored_tint`).
 //!
 //! Each overlay is its own `GizmoConfigGroup`. Switching one off disables its group, and its
 //! drawing system then does not run at all. Drawing is culled to the visible part of the map and
@@ -8,12 +8,15 @@
 //! draws every k-th line when lines would crowd closer than a few pixels, and obstacles are
 //! outlined cell by cell only when cells are big enough to see, as merged runs otherwise.
 
+mod frontier;
+mod grid;
+mod obstacles;
+mod path;
+
 use crate::AppSystems;
-use crate::camera::Visible;
-use crate::layout::{MapLayout, TILE};
-use crate::nav::NavGrid;
-use crate::planner::PlannerSettings;
-use crate::planner::shown::{ShownSearch, ShownSearches};
+use crate::view::camera::Visible;
+use crate::world::layout::MapLayout;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use gridpath::Point;
 
@@ -63,24 +66,7 @@ impl Default for OverlaySettings {
     }
 }
 
-pub const GRID_COLOR: Color = Color::srgba(0.25, 0.25, 0.3, 0.55);
-pub const OBSTACLE_COLOR: Color = Color::srgb(1.0, 0.55, 0.1);
-pub const PATH_COLOR: Color = Color::srgb(0.1, 0.95, 0.2);
-pub const FRONTIER_COLOR: Color = Color::srgb(0.15, 0.45, 1.0);
-pub const CURRENT_COLOR: Color = Color::srgb(1.0, 0.85, 0.0);
-pub const LABEL_COLOR: Color = Color::srgb(0.05, 0.05, 0.1);
-
-/// Cells are labelled with g, h and f from this size (pixels) up.
-const MIN_LABEL_CELL_PX: f32 = 56.0;
-/// At most this many labels at once.
-const MAX_LABELS: usize = 400;
-
-/// Grid lines are kept at least this many pixels apart.
-const MIN_GRID_SPACING_PX: f32 = 6.0;
-/// Below this cell size (pixels), obstacles are drawn as merged runs instead of one box each.
-const MIN_OUTLINE_CELL_PX: f32 = 6.0;
-
-pub(super) fn plugin(app: &mut App) {
+pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<OverlaySettings>()
         .insert_gizmo_config(GridGizmos, line_config(1.0))
         .insert_gizmo_config(ObstacleGizmos, line_config(1.5))
@@ -90,10 +76,10 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 apply_overlay_settings,
-                draw_grid.run_if(group_enabled::<GridGizmos>),
-                draw_obstacles.run_if(group_enabled::<ObstacleGizmos>),
-                draw_frontier.run_if(group_enabled::<FrontierGizmos>),
-                draw_path.run_if(group_enabled::<PathGizmos>),
+                grid::draw_grid.run_if(group_enabled::<GridGizmos>),
+                obstacles::draw_obstacles.run_if(group_enabled::<ObstacleGizmos>),
+                frontier::draw_frontier.run_if(group_enabled::<FrontierGizmos>),
+                path::draw_path.run_if(group_enabled::<PathGizmos>),
             )
                 .chain()
                 .in_set(AppSystems::Draw),
@@ -121,192 +107,43 @@ fn apply_overlay_settings(settings: Res<OverlaySettings>, mut store: ResMut<Gizm
     store.config_mut::<FrontierGizmos>().0.enabled = settings.frontier;
 }
 
-/// The visible part of the map as a range of cells (inclusive), or `None` when none shows.
-fn visible_cells(layout: &MapLayout, view: &Visible) -> Option<(Point, Point)> {
-    let a = layout.cell_at(Vec2::new(view.world.min.x, view.world.max.y)); // top-left
-    let b = layout.cell_at(Vec2::new(view.world.max.x, view.world.min.y)); // bottom-right
-    let clamp = |v: i32, n: u32| v.clamp(0, n as i32 - 1);
-    let min = Point::new(clamp(a.x, layout.width), clamp(a.y, layout.height));
-    let max = Point::new(clamp(b.x, layout.width), clamp(b.y, layout.height));
-    let overlaps = b.x >= 0 && b.y >= 0 && a.x < layout.width as i32 && a.y < layout.height as i32;
-    overlaps.then_some((min, max))
+/// The map and the camera: which part of the map is on screen. Every overlay draws only that.
+#[derive(SystemParam)]
+struct OnScreen<'w, 's> {
+    layout: Option<Res<'w, MapLayout>>,
+    camera: Query<'w, 's, (&'static GlobalTransform, &'static Projection), With<Camera2d>>,
 }
 
-fn camera_view(camera: &Query<(&GlobalTransform, &Projection), With<Camera2d>>) -> Option<Visible> {
-    camera.iter().next().and_then(|(t, p)| Visible::of(t, p))
+/// What [`OnScreen`] finds: the layout, the camera's view, and the visible cells from `min`
+/// (top-left) to `max` (bottom-right), both included.
+struct Shown<'a> {
+    layout: &'a MapLayout,
+    view: Visible,
+    min: Point,
+    max: Point,
 }
 
-fn draw_grid(
-    layout: Option<Res<MapLayout>>,
-    camera: Query<(&GlobalTransform, &Projection), With<Camera2d>>,
-    mut gizmos: Gizmos<GridGizmos>,
-) {
-    let (Some(layout), Some(view)) = (layout, camera_view(&camera)) else {
-        return;
-    };
-    let Some((min, max)) = visible_cells(&layout, &view) else {
-        return;
-    };
-    // Every k-th line, k a power of two, so lines stay legible when zoomed out.
-    let mut k = 1;
-    while (k as f32) * view.cell_pixels < MIN_GRID_SPACING_PX && k < 1 << 16 {
-        k *= 2;
-    }
-    let rect = layout.world_rect();
-    let half = rect.size() / 2.0;
-    let (top, bottom) = (
-        layout.cell_center(Point::new(0, min.y)).y + TILE / 2.0,
-        layout.cell_center(Point::new(0, max.y)).y - TILE / 2.0,
-    );
-    let (left, right) = (
-        layout.cell_center(Point::new(min.x, 0)).x - TILE / 2.0,
-        layout.cell_center(Point::new(max.x, 0)).x + TILE / 2.0,
-    );
-    let lines =
-        |from: i32, to: i32, n: u32| (from..=to + 1).filter(move |&i| i % k == 0 || i == n as i32);
-    for x in lines(min.x, max.x, layout.width) {
-        let wx = x as f32 * TILE - half.x;
-        gizmos.line_2d(Vec2::new(wx, top), Vec2::new(wx, bottom), GRID_COLOR);
-    }
-    for y in lines(min.y, max.y, layout.height) {
-        let wy = half.y - y as f32 * TILE;
-        gizmos.line_2d(Vec2::new(left, wy), Vec2::new(right, wy), GRID_COLOR);
+impl Shown<'_> {
+    fn contains(&self, p: Point) -> bool {
+        p.x >= self.min.x && p.x <= self.max.x && p.y >= self.min.y && p.y <= self.max.y
     }
 }
 
-fn draw_obstacles(
-    layout: Option<Res<MapLayout>>,
-    nav: Option<Res<NavGrid>>,
-    camera: Query<(&GlobalTransform, &Projection), With<Camera2d>>,
-    mut gizmos: Gizmos<ObstacleGizmos>,
-) {
-    let (Some(layout), Some(nav), Some(view)) = (layout, nav, camera_view(&camera)) else {
-        return;
-    };
-    let Some((min, max)) = visible_cells(&layout, &view) else {
-        return;
-    };
-    // A blocked cell of the nav grid is exactly a cell with an obstacle: an array read, where
-    // asking for the obstacle entity would be a hash lookup per cell.
-    let grid = nav.grid();
-    let walled = |x: i32, y: i32| !grid.is_passable(Point::new(x, y));
-    if view.cell_pixels >= MIN_OUTLINE_CELL_PX {
-        let size = Vec2::splat(TILE - 3.0);
-        for y in min.y..=max.y {
-            for x in min.x..=max.x {
-                if walled(x, y) {
-                    gizmos.rect_2d(layout.cell_center(Point::new(x, y)), size, OBSTACLE_COLOR);
-                }
-            }
-        }
-        return;
-    }
-    // Zoomed out: one line along each run of walls in a row.
-    for y in min.y..=max.y {
-        let mut x = min.x;
-        while x <= max.x {
-            if !walled(x, y) {
-                x += 1;
-                continue;
-            }
-            let start = x;
-            while x <= max.x && walled(x, y) {
-                x += 1;
-            }
-            let a = layout.cell_center(Point::new(start, y)) - Vec2::new(TILE * 0.4, 0.0);
-            let b = layout.cell_center(Point::new(x - 1, y)) + Vec2::new(TILE * 0.4, 0.0);
-            gizmos.line_2d(a, b, OBSTACLE_COLOR);
-        }
-    }
-}
-
-fn draw_path(
-    layout: Option<Res<MapLayout>>,
-    shown: Res<ShownSearch>,
-    mut gizmos: Gizmos<PathGizmos>,
-) {
-    let Some(layout) = layout else { return };
-    if shown.path.len() < 2 {
-        return;
-    }
-    gizmos.linestrip_2d(
-        shown.path.iter().map(|&p| layout.cell_center(p)),
-        PATH_COLOR,
-    );
-}
-
-/// Outlines the frontier, marks the current cell and its neighbours, and, zoomed in, writes each
-/// reached cell's g, h and f on it.
-fn draw_frontier(
-    layout: Option<Res<MapLayout>>,
-    shown: Res<ShownSearch>,
-    searches: ShownSearches,
-    settings: Res<PlannerSettings>,
-    nav: Option<Res<NavGrid>>,
-    camera: Query<(&GlobalTransform, &Projection), With<Camera2d>>,
-    mut gizmos: Gizmos<FrontierGizmos>,
-) {
-    let (Some(layout), Some(view)) = (layout, camera_view(&camera)) else {
-        return;
-    };
-    let Some((min, max)) = visible_cells(&layout, &view) else {
-        return;
-    };
-    let visible = |p: &Point| p.x >= min.x && p.x <= max.x && p.y >= min.y && p.y <= max.y;
-    let size = Vec2::splat(TILE - 4.0);
-    for p in shown.frontier.iter().filter(|p| visible(p)) {
-        gizmos.rect_2d(layout.cell_center(*p), size, FRONTIER_COLOR);
-    }
-    if let Some(current) = shown.current {
-        let c = layout.cell_center(current);
-        gizmos.rect_2d(c, Vec2::splat(TILE - 1.0), CURRENT_COLOR);
-        gizmos.rect_2d(c, Vec2::splat(TILE - 5.0), CURRENT_COLOR);
-        if let Some(nav) = &nav {
-            // A dot in the corner of each neighbour, clear of the labels.
-            for (n, _) in settings.search.movement.neighbors(nav.grid(), current) {
-                let corner = layout.cell_center(n) + Vec2::new(-TILE * 0.36, TILE * 0.36);
-                gizmos.circle_2d(corner, TILE * 0.07, CURRENT_COLOR);
-            }
-        }
-    }
-    if view.cell_pixels < MIN_LABEL_CELL_PX {
-        return;
-    }
-    let Some(search) = searches.get(&shown.source) else {
-        return;
-    };
-    let labelled = shown
-        .frontier
-        .iter()
-        .chain(shown.explored.iter().map(|(p, _)| p));
-    for p in labelled.filter(|p| visible(p)).take(MAX_LABELS) {
-        let Some(node) = search.node(*p) else {
-            continue;
-        };
-        let c = layout.cell_center(*p);
-        let line =
-            |i: f32| Isometry2d::from_translation(c + Vec2::new(0.0, TILE * (0.28 - 0.28 * i)));
-        let size = TILE * 0.16;
-        gizmos.text_2d(
-            line(0.0),
-            &format!("g {:.1}", node.g),
-            size,
-            Vec2::ZERO,
-            LABEL_COLOR,
-        );
-        gizmos.text_2d(
-            line(1.0),
-            &format!("h {:.1}", node.h),
-            size,
-            Vec2::ZERO,
-            LABEL_COLOR,
-        );
-        gizmos.text_2d(
-            line(2.0),
-            &format!("f {:.1}", node.f),
-            size,
-            Vec2::ZERO,
-            LABEL_COLOR,
-        );
+impl OnScreen<'_, '_> {
+    /// `None` before the first map, without a camera, or when no cell is on screen.
+    fn cells(&self) -> Option<Shown<'_>> {
+        let layout = self.layout.as_deref()?;
+        let (transform, projection) = self.camera.iter().next()?;
+        let view = Visible::of(transform, projection)?;
+        let a = layout.cell_at(Vec2::new(view.world.min.x, view.world.max.y)); // top-left
+        let b = layout.cell_at(Vec2::new(view.world.max.x, view.world.min.y)); // bottom-right
+        let (w, h) = (layout.width as i32, layout.height as i32);
+        let overlaps = b.x >= 0 && b.y >= 0 && a.x < w && a.y < h;
+        overlaps.then(|| Shown {
+            layout,
+            view,
+            min: Point::new(a.x.clamp(0, w - 1), a.y.clamp(0, h - 1)),
+            max: Point::new(b.x.clamp(0, w - 1), b.y.clamp(0, h - 1)),
+        })
     }
 }

@@ -1,12 +1,33 @@
 //! Map generators. Each takes a seed and a size and returns a grid; the same seed and size always
-//! give the same map (see [`rng::Rng`]).
+//! give the same map (see [`rng::Rng`]). A [`GenerateMap`] request, from the panel or the command
+//! line, puts a generated map into the world through the map loader.
 
 pub mod maze;
 pub mod rng;
 pub mod rooms;
 pub mod roulette;
 
+use crate::AppSystems;
+use crate::world::map_load::{LoadMap, load_map};
+use bevy::prelude::*;
 use gridpath::Grid;
+
+/// Generate a map with these settings and load it.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub struct GenerateMap(pub GeneratorSettings);
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<GenerateMap>().add_systems(
+        Update,
+        generate_requested.in_set(AppSystems::Maps).before(load_map),
+    );
+}
+
+fn generate_requested(mut requests: MessageReader<GenerateMap>, mut load: MessageWriter<LoadMap>) {
+    for GenerateMap(settings) in requests.read() {
+        load.write(LoadMap::new(settings.map_name(), generate(settings)));
+    }
+}
 
 /// The smallest and largest side a generated map may have.
 pub const SIZE_RANGE: std::ops::RangeInclusive<u32> = 8..=512;
@@ -93,7 +114,7 @@ fn solid(width: u32, height: u32) -> Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::map::far_apart_cells;
+    use crate::world::markers::far_apart_cells;
 
     #[test]
     fn same_seed_same_map_and_markers_are_connected() {

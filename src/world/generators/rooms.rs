@@ -7,7 +7,7 @@
 
 use super::rng::Rng;
 use super::solid;
-use crate::terrain::Ground;
+use crate::world::terrain::Ground;
 use gridpath::{Cell, Grid, Point};
 
 #[derive(Clone, Copy, Debug)]

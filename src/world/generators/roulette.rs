@@ -8,7 +8,7 @@
 
 use super::rng::Rng;
 use super::solid;
-use crate::terrain::Ground;
+use crate::world::terrain::Ground;
 use gridpath::{Cell, Grid, Point};
 
 /// How often each kind of tile comes up. Zero removes a kind; all zero gives open road.

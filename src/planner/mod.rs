@@ -1,0 +1,73 @@
+//! Planning: the live planner re-plans on a repeating timer ([`live`]); step mode pauses it and
+//! steps the search by hand ([`stepping`]); the comparison runs every algorithm on the same query
+//! ([`compare`]). Each keeps its own [`gridpath::Search`], and [`shown`] picks, once per frame and
+//! after all three, the one search whose cells and path are drawn.
+
+pub mod compare;
+pub mod live;
+pub mod optimality;
+pub mod query;
+pub mod shown;
+pub mod stepping;
+
+use crate::AppSystems;
+use bevy::prelude::*;
+use gridpath::SearchConfig;
+
+pub use live::{Plan, PlanStatus, Planner, ReplanNow};
+pub use optimality::Optimality;
+
+/// The shortest and longest re-plan intervals the UI offers.
+pub const INTERVAL_RANGE: std::ops::RangeInclusive<f32> = 0.05..=5.0;
+
+/// How and how often to plan.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct PlannerSettings {
+    /// Seconds between re-plans.
+    pub interval: f32,
+    pub search: SearchConfig,
+}
+
+impl Default for PlannerSettings {
+    fn default() -> Self {
+        Self {
+            interval: 1.0,
+            search: SearchConfig::default(),
+        }
+    }
+}
+
+/// Re-planning live on the timer, or stepping by hand. Each mode's systems run only in it.
+#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum PlannerMode {
+    #[default]
+    Live,
+    Stepping,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<PlannerSettings>()
+        .init_state::<PlannerMode>();
+    app.add_plugins((
+        live::plugin,
+        stepping::plugin,
+        compare::plugin,
+        shown::plugin,
+    ));
+    // The searches first, in any order; then the one owner of what is drawn picks among them.
+    app.configure_sets(
+        Update,
+        (PlanSystems::Search, PlanSystems::Show)
+            .chain()
+            .in_set(AppSystems::Plan),
+    );
+}
+
+/// The two steps of planning within a frame.
+#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PlanSystems {
+    /// The live planner, the stepper and the comparison update their own searches.
+    Search,
+    /// [`shown`] picks the search to draw.
+    Show,
+}
