@@ -161,6 +161,15 @@ impl App {
         app
     }
 
+    /// Starts the app with no arguments (the built-in rooms map) and waits for its first path.
+    pub fn launch_with_path(name: &str) -> (App, State) {
+        let mut app = App::launch(name, &[]);
+        let state = app.wait_until("a path", Duration::from_secs(10), |s| {
+            s.plan_status == "Found"
+        });
+        (app, state)
+    }
+
     pub fn state(&self) -> Option<State> {
         State::parse(&fs::read_to_string(&self.state_path).ok()?)
     }
@@ -409,14 +418,38 @@ impl Shot {
     }
 }
 
-/// The colours the checks look for, as they come out on screen.
+/// The colours the checks look for, as they come out on screen, taken from the app's palette.
 pub mod colors {
-    /// The path line.
-    pub const PATH: [u8; 3] = [25, 242, 51];
-    /// A grid line over a road tile.
-    pub const GRID_ON_ROAD: [u8; 3] = [179, 174, 164];
+    use pathfinder_playground::view::palette::{self, rgb8};
+
+    /// The path line (opaque, so exactly its palette colour).
+    pub fn path() -> [u8; 3] {
+        rgb8(palette::PATH)
+    }
+
     /// Obstacle outlines.
-    pub const OBSTACLE: [u8; 3] = [255, 140, 25];
+    pub fn obstacle() -> [u8; 3] {
+        rgb8(palette::OBSTACLE)
+    }
+
     /// The panel's red "No path" text.
-    pub const NO_PATH_TEXT: [u8; 3] = [255, 90, 90];
+    pub fn no_path_text() -> [u8; 3] {
+        palette::ERROR_TEXT
+    }
+
+    /// A road tile.
+    pub fn road() -> [u8; 3] {
+        palette::ground(pathfinder_playground::world::terrain::Ground::Road)
+    }
+
+    /// The panel's background (egui's dark theme).
+    pub fn panel() -> [u8; 3] {
+        let c = bevy_egui::egui::Visuals::dark().panel_fill;
+        [c.r(), c.g(), c.b()]
+    }
+
+    /// A grid line over a road tile, as measured on screen. `palette::GRID` is translucent and
+    /// the line one pixel wide, so what shows is a blend of it and the road that depends on the
+    /// renderer's line coverage: there is no palette value to compute it from.
+    pub const GRID_ON_ROAD: [u8; 3] = [179, 174, 164];
 }

@@ -2,34 +2,29 @@
 //! clicks and shortcuts. It passes when the app neither panics nor logs an error, and its window
 //! still answers at the end.
 
-use crate::harness::{App, HEIGHT, PANEL_RIGHT, WIDTH};
+use crate::harness::{App, HEIGHT, PANEL_RIGHT, WIDTH, colors};
+use pathfinder_playground::world::generators::rng::Rng;
 use std::time::{Duration, Instant};
 
-/// A small seeded generator (SplitMix64), so a failing run can be replayed.
-struct Rng(u64);
+/// Random points on the map side and the panel side of the window, from the app's own seeded
+/// generator, so a failing run can be replayed with its seed.
+trait WindowPoints {
+    fn map_point(&mut self) -> (f32, f32);
+    fn panel_point(&mut self) -> (f32, f32);
+}
 
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
+impl WindowPoints for Rng {
     fn map_point(&mut self) -> (f32, f32) {
-        let x = PANEL_RIGHT as u64 + 10 + self.below(u64::from(WIDTH) - PANEL_RIGHT as u64 - 20);
-        (x as f32, (10 + self.below(u64::from(HEIGHT) - 20)) as f32)
+        let panel = PANEL_RIGHT as u32;
+        let x = panel + 10 + self.below(WIDTH - panel - 20);
+        (x as f32, (10 + self.below(HEIGHT - 20)) as f32)
     }
 
     fn panel_point(&mut self) -> (f32, f32) {
+        let panel = PANEL_RIGHT as u32;
         (
-            (10 + self.below(PANEL_RIGHT as u64 - 20)) as f32,
-            (30 + self.below(u64::from(HEIGHT) - 40)) as f32,
+            (10 + self.below(panel - 20)) as f32,
+            (30 + self.below(HEIGHT - 40)) as f32,
         )
     }
 }
@@ -52,7 +47,7 @@ fn two_minutes_of_random_use() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(130);
-    let mut rng = Rng(seed);
+    let mut rng = Rng::new(seed);
     let mut app = App::launch("soak", &[]);
     let began = Instant::now();
     let mut actions = 0;
@@ -81,7 +76,7 @@ fn two_minutes_of_random_use() {
             }
             40..=51 => {
                 let at = rng.map_point();
-                app.wheel(at, rng.below(2) == 0, 1 + rng.below(3) as u32);
+                app.wheel(at, rng.below(2) == 0, 1 + rng.below(3));
             }
             52..=59 => {
                 let (a, b) = (rng.map_point(), rng.map_point());
@@ -93,12 +88,12 @@ fn two_minutes_of_random_use() {
             }
             80..=89 => {
                 let widgets: Vec<_> = state.widgets.values().copied().collect();
-                let at = widgets[rng.below(widgets.len() as u64) as usize];
+                let at = widgets[rng.below(widgets.len() as u32) as usize];
                 app.click(at);
             }
             _ => {
                 let keys = ["f", "ctrl+z", "ctrl+y", "ctrl+shift+z", "Escape"];
-                app.key(keys[rng.below(keys.len() as u64) as usize]);
+                app.key(keys[rng.below(keys.len() as u32) as usize]);
             }
         }
         actions += 1;
@@ -117,7 +112,7 @@ fn two_minutes_of_random_use() {
     assert!(later.frame > frame);
     let shot = app.screenshot("after-soak");
     assert!(
-        shot.count(crate::harness::PANEL, [27, 27, 27], 12) > 10_000,
+        shot.count(crate::harness::PANEL, colors::panel(), 12) > 10_000,
         "the panel is gone: {}",
         shot.path.display()
     );
