@@ -5,7 +5,7 @@ use super::cells::{CellChange, CellEditor, CellState};
 use super::history::{self, History};
 use super::marker_drag::MarkerDrag;
 use super::{EditTool, Tool};
-use crate::input::pointer::{PointerOverUi, PointerWorld};
+use crate::input::pointer::{LeftButtonPoints, PointerOverUi, PointerWorld};
 use crate::notices::Notices;
 use crate::world::layout::MapLayout;
 use bevy::platform::collections::HashSet;
@@ -42,6 +42,7 @@ impl Stroke {
 pub(super) fn paint(
     buttons: Res<ButtonInput<MouseButton>>,
     pointer: Res<PointerWorld>,
+    button: Res<LeftButtonPoints>,
     over_ui: Res<PointerOverUi>,
     drag: Res<MarkerDrag>,
     tool: Res<EditTool>,
@@ -51,13 +52,16 @@ pub(super) fn paint(
     mut history: ResMut<History>,
     mut notices: ResMut<Notices>,
 ) {
-    let cursor_cell = pointer.0.map(|w| layout.cell_at(w));
+    let cell_of = |w: Vec2| layout.cell_at(w);
+    let pressed_cell = button.down_or(&pointer).map(cell_of);
     if buttons.just_pressed(MouseButton::Left)
         && !over_ui.0
         && drag.dragging.is_none()
-        && let Some(cell) = cursor_cell.filter(|c| layout.contains(*c))
+        && let Some(cell) = pressed_cell.filter(|c| layout.contains(*c))
         && let Some(state) = editor.state(cell)
     {
+        // The cell under the press decides what the stroke does, and is painted at once: the
+        // button may already be up again by the end of a slow frame.
         let action = match tool.tool {
             Tool::Walls if state.wall => BrushAction::RemoveWall,
             Tool::Walls => BrushAction::AddWall,
@@ -65,26 +69,32 @@ pub(super) fn paint(
         };
         *stroke = Stroke {
             action: Some(action),
+            last: Some(cell),
             ..default()
         };
+        brush_at(&mut editor, &mut stroke, cell, tool.brush, action);
     }
     let Some(action) = stroke.action else {
         return;
     };
-    if !buttons.pressed(MouseButton::Left) {
-        end_stroke(
-            std::mem::take(&mut *stroke),
-            action,
-            &mut history,
-            &mut notices,
-        );
-    } else if let Some(cell) = cursor_cell {
-        // Held: paint along the line from the last cell, so that a fast drag leaves no gaps.
+    // Paint along the line from the last cell, so that a fast drag leaves no gaps: to the cursor
+    // while the button is held, to where it came up on release.
+    let held = buttons.pressed(MouseButton::Left);
+    let to = if held {
+        pointer.0.map(cell_of)
+    } else {
+        button.up_or(&pointer).map(cell_of)
+    };
+    if let Some(cell) = to {
         let from = stroke.last.unwrap_or(cell);
         for centre in line(from, cell) {
             brush_at(&mut editor, &mut stroke, centre, tool.brush, action);
         }
         stroke.last = Some(cell);
+    }
+    if !held {
+        let done = std::mem::take(&mut *stroke);
+        end_stroke(done, action, &mut history, &mut notices);
     }
 }
 

@@ -4,7 +4,7 @@
 //! under the cursor becomes the marker's cell (through [`Markers`], which knows where a marker may
 //! stand), or the marker goes back where it was and a notice says why.
 
-use crate::input::pointer::{PointerOverUi, PointerWorld};
+use crate::input::pointer::{LeftButtonPoints, PointerOverUi, PointerWorld};
 use crate::notices::Notices;
 use crate::world::layout::{MapLayout, TILE};
 use crate::world::markers::{Marker, MarkerCell, Markers};
@@ -26,11 +26,12 @@ pub struct MarkerDrag {
     pub dragging: Option<Entity>,
 }
 
-/// A left press on a marker (within most of a cell of its centre) picks it up. Presses over the
-/// panel never do.
+/// A left press on a marker (within most of a cell of its centre) picks it up, judged where the
+/// button went down. Presses over the panel never do.
 pub fn begin_drag(
     buttons: Res<ButtonInput<MouseButton>>,
     pointer: Res<PointerWorld>,
+    button: Res<LeftButtonPoints>,
     over_ui: Res<PointerOverUi>,
     layout: Option<Res<MapLayout>>,
     markers: Query<(Entity, &MarkerCell)>,
@@ -39,7 +40,7 @@ pub fn begin_drag(
     if !buttons.just_pressed(MouseButton::Left) || over_ui.0 {
         return;
     }
-    let (Some(world), Some(layout)) = (pointer.0, layout) else {
+    let (Some(world), Some(layout)) = (button.down_or(&pointer), layout) else {
         return;
     };
     let grab_radius = TILE * 0.75;
@@ -64,10 +65,11 @@ pub(super) fn follow_cursor(
     }
 }
 
-/// On release, move the marker to the cell under the cursor if it may stand there.
+/// On release, move the marker to the cell where the button came up, if it may stand there.
 pub(super) fn end_drag(
     buttons: Res<ButtonInput<MouseButton>>,
     pointer: Res<PointerWorld>,
+    button: Res<LeftButtonPoints>,
     layout: Option<Res<MapLayout>>,
     nav: Option<Res<NavGrid>>,
     mut drag: ResMut<MarkerDrag>,
@@ -89,7 +91,7 @@ pub(super) fn end_drag(
     let Some(back) = markers.cell(marker) else {
         return;
     };
-    let refusal = match pointer.0.map(|w| layout.cell_at(w)) {
+    let refusal = match button.up_or(&pointer).map(|w| layout.cell_at(w)) {
         None => Some("was dropped outside the window".to_string()),
         Some(to) => match markers.move_to(marker, to, &nav) {
             Ok(()) if to != back => {

@@ -1,9 +1,11 @@
 //! Painting walls and ground with the mouse, undo and redo, clearing.
 
 use super::*;
+use bevy::input::ButtonState;
 use bevy::prelude::*;
 use gridpath::Cell;
 use pathfinder_playground::editing::{EditCommand, EditTool, Tool};
+use pathfinder_playground::input::pointer::{LeftButtonPoints, PointerWorld};
 use pathfinder_playground::world::markers::{Goal, Start};
 use pathfinder_playground::world::terrain::{Ground, GroundMap};
 
@@ -192,4 +194,52 @@ fn undoing_an_erase_never_walls_in_a_marker() {
         latest_notice(&app)
     );
     assert_eq!(marker::<Goal>(&mut app), Point::new(4, 1));
+}
+
+/// A slow frame can bring the press and the moves after it at once: the stroke starts where the
+/// button went down, not where the cursor is by the end of the frame.
+#[test]
+fn a_stroke_starts_where_the_button_went_down_even_in_a_slow_frame() {
+    let mut app = app_on(&OPEN, (0, 0), (9, 4));
+    let down = Some(world_pos(&app, (1, 2)));
+    app.world_mut().resource_mut::<LeftButtonPoints>().down = down;
+    app.world_mut().resource_mut::<PointerWorld>().0 = Some(world_pos(&app, (5, 2)));
+    mouse(&mut app, ButtonState::Pressed);
+    app.update();
+    *app.world_mut().resource_mut::<LeftButtonPoints>() = LeftButtonPoints::default();
+    mouse(&mut app, ButtonState::Released);
+    app.update();
+    for x in 1..=5 {
+        assert!(is_wall(&app, (x, 2)), "({x}, 2) should be a wall");
+    }
+}
+
+/// The same within one frame, release included: a flick from (1, 3) to (6, 3), after which the
+/// cursor went on to (8, 1) with the button up. The stroke covers the flick, and stops there.
+#[test]
+fn a_drag_within_one_frame_paints_from_press_to_release() {
+    let mut app = app_on(&OPEN, (0, 0), (9, 4));
+    *app.world_mut().resource_mut::<LeftButtonPoints>() = LeftButtonPoints {
+        down: Some(world_pos(&app, (1, 3))),
+        up: Some(world_pos(&app, (6, 3))),
+    };
+    app.world_mut().resource_mut::<PointerWorld>().0 = Some(world_pos(&app, (8, 1)));
+    mouse(&mut app, ButtonState::Pressed);
+    mouse(&mut app, ButtonState::Released);
+    app.update();
+    for x in 1..=6 {
+        assert!(is_wall(&app, (x, 3)), "({x}, 3) should be a wall");
+    }
+    assert!(!is_wall(&app, (7, 2)) && !is_wall(&app, (8, 1)));
+}
+
+/// A click whose press and release arrive in the same frame still paints its cell.
+#[test]
+fn a_click_within_one_frame_paints_its_cell() {
+    let mut app = app_on(&OPEN, (0, 0), (9, 4));
+    app.world_mut().resource_mut::<PointerWorld>().0 = Some(world_pos(&app, (7, 3)));
+    mouse(&mut app, ButtonState::Pressed);
+    mouse(&mut app, ButtonState::Released);
+    app.update();
+    assert!(is_wall(&app, (7, 3)));
 }

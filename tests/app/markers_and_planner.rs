@@ -1,7 +1,7 @@
 use super::*;
 use bevy::prelude::*;
 use gridpath::{Grid, Point};
-use pathfinder_playground::input::pointer::PointerOverUi;
+use pathfinder_playground::input::pointer::{LeftButtonPoints, PointerOverUi, PointerWorld};
 use pathfinder_playground::planner::{PlanStatus, PlannerSettings};
 use pathfinder_playground::world::map_load::LoadMap;
 use pathfinder_playground::world::markers::{Goal, Start};
@@ -214,4 +214,19 @@ fn a_new_map_places_the_markers_far_apart_on_free_cells() {
     assert_eq!(s, Point::new(1, 0));
     assert_eq!(plan(&app).status, PlanStatus::Found);
     assert!(plan(&app).path.len() >= 5);
+}
+
+/// A slow frame can bring the release and later moves together: the marker lands where the
+/// button came up.
+#[test]
+fn a_marker_lands_where_the_button_came_up() {
+    let mut app = app_on(&OPEN, (0, 2), (9, 2));
+    app.world_mut().resource_mut::<PointerWorld>().0 = Some(world_pos(&app, (9, 2)));
+    mouse(&mut app, bevy::input::ButtonState::Pressed);
+    app.update();
+    app.world_mut().resource_mut::<LeftButtonPoints>().up = Some(world_pos(&app, (5, 1)));
+    app.world_mut().resource_mut::<PointerWorld>().0 = Some(world_pos(&app, (8, 4)));
+    mouse(&mut app, bevy::input::ButtonState::Released);
+    app.update();
+    assert_eq!(marker::<Goal>(&mut app), Point::new(5, 1));
 }
