@@ -37,6 +37,15 @@ impl LeftButtonPoints {
     }
 }
 
+/// Where the cursor was (logical window pixels) this frame when the wheel last turned and when a
+/// panning button (right or middle) last went down, if they did. The camera zooms about the one
+/// and starts a pan from the other: by the end of a slow frame the cursor may have moved on.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct CameraMoments {
+    pub wheel: Option<Vec2>,
+    pub pan_down: Option<Vec2>,
+}
+
 /// True while the pointer is over the side panel, or egui claims it (a widget in use, a popup
 /// under it). Input systems must leave the pointer alone then.
 ///
@@ -66,6 +75,7 @@ pub struct UiInsets {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PointerWorld>()
         .init_resource::<LeftButtonPoints>()
+        .init_resource::<CameraMoments>()
         .init_resource::<PointerOverUi>()
         .init_resource::<KeyboardOverUi>()
         .init_resource::<UiPointerClaim>()
@@ -90,12 +100,18 @@ pub fn track_pointer(
     mut last_seen: Local<Option<Vec2>>,
     mut pointer: ResMut<PointerWorld>,
     mut button: ResMut<LeftButtonPoints>,
+    mut camera_moments: ResMut<CameraMoments>,
     mut over_ui: ResMut<PointerOverUi>,
 ) {
     let (camera, camera_transform) = *camera;
     let to_world = |c: Vec2| camera.viewport_to_world_2d(camera_transform, c).ok();
     let cursor = window.cursor_position();
-    let (down, up) = left_button_points(events.read(), &mut last_seen);
+    let seen = replay(events.read(), &mut last_seen);
+    let (down, up) = (seen.left_down, seen.left_up);
+    camera_moments.set_if_neq(CameraMoments {
+        wheel: seen.wheel,
+        pan_down: seen.pan_down,
+    });
     if last_seen.is_none() {
         *last_seen = cursor;
     }
@@ -112,26 +128,43 @@ pub fn track_pointer(
     over_ui.set_if_neq(PointerOverUi(over_panel || claim.0));
 }
 
-/// Replays window events in order: returns where the cursor was (window pixels) when the left
-/// button last went down and last came up, and keeps `last_seen` up to date with the cursor.
-fn left_button_points<'a>(
+/// Where the cursor was (window pixels) at this frame's last left press, left release, wheel
+/// turn and panning press.
+#[derive(Default)]
+struct Moments {
+    left_down: Option<Vec2>,
+    left_up: Option<Vec2>,
+    wheel: Option<Vec2>,
+    pan_down: Option<Vec2>,
+}
+
+/// Replays window events in order, keeping `last_seen` up to date with the cursor, and notes
+/// where it was at each moment that matters.
+fn replay<'a>(
     events: impl Iterator<Item = &'a WindowEvent>,
     last_seen: &mut Option<Vec2>,
-) -> (Option<Vec2>, Option<Vec2>) {
-    let (mut down, mut up) = (None, None);
+) -> Moments {
+    let mut moments = Moments::default();
     for event in events {
         match event {
             WindowEvent::CursorMoved(moved) => *last_seen = Some(moved.position),
             WindowEvent::CursorLeft(_) => *last_seen = None,
             WindowEvent::MouseButtonInput(input) if input.button == MouseButton::Left => {
                 if input.state.is_pressed() {
-                    down = *last_seen;
+                    moments.left_down = *last_seen;
                 } else {
-                    up = *last_seen;
+                    moments.left_up = *last_seen;
                 }
             }
+            WindowEvent::MouseButtonInput(input)
+                if matches!(input.button, MouseButton::Right | MouseButton::Middle)
+                    && input.state.is_pressed() =>
+            {
+                moments.pan_down = *last_seen;
+            }
+            WindowEvent::MouseWheel(_) => moments.wheel = *last_seen,
             _ => {}
         }
     }
-    (down, up)
+    moments
 }

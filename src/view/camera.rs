@@ -5,7 +5,9 @@
 //! size. Panning or zooming leaves that mode; the Fit button or the F key returns to it.
 
 use crate::AppSystems;
-use crate::input::pointer::{KeyboardOverUi, PointerOverUi, UiInsets, track_pointer};
+use crate::input::pointer::{
+    CameraMoments, KeyboardOverUi, PointerOverUi, UiInsets, track_pointer,
+};
 use crate::world::layout::{MapLayout, TILE};
 use bevy::input::mouse::{AccumulatedMouseScroll, MouseScrollUnit};
 use bevy::prelude::*;
@@ -41,9 +43,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, spawn_camera)
         .add_systems(
             Update,
-            pan_and_zoom
-                .after(track_pointer)
-                .in_set(AppSystems::ReadInput),
+            (fit_on_key, pan_and_zoom.after(track_pointer)).in_set(AppSystems::ReadInput),
         )
         .add_systems(Update, fit_map.in_set(AppSystems::Draw));
 }
@@ -113,46 +113,48 @@ fn fit_map(
     }
 }
 
-/// Wheel zooms about the cursor; a right or middle drag pans; F fits. Not over the panel.
-fn pan_and_zoom(
-    buttons: Res<ButtonInput<MouseButton>>,
+/// F frames the whole map again (not while a text field has the keys).
+fn fit_on_key(
     keys: Res<ButtonInput<KeyCode>>,
-    scroll: Res<AccumulatedMouseScroll>,
-    over_ui: Res<PointerOverUi>,
     keyboard_over_ui: Res<KeyboardOverUi>,
-    layout: Option<Res<MapLayout>>,
-    insets: Res<UiInsets>,
-    mut view: ResMut<CameraView>,
     mut fit: MessageWriter<FitView>,
-    mut last_cursor: Local<Option<Vec2>>,
-    mut panning: Local<bool>,
-    window: Single<&Window, With<PrimaryWindow>>,
-    camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
 ) {
     if keys.just_pressed(KeyCode::KeyF) && !keyboard_over_ui.0 {
         fit.write(FitView);
     }
+}
+
+/// Wheel zooms about the cursor; a right or middle drag pans. Not over the panel.
+fn pan_and_zoom(
+    buttons: Res<ButtonInput<MouseButton>>,
+    scroll: Res<AccumulatedMouseScroll>,
+    moments: Res<CameraMoments>,
+    over_ui: Res<PointerOverUi>,
+    layout: Option<Res<MapLayout>>,
+    insets: Res<UiInsets>,
+    mut view: ResMut<CameraView>,
+    mut drag: Local<PanDrag>,
+    window: Single<&Window, With<PrimaryWindow>>,
+    camera: Single<(&mut Transform, &mut Projection), With<Camera2d>>,
+) {
     let Some(layout) = layout else { return };
     let (mut transform, mut projection) = camera.into_inner();
     let Projection::Orthographic(ortho) = &mut *projection else {
         return;
     };
     let s = window.scale_factor();
-    // The cursor's offset from the window centre in physical pixels, y up (as the world's).
-    let offset = window.cursor_position().map(|c| {
+    // A cursor position's offset from the window centre in physical pixels, y up (as the world's).
+    let centre_offset = |c: Vec2| {
         let d = (c - Vec2::new(window.width(), window.height()) / 2.0) * s;
         Vec2::new(d.x, -d.y)
-    });
+    };
+    let offset = window.cursor_position().map(centre_offset);
 
     let pan_buttons = [MouseButton::Right, MouseButton::Middle];
-    if buttons.any_just_pressed(pan_buttons) && !over_ui.0 {
-        *panning = true;
-    }
-    if !buttons.any_pressed(pan_buttons) {
-        *panning = false;
-    }
-    let before = std::mem::replace(&mut *last_cursor, offset);
-    if *panning && pan(&mut transform, ortho.scale, before, offset) {
+    let started = (buttons.any_just_pressed(pan_buttons) && !over_ui.0)
+        .then(|| moments.pan_down.map(centre_offset));
+    if let Some(moved) = drag.step(started, buttons.any_pressed(pan_buttons), offset) {
+        transform.translation -= (moved * ortho.scale).extend(0.0);
         view.fit = false;
     }
 
@@ -160,9 +162,11 @@ fn pan_and_zoom(
         MouseScrollUnit::Line => scroll.delta.y,
         MouseScrollUnit::Pixel => scroll.delta.y / 40.0,
     };
+    // Zoom about where the cursor was when the wheel turned.
+    let wheel_offset = moments.wheel.map(centre_offset).or(offset);
     if lines != 0.0
         && !over_ui.0
-        && let Some(offset) = offset
+        && let Some(offset) = wheel_offset
     {
         let fit_scale = frame(&window, &insets, &layout).map_or(ortho.scale, |f| f.fit_scale);
         zoom_about(&mut transform, ortho, offset, lines, fit_scale);
@@ -176,14 +180,37 @@ fn pan_and_zoom(
     }
 }
 
-/// Moves the view with the cursor, from `before` to `now` (offsets from the window centre).
-/// Returns whether it moved.
-fn pan(transform: &mut Transform, scale: f32, before: Option<Vec2>, now: Option<Vec2>) -> bool {
-    let (Some(before), Some(now)) = (before, now) else {
-        return false;
-    };
-    transform.translation -= ((now - before) * scale).extend(0.0);
-    now != before
+/// A right or middle drag: whether one is in progress, and where the cursor was last frame (as
+/// an offset from the window centre).
+#[derive(Default)]
+struct PanDrag {
+    panning: bool,
+    last: Option<Vec2>,
+}
+
+impl PanDrag {
+    /// How far the cursor moved this frame while panning, if it did. `started` is set when a
+    /// panning button went down this frame, with where it went down: the pan starts there, not
+    /// where the cursor was last frame. A frame's movement pans if the button was down during it,
+    /// so a release in the same frame as the last moves still takes them along.
+    fn step(
+        &mut self,
+        started: Option<Option<Vec2>>,
+        held: bool,
+        now: Option<Vec2>,
+    ) -> Option<Vec2> {
+        let mut before = std::mem::replace(&mut self.last, now);
+        if let Some(pressed_at) = started {
+            self.panning = true;
+            before = pressed_at.or(before);
+        }
+        let moved = match (self.panning, before, now) {
+            (true, Some(before), Some(now)) if now != before => Some(now - before),
+            _ => None,
+        };
+        self.panning &= held;
+        moved
+    }
 }
 
 /// Zooms in by `lines` wheel clicks (out when negative), keeping the world point under the
@@ -221,5 +248,23 @@ impl Visible {
             world: Rect::from_corners(ortho.area.min + centre, ortho.area.max + centre),
             cell_pixels: TILE / ortho.scale.max(f32::EPSILON),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_pan_starts_where_its_button_went_down_and_keeps_its_last_moves() {
+        let at = |x: f32| Some(Vec2::new(x, 0.0));
+        let mut drag = PanDrag::default();
+        assert_eq!(drag.step(None, false, at(10.0)), None, "no button, no pan");
+        // Pressed at 50 and moved on to 80 within one frame: the pan covers 50 → 80 only.
+        assert_eq!(drag.step(Some(at(50.0)), true, at(80.0)), at(30.0));
+        assert_eq!(drag.step(None, true, at(100.0)), at(20.0));
+        // Released in the same frame as a last move: that move still pans.
+        assert_eq!(drag.step(None, false, at(110.0)), at(10.0));
+        assert_eq!(drag.step(None, false, at(150.0)), None, "released");
     }
 }
