@@ -168,3 +168,66 @@ fn replay<'a>(
     }
     moments
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use bevy::input::ButtonState;
+    use bevy::input::mouse::{MouseButtonInput, MouseScrollUnit, MouseWheel};
+    use bevy::input::touch::TouchPhase;
+    use bevy::window::{CursorLeft, CursorMoved};
+
+    fn moved(x: f32) -> WindowEvent {
+        WindowEvent::CursorMoved(CursorMoved {
+            window: Entity::PLACEHOLDER,
+            position: Vec2::new(x, 0.0),
+            delta: None,
+        })
+    }
+
+    fn button(button: MouseButton, state: ButtonState) -> WindowEvent {
+        WindowEvent::MouseButtonInput(MouseButtonInput {
+            button,
+            state,
+            window: Entity::PLACEHOLDER,
+        })
+    }
+
+    /// One slow frame's events: the points must be where each happened, not where the cursor
+    /// ended up.
+    #[test]
+    fn replay_finds_where_each_press_release_and_wheel_turn_happened() {
+        let at = |x: f32| Some(Vec2::new(x, 0.0));
+        let events = [
+            moved(10.0),
+            WindowEvent::MouseWheel(MouseWheel {
+                unit: MouseScrollUnit::Line,
+                x: 0.0,
+                y: 1.0,
+                window: Entity::PLACEHOLDER,
+                phase: TouchPhase::Moved,
+            }),
+            moved(20.0),
+            button(MouseButton::Left, ButtonState::Pressed),
+            moved(30.0),
+            button(MouseButton::Left, ButtonState::Released),
+            moved(40.0),
+            button(MouseButton::Right, ButtonState::Pressed),
+            moved(50.0),
+        ];
+        let mut last_seen = None;
+        let m = replay(events.iter(), &mut last_seen);
+        assert_eq!(
+            (m.wheel, m.left_down, m.left_up, m.pan_down),
+            (at(10.0), at(20.0), at(30.0), at(40.0))
+        );
+        assert_eq!(last_seen, at(50.0));
+        // A press after the cursor left the window has no known point: the caller falls back.
+        let left = WindowEvent::CursorLeft(CursorLeft {
+            window: Entity::PLACEHOLDER,
+        });
+        let events = [left, button(MouseButton::Left, ButtonState::Pressed)];
+        let m = replay(events.iter(), &mut last_seen);
+        assert_eq!((m.left_down, last_seen), (None, None));
+    }
+}
