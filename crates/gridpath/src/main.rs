@@ -4,9 +4,10 @@
 //! cargo run --release -p gridpath -- scen MAP.map SCEN.scen [--algo astar]
 //! ```
 
+use gridpath::movingai::Scenario;
 use gridpath::movingai::{read_map_file, read_scen_file};
 use gridpath::scenarios::run_scenarios;
-use gridpath::{Algorithm, SearchConfig};
+use gridpath::{Algorithm, Grid, SearchConfig};
 use std::process::ExitCode;
 
 fn usage() -> String {
@@ -15,7 +16,8 @@ fn usage() -> String {
         "usage: gridpath scen MAP.map SCEN.scen [--algo {}]\n\n\
          Solves every scenario of SCEN on MAP (8-way moves, no corner cutting, the Moving AI rules),\n\
          lists the ones whose cost differs from the published optimum by more than 1e-4, and ends\n\
-         with a summary line. Exits 1 if any differ, 2 on bad input.",
+         with a summary line. Exits 1 if any differ, 2 on bad input (a file that cannot be read\n\
+         or parsed, scenarios for another map, a start or goal on a wall).",
         keys.join("|")
     )
 }
@@ -69,6 +71,7 @@ fn run(args: &[String]) -> Result<bool, String> {
             grid.height()
         ));
     }
+    check_points(&grid, &scenarios).map_err(|why| format!("{scen_path}: {why} of {map_path}"))?;
     let config = SearchConfig::default().with_algorithm(algorithm);
     let report = run_scenarios(&grid, &scenarios, &config);
     for outcome in report.mismatches() {
@@ -76,4 +79,17 @@ fn run(args: &[String]) -> Result<bool, String> {
     }
     println!("{}", report.summary());
     Ok(report.mismatches().next().is_none())
+}
+
+/// Every start and goal is an open cell of the map. A query that cannot be asked is bad input
+/// (exit 2), not a mismatch (exit 1): the files do not belong together.
+fn check_points(grid: &Grid, scenarios: &[Scenario]) -> Result<(), String> {
+    for (i, s) in scenarios.iter().enumerate() {
+        for (what, p) in [("start", s.start), ("goal", s.goal)] {
+            if !grid.is_passable(p) {
+                return Err(format!("scenario {}: the {what} {p} is a wall", i + 1));
+            }
+        }
+    }
+    Ok(())
 }

@@ -67,7 +67,8 @@ impl ScenarioReport {
     }
 
     pub fn total_ms(&self) -> f64 {
-        self.outcomes.iter().map(|o| o.micros).sum::<f64>() / 1000.0
+        // A fold from +0.0: an empty `sum` of floats is -0.0, which prints as "-0.000".
+        self.outcomes.iter().fold(0.0, |total, o| total + o.micros) / 1000.0
     }
 
     pub fn median_us(&self) -> f64 {

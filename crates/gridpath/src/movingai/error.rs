@@ -1,0 +1,81 @@
+//! What can be wrong with a file: a problem in its text (with the line, and the column where it
+//! helps), or a file that could not be read or is too large to read.
+
+use super::text::visible_path;
+use std::fmt;
+use std::path::PathBuf;
+
+/// A problem in a `.map` or `.scen` text, with the 1-based line (and column) it is on. The
+/// message quotes at most a short, escaped excerpt of the text (see [`super::text::quote`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormatError {
+    pub line: usize,
+    /// The 1-based column, in characters, when one character is at fault.
+    pub column: Option<usize>,
+    pub message: String,
+}
+
+impl FormatError {
+    pub(crate) fn new(line: usize, message: impl Into<String>) -> Self {
+        Self {
+            line,
+            column: None,
+            message: message.into(),
+        }
+    }
+
+    pub(crate) fn at_column(self, column: usize) -> Self {
+        Self {
+            column: Some(column),
+            ..self
+        }
+    }
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.column {
+            Some(column) => write!(f, "line {}, column {column}: {}", self.line, self.message),
+            None => write!(f, "line {}: {}", self.line, self.message),
+        }
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+/// A file that could not be read or parsed. Its message names the file (escaped), and the line
+/// and column if any, as compilers do: `arena.map:5:2: unknown terrain 'x'`.
+#[derive(Debug)]
+pub struct FileError {
+    pub path: PathBuf,
+    pub kind: FileErrorKind,
+}
+
+#[derive(Debug)]
+pub enum FileErrorKind {
+    Io(std::io::Error),
+    /// The file holds more than `limit` bytes; reading stopped there.
+    TooLarge {
+        limit: u64,
+    },
+    Format(FormatError),
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let path = visible_path(&self.path);
+        match &self.kind {
+            FileErrorKind::Io(e) => write!(f, "{path}: {e}"),
+            FileErrorKind::TooLarge { limit } => write!(
+                f,
+                "{path}: the file is larger than {limit} bytes, the most this reader accepts"
+            ),
+            FileErrorKind::Format(e) => match e.column {
+                Some(column) => write!(f, "{path}:{}:{column}: {}", e.line, e.message),
+                None => write!(f, "{path}:{}: {}", e.line, e.message),
+            },
+        }
+    }
+}
+
+impl std::error::Error for FileError {}

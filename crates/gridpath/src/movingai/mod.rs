@@ -1,0 +1,47 @@
+//! The Moving AI Lab's benchmark formats: `.map` grids and `.scen` query lists.
+//!
+//! Format (N. Sturtevant, "Benchmarks for Grid-Based Pathfinding", 2012):
+//!
+//! ```text
+//! type octile
+//! height 3
+//! width 4
+//! map
+//! ..@.
+//! .T..
+//! ....
+//! ```
+//!
+//! `.` and `G` are passable; `@`, `O` and `T` are blocked. `S` (swamp) and `W` (water) have
+//! entry rules that depend on the cell you come *from*, which a grid of entry costs cannot
+//! express, so they are refused with a clear error rather than guessed at. Line endings may be
+//! LF or CRLF and the last newline may be missing; a UTF-8 byte-order mark at the start is
+//! skipped. Numbers are plain digits: `height +3` is refused.
+//!
+//! **Terrain-cost extension.** A standard reader stops after `height` rows, so gridpath stores
+//! entry costs in an optional block *after* the map, which such readers never see:
+//!
+//! ```text
+//! costs
+//! 11@1
+//! 1@25
+//! 11a1
+//! ```
+//!
+//! One character per cell: `@` where the map is blocked, otherwise the cost as a base-36 digit,
+//! `1`–`9` then lowercase `a` (10) to `z` (35). Cells the block does not mention cost 1.
+//!
+//! **Hostile files.** Parsing costs memory and time in proportion to the text read, whatever a
+//! header claims ([`MapLimits`]); files are read up to a limit; and an error quotes at most a
+//! short excerpt of the text, with control and invisible characters escaped ([`text::quote`]).
+
+mod error;
+mod files;
+mod map;
+mod scen;
+pub mod text;
+
+pub use error::{FileError, FileErrorKind, FormatError};
+pub use files::{MAX_SCEN_BYTES, read_map_file, read_map_file_with_limits, read_scen_file};
+pub use map::{MAX_STORED_COST, MapLimits, parse_map, parse_map_with_limits, write_map};
+pub use scen::{Scenario, parse_scen};

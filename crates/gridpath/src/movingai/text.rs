@@ -1,0 +1,143 @@
+//! Reading text that may be hostile: quoting it back safely, strict numbers, and UTF-8 errors
+//! that say where they are.
+//!
+//! A file from the internet can hold a 50 MB line, terminal escape sequences, NUL bytes or
+//! invisible characters. An error message quotes at most a short excerpt of it, with everything
+//! that is not plainly visible escaped, so the message is short and means what it shows.
+
+use super::FormatError;
+use std::fmt::Write;
+
+/// At most this many characters of the offending text are quoted in a message.
+pub const EXCERPT_CHARS: usize = 32;
+
+/// `text` in quotes, as a message may show it: at most [`EXCERPT_CHARS`] characters, with
+/// control and invisible characters escaped as Rust writes them (`\0`, `\r`, `\u{1b}`,
+/// `\u{feff}`), and the full length given when it was cut: `'xxxx…' (50000000 characters)`.
+pub fn quote(text: &str) -> String {
+    let mut out = String::from("'");
+    let mut chars = text.chars();
+    for c in chars.by_ref().take(EXCERPT_CHARS) {
+        push_visible(&mut out, c);
+    }
+    out.push('\'');
+    let rest = chars.count();
+    if rest > 0 {
+        let _ = write!(out, "… ({} characters)", EXCERPT_CHARS + rest);
+    }
+    out
+}
+
+/// One character in quotes, escaped like [`quote`].
+pub fn quote_char(c: char) -> String {
+    let mut out = String::from("'");
+    push_visible(&mut out, c);
+    out.push('\'');
+    out
+}
+
+/// A character as itself if it is plainly visible, or its escape (`escape_debug` escapes control
+/// characters, white space other than the space, format characters such as the byte-order mark,
+/// and combining marks).
+fn push_visible(out: &mut String, c: char) {
+    match c {
+        '"' | '\'' => out.push(c),
+        _ => out.extend(c.escape_debug()),
+    }
+}
+
+/// A path as a message may show it: whole, but with the same escapes as [`quote`].
+pub fn visible_path(path: &std::path::Path) -> String {
+    let mut out = String::new();
+    for c in path.to_string_lossy().chars() {
+        push_visible(&mut out, c);
+    }
+    out
+}
+
+/// A whole number written as plain decimal digits: no sign, no spaces, no `0x`, and small enough
+/// for a `u32`. (Rust's own `parse` accepts a leading `+`, which the formats do not document.)
+pub fn whole_number(text: &str) -> Option<u32> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+/// A length written as the benchmark files write it: digits, optionally a point and more digits
+/// (`3`, `54.04163055`). No sign, exponent, `inf` or `NaN`.
+pub fn decimal(text: &str) -> Option<f64> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, "0"));
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(whole) || !digits(fraction) {
+        return None;
+    }
+    text.parse().ok()
+}
+
+/// The bytes as text, or an error naming the line and column of the first byte that is not
+/// UTF-8 (the formats are plain ASCII, so it is almost certainly not a map at all).
+pub fn decode(bytes: &[u8]) -> Result<&str, FormatError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let good = &bytes[..e.valid_up_to()];
+        let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let line = good.iter().filter(|&&b| b == b'\n').count() + 1;
+        // Everything before the bad byte is valid, so this never falls back.
+        let column = std::str::from_utf8(&good[line_start..]).map_or(0, |s| s.chars().count()) + 1;
+        let byte = bytes[e.valid_up_to()];
+        FormatError::new(
+            line,
+            format!("byte 0x{byte:02x} is not UTF-8 text (these files are plain ASCII)"),
+        )
+        .at_column(column)
+    })
+}
+
+/// The text without a UTF-8 byte-order mark at its start: some editors on Windows add one, and
+/// it is invisible, so an error about it would be baffling.
+pub fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quotes_are_short_and_escaped() {
+        assert_eq!(quote("hex"), "'hex'");
+        assert_eq!(quote("a\u{1b}[31m\0\r"), "'a\\u{1b}[31m\\0\\r'");
+        assert_eq!(quote("\u{feff}type"), "'\\u{feff}type'");
+        assert_eq!(quote("it's"), "'it's'");
+        let long = "x".repeat(50_000);
+        assert_eq!(
+            quote(&long),
+            format!("'{}'… (50000 characters)", "x".repeat(EXCERPT_CHARS))
+        );
+        assert_eq!(quote_char('\t'), "'\\t'");
+        assert_eq!(quote_char('Z'), "'Z'");
+    }
+
+    #[test]
+    fn numbers_are_strict() {
+        assert_eq!(whole_number("49"), Some(49));
+        assert_eq!(whole_number("007"), Some(7));
+        for bad in ["+3", "-1", " 3", "", "3.0", "4294967296", "0x10", "٣"] {
+            assert_eq!(whole_number(bad), None, "{bad:?}");
+        }
+        assert_eq!(decimal("54.04163055"), Some(54.04163055));
+        assert_eq!(decimal("3"), Some(3.0));
+        for bad in ["+1", "-0.5", "1e5", "inf", "NaN", ".5", "5.", "1.2.3", ""] {
+            assert_eq!(decimal(bad), None, "{bad:?}");
+        }
+    }
+
+    #[test]
+    fn bad_utf8_names_its_line_and_column() {
+        let err = decode(b"type octile\nheight 2\nwi\xffdth 2\n").unwrap_err();
+        assert_eq!((err.line, err.column), (3, Some(3)));
+        assert!(err.message.contains("0xff"), "{}", err.message);
+        assert_eq!(decode("é\n".as_bytes()), Ok("é\n"));
+        assert_eq!(without_bom("\u{feff}type"), "type");
+    }
+}

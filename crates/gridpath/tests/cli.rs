@@ -1,0 +1,102 @@
+//! The `gridpath scen` command on hostile and mismatched files: exit 2 with one short, escaped,
+//! line-numbered message for bad input, exit 1 only for a real mismatch.
+
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+/// A file in a folder of its own: the tests run in parallel.
+fn temp_file(name: &str, bytes: &[u8]) -> PathBuf {
+    static NEXT: AtomicUsize = AtomicUsize::new(0);
+    let n = NEXT.fetch_add(1, Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("gridpath-cli-{}-{n}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("write");
+    path
+}
+
+const OK_MAP: &[u8] = b"type octile\nheight 1\nwidth 3\nmap\n..@\n";
+const OK_SCEN: &[u8] = b"version 1\n0\tok.map\t3\t1\t0\t0\t1\t0\t1.00000000\n";
+
+/// Runs `gridpath scen MAP SCEN`: the exit code and what it printed, both streams.
+fn scen(map: &[u8], scen: &[u8]) -> (i32, String) {
+    let (map, scen) = (temp_file("m.map", map), temp_file("s.scen", scen));
+    let out = Command::new(env!("CARGO_BIN_EXE_gridpath"))
+        .arg("scen")
+        .args([&map, &scen])
+        .output()
+        .expect("run gridpath");
+    let text = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
+    (out.status.code().unwrap_or(-1), text.into_owned())
+}
+
+/// Bad input: exit 2, and one short printable line that names `where_` and says `what`.
+fn refused(map: &[u8], scen_text: &[u8], where_: &str, what: &str) {
+    let (code, text) = scen(map, scen_text);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains(where_) && text.contains(what), "{text}");
+    assert_eq!(text.trim_end().lines().count(), 1, "{text}");
+    assert!(text.len() < 200, "{text}");
+    assert!(!text.trim_end().chars().any(char::is_control), "{text:?}");
+}
+
+#[test]
+fn hostile_maps_are_bad_input() {
+    let huge = b"type octile\r\nheight 1\r\nwidth 67108864\r\nmap\r\n";
+    refused(huge, OK_SCEN, "m.map:4:", "67108864 cells");
+    let mut long = b"type ".to_vec();
+    long.extend(std::iter::repeat_n(b'x', 1_000_000));
+    refused(&long, OK_SCEN, "m.map:1:", "(1000000 characters)");
+    refused(b"type octile\rheight 1\r", OK_SCEN, "m.map:1:", "bare CR");
+    let ansi = b"type octile\nheight 1\nwidth 2\nmap\n.\x1b[31m\x00\n";
+    refused(ansi, OK_SCEN, "m.map:5:", r"'.\u{1b}[31m\0'");
+    refused(
+        b"type octile\nheight 1\nwid\xffth 3\n",
+        OK_SCEN,
+        "m.map:3:4:",
+        "0xff",
+    );
+    refused(b"type octile\nheight +1\n", OK_SCEN, "m.map:2:", "'+1'");
+    let upper = b"type octile\nheight 1\nwidth 3\nmap\n..@\ncosts\nZ1@\n";
+    refused(upper, OK_SCEN, "m.map:7:1:", "'Z' is not a cost");
+}
+
+#[test]
+fn hostile_scenarios_are_bad_input() {
+    let wrap = b"version 1\n0\tok.map\t3\t1\t4294967295\t0\t1\t0\t1.0\n";
+    refused(
+        OK_MAP,
+        wrap,
+        "s.scen:2:",
+        "(4294967295, 0) is outside the 3×1 map",
+    );
+    let other_map = b"version 1\n0\tok.map\t9\t9\t0\t0\t1\t0\t1.0\n";
+    refused(OK_MAP, other_map, "s.scen", "9×9 map");
+    let wall = b"version 1\n0\tok.map\t3\t1\t0\t0\t2\t0\t2.0\n";
+    refused(OK_MAP, wall, "scenario 1", "the goal (2, 0) is a wall");
+    refused(
+        OK_MAP,
+        b"version 1\n0\tok.map\t3\t1\t+1\t0\t0\t0\t1\n",
+        "s.scen:2:",
+        "'+1'",
+    );
+}
+
+#[test]
+fn good_files_pass_and_a_real_mismatch_exits_1() {
+    let bom = [b"\xef\xbb\xbf".as_slice(), OK_MAP].concat();
+    let (code, text) = scen(&bom, OK_SCEN);
+    assert_eq!(code, 0, "{text}");
+    assert!(
+        text.starts_with("scenarios: 1, optimal: 1, mismatched: 0"),
+        "{text}"
+    );
+    let (code, text) = scen(OK_MAP, b"version 1\n");
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("total_ms: 0.000,"), "{text}");
+    let wrong = b"version 1\n0\tok.map\t3\t1\t0\t0\t1\t0\t5.0\n";
+    let (code, text) = scen(OK_MAP, wrong);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.starts_with("mismatch: scenario 1"), "{text}");
+}

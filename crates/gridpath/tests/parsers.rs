@@ -1,0 +1,83 @@
+//! Property tests of the Moving AI parsers: no input makes them panic, every error is short and
+//! printable and names a line that exists, and what `write_map` writes reads back the same.
+//! (The fuzz targets in `fuzz/` push the same properties much further, on a nightly toolchain.)
+
+use gridpath::movingai::{FormatError, parse_map, parse_scen, text::decode, write_map};
+use proptest::prelude::*;
+
+mod common;
+use common::arb_grid;
+
+/// A valid map or scenario text with a few bytes replaced, inserted or deleted: random bytes
+/// alone rarely get past the first line.
+fn mutated(seed: &'static str) -> impl Strategy<Value = Vec<u8>> {
+    let edits = prop::collection::vec((any::<u16>(), 0u8..3, any::<u8>()), 0..6);
+    edits.prop_map(move |edits| {
+        let mut bytes = seed.as_bytes().to_vec();
+        for (at, kind, byte) in edits {
+            let at = usize::from(at) % (bytes.len() + 1);
+            match kind {
+                0 if at < bytes.len() => bytes[at] = byte,
+                1 => bytes.insert(at, byte),
+                _ if at < bytes.len() => {
+                    bytes.remove(at);
+                }
+                _ => {}
+            }
+        }
+        bytes
+    })
+}
+
+const MAP: &str =
+    "type octile\nheight 3\nwidth 4\nmap\n..@.\n.T..\nG..O\ncosts\n1a@1\n1@25\n11z@\n";
+const SCEN: &str =
+    "version 1\n0\tm.map\t4\t3\t0\t0\t3\t1\t3.41421356\n1\tm.map\t4\t3\t1\t0\t0\t2\t2.0\n";
+
+/// The error, as a user sees it, is short, has no control characters, and points into the text.
+fn check_error(bytes: &[u8], e: &FormatError) -> Result<(), TestCaseError> {
+    let shown = e.to_string();
+    prop_assert!(shown.len() < 300, "{} bytes: {shown}", shown.len());
+    prop_assert!(!shown.chars().any(char::is_control), "{shown:?}");
+    let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+    prop_assert!(
+        e.line >= 1 && e.line <= lines + 1,
+        "line {} of {lines}",
+        e.line
+    );
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    #[test]
+    fn any_bytes_give_a_map_or_a_clean_error(
+        bytes in prop_oneof![prop::collection::vec(any::<u8>(), 0..200), mutated(MAP)],
+    ) {
+        match decode(&bytes).and_then(parse_map) {
+            Ok(grid) => prop_assert!(!grid.is_empty()),
+            Err(e) => check_error(&bytes, &e)?,
+        }
+    }
+
+    #[test]
+    fn any_bytes_give_scenarios_or_a_clean_error(
+        bytes in prop_oneof![prop::collection::vec(any::<u8>(), 0..200), mutated(SCEN)],
+    ) {
+        match decode(&bytes).and_then(parse_scen) {
+            Ok(scenarios) => {
+                for s in scenarios {
+                    prop_assert!(s.start.x >= 0 && (s.start.x as u32) < s.map_width);
+                    prop_assert!(s.goal.y >= 0 && (s.goal.y as u32) < s.map_height);
+                }
+            }
+            Err(e) => check_error(&bytes, &e)?,
+        }
+    }
+
+    #[test]
+    fn what_is_written_reads_back(grid in arb_grid(20, true)) {
+        prop_assert_eq!(parse_map(&write_map(&grid)), Ok(grid));
+    }
+}
