@@ -3,13 +3,15 @@
 //! Files use the Moving AI format, with the ground costs in a `costs` block after the map rows
 //! (see `gridpath::movingai`): standard tools read the walls and skip the block. A file that is
 //! missing or malformed leaves the current map as it is (or, at start-up, the built-in one), and
-//! the panel shows the error with its line number.
+//! the panel shows the error with its line number. A hostile file costs nothing: a header that
+//! claims more than the playground's [`MAX_CELLS`] is refused before the map is read.
 
 use crate::AppSystems;
 use crate::notices::Notices;
-use crate::world::map_load::{CurrentMap, LoadMap};
+use crate::world::map_load::{CurrentMap, LoadMap, MAX_CELLS};
 use crate::world::nav::NavGrid;
 use bevy::prelude::*;
+use gridpath::movingai::{MapLimits, read_map_file_with_limits};
 use std::path::{Path, PathBuf};
 
 #[derive(Message, Clone, Debug)]
@@ -44,7 +46,10 @@ fn open_files(
     mut notices: ResMut<Notices>,
 ) {
     for OpenMapFile(path) in requests.read() {
-        match gridpath::movingai::read_map_file(path) {
+        // The playground's own cell limit goes to the reader, so a file that claims a bigger map
+        // is refused at its header, before anything is allocated or much is read.
+        let limits = MapLimits::cells(MAX_CELLS);
+        match read_map_file_with_limits(path, &limits) {
             Ok(grid) => {
                 load.write(LoadMap::new(file_name(path), grid));
             }

@@ -104,6 +104,41 @@ fn a_malformed_or_missing_file_leaves_the_map_alone() {
 }
 
 #[test]
+fn a_hostile_file_is_refused_at_its_header_and_the_map_stays() {
+    let mut app = app_on(&OPEN, (0, 0), (9, 4));
+    let before = grid_of(&app);
+    // 44 bytes that claim a 67-million-cell map: the app's own limit refuses it at line 4.
+    let hostile = temp_file("hostile.map");
+    std::fs::write(
+        &hostile,
+        "type octile\r\nheight 1\r\nwidth 67108864\r\nmap\r\n",
+    )
+    .expect("write");
+    app.world_mut().write_message(OpenMapFile(hostile));
+    app.update();
+    app.update();
+    assert_eq!(grid_of(&app), before);
+    let notice = latest_notice(&app);
+    assert!(
+        notice.contains("hostile.map:4:") && notice.contains("more than the 1048576 allowed"),
+        "{notice}"
+    );
+    // Terminal escapes and NUL bytes reach the panel escaped.
+    let escapes = temp_file("escapes.map");
+    std::fs::write(
+        &escapes,
+        "type octile\nheight 1\nwidth 2\nmap\n\u{1b}[2J\0\n",
+    )
+    .expect("write");
+    app.world_mut().write_message(OpenMapFile(escapes));
+    app.update();
+    let notice = latest_notice(&app);
+    assert!(notice.contains(r"'\u{1b}[2J\0'"), "{notice}");
+    assert!(!notice.chars().any(char::is_control), "{notice:?}");
+    assert_eq!(grid_of(&app), before);
+}
+
+#[test]
 fn a_huge_map_is_refused_and_the_current_one_stays() {
     let mut app = app_on(&OPEN, (0, 0), (9, 4));
     let before = grid_of(&app);
