@@ -5,143 +5,13 @@
 //! never be floating-point noise on the oracle's side.
 
 use gridpath::{
-    Algorithm, Cell, CornerRule, GoalMode, Grid, Heuristic, Movement, Point, Search, SearchConfig,
-    SearchStatus,
+    Algorithm, CornerRule, GoalMode, Heuristic, Movement, Point, Search, SearchConfig, SearchStatus,
 };
 use proptest::prelude::*;
 
 mod common;
+use common::oracle::{Exact, check_path, oracle_cost, oracle_moves};
 use common::{arb_grid, arb_grid_sized, arb_movement, endpoints};
-use std::cmp::Ordering;
-use std::f64::consts::SQRT_2;
-use std::ops::Add;
-
-/// An exact path cost `straight + diagonal·√2`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-struct Exact {
-    straight: i64,
-    diagonal: i64,
-}
-
-impl Exact {
-    fn value(self) -> f64 {
-        self.straight as f64 + self.diagonal as f64 * SQRT_2
-    }
-}
-
-impl Add for Exact {
-    type Output = Exact;
-    fn add(self, o: Exact) -> Exact {
-        Exact {
-            straight: self.straight + o.straight,
-            diagonal: self.diagonal + o.diagonal,
-        }
-    }
-}
-
-impl num_traits::Zero for Exact {
-    fn zero() -> Self {
-        Exact::default()
-    }
-    fn is_zero(&self) -> bool {
-        *self == Exact::default()
-    }
-}
-
-impl Ord for Exact {
-    /// Compares `a1 + b1√2` with `a2 + b2√2`, i.e. `p = a1 − a2` with `q√2` where `q = b2 − b1`.
-    fn cmp(&self, o: &Self) -> Ordering {
-        let p = self.straight - o.straight;
-        let q = o.diagonal - self.diagonal;
-        match (p.signum(), q.signum()) {
-            (0, 0) => Ordering::Equal,
-            (ps, qs) if ps <= 0 && qs >= 0 => Ordering::Less,
-            (ps, qs) if ps >= 0 && qs <= 0 => Ordering::Greater,
-            // Same signs: compare squares, p² against 2q², flipping for negatives.
-            (ps, _) => {
-                let ord = (p * p).cmp(&(2 * q * q));
-                if ps > 0 { ord } else { ord.reverse() }
-            }
-        }
-    }
-}
-
-impl PartialOrd for Exact {
-    fn partial_cmp(&self, o: &Self) -> Option<Ordering> {
-        Some(self.cmp(o))
-    }
-}
-
-/// The legal moves out of `p`, written independently of gridpath's neighbour code.
-fn oracle_moves(grid: &Grid, movement: Movement, p: Point) -> Vec<(Point, Exact)> {
-    let free = |x: i32, y: i32| matches!(grid.cell(Point::new(x, y)), Some(Cell::Passable(_)));
-    let entry = |x: i32, y: i32| match grid.cell(Point::new(x, y)) {
-        Some(Cell::Passable(c)) => i64::from(c),
-        _ => 0,
-    };
-    let mut out = Vec::new();
-    for dy in -1..=1 {
-        for dx in -1..=1 {
-            let (x, y) = (p.x + dx, p.y + dy);
-            if (dx == 0 && dy == 0) || !free(x, y) {
-                continue;
-            }
-            if dx == 0 || dy == 0 {
-                out.push((
-                    Point::new(x, y),
-                    Exact {
-                        straight: entry(x, y),
-                        diagonal: 0,
-                    },
-                ));
-                continue;
-            }
-            let Movement::EightWay(rule) = movement else {
-                continue;
-            };
-            let (a, b) = (free(p.x + dx, p.y), free(p.x, p.y + dy));
-            let ok = match rule {
-                CornerRule::NeverCut => a && b,
-                CornerRule::CutOneCorner => a || b,
-                CornerRule::CutAlways => true,
-            };
-            if ok {
-                out.push((
-                    Point::new(x, y),
-                    Exact {
-                        straight: 0,
-                        diagonal: entry(x, y),
-                    },
-                ));
-            }
-        }
-    }
-    out
-}
-
-fn oracle_cost(grid: &Grid, movement: Movement, start: Point, goal: Point) -> Option<Exact> {
-    pathfinding::prelude::dijkstra(&start, |&p| oracle_moves(grid, movement, p), |&p| p == goal)
-        .map(|(_, cost)| cost)
-}
-
-/// The path is legal and its cost adds up.
-fn check_path(grid: &Grid, movement: Movement, start: Point, goal: Point, search: &Search) {
-    let path = search.path();
-    let cost = search
-        .cost()
-        .expect("a finished search with a path has a cost");
-    assert_eq!(path.first(), Some(&start));
-    assert_eq!(path.last(), Some(&goal));
-    let mut sum = 0.0;
-    for pair in path.windows(2) {
-        let step = movement.step_cost(grid, pair[0], pair[1]);
-        sum += step.unwrap_or_else(|| panic!("illegal step {} → {} in {grid:?}", pair[0], pair[1]));
-    }
-    assert!(
-        (sum - cost).abs() < 1e-6,
-        "steps add to {sum}, reported {cost}"
-    );
-}
 
 fn config(algorithm: Algorithm, movement: Movement, heuristic: Heuristic) -> SearchConfig {
     SearchConfig {
@@ -290,15 +160,4 @@ proptest! {
         let best = oracle_cost(&grid, movement, start, nearest).map(Exact::value);
         prop_assert!((search.cost().unwrap_or(f64::NAN) - best.unwrap_or(f64::NAN)).abs() < 1e-9);
     }
-}
-
-#[test]
-fn exact_cost_ordering() {
-    let e = |straight, diagonal| Exact { straight, diagonal };
-    assert!(e(1, 1) < e(3, 0)); // 2.414 < 3
-    assert!(e(2, 0) > e(0, 1)); // 2 > 1.414
-    assert!(e(0, 2) > e(2, 0)); // 2.828 > 2
-    assert!(e(-3, 3) > e(0, 0)); // 1.24 > 0
-    assert!(e(3, -2) > e(0, 0)); // 0.17 > 0
-    assert_eq!(e(5, 7).cmp(&e(5, 7)), Ordering::Equal);
 }

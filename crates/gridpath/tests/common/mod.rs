@@ -2,6 +2,8 @@
 
 #![allow(dead_code)] // each test file uses its own subset
 
+pub mod oracle;
+
 use gridpath::{Cell, CornerRule, Grid, Movement, Point};
 use proptest::prelude::*;
 

@@ -1,0 +1,31 @@
+//! Any bytes as a `.scen` file: scenarios inside the maps they declare, or a short, printable
+//! error on a line of the text; never a panic.
+#![no_main]
+
+use gridpath::movingai::{parse_scen, text::decode};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|bytes: &[u8]| {
+    match decode(bytes).and_then(parse_scen) {
+        Ok(scenarios) => {
+            for s in scenarios {
+                for p in [s.start, s.goal] {
+                    assert!(p.x >= 0 && (p.x as u32) < s.map_width, "{s:?}");
+                    assert!(p.y >= 0 && (p.y as u32) < s.map_height, "{s:?}");
+                }
+                assert!(s.optimal.is_finite() && s.optimal >= 0.0, "{s:?}");
+            }
+        }
+        Err(e) => {
+            let shown = e.to_string();
+            assert!(shown.len() < 300, "{shown}");
+            assert!(!shown.chars().any(char::is_control), "{shown:?}");
+            let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
+            assert!(
+                e.line >= 1 && e.line <= lines + 1,
+                "line {} of {lines}",
+                e.line
+            );
+        }
+    }
+});
