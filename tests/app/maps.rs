@@ -103,36 +103,31 @@ fn a_malformed_or_missing_file_leaves_the_map_alone() {
     assert_eq!(plan(&app).status, PlanStatus::Found);
 }
 
+/// Opens a file holding `text` and returns the notice it gave.
+fn open_text(app: &mut App, name: &str, text: &str) -> String {
+    let path = temp_file(name);
+    std::fs::write(&path, text).expect("write");
+    app.world_mut().write_message(OpenMapFile(path));
+    app.update();
+    app.update();
+    latest_notice(app)
+}
+
 #[test]
 fn a_hostile_file_is_refused_at_its_header_and_the_map_stays() {
     let mut app = app_on(&OPEN, (0, 0), (9, 4));
     let before = grid_of(&app);
     // 44 bytes that claim a 67-million-cell map: the app's own limit refuses it at line 4.
-    let hostile = temp_file("hostile.map");
-    std::fs::write(
-        &hostile,
-        "type octile\r\nheight 1\r\nwidth 67108864\r\nmap\r\n",
-    )
-    .expect("write");
-    app.world_mut().write_message(OpenMapFile(hostile));
-    app.update();
-    app.update();
-    assert_eq!(grid_of(&app), before);
-    let notice = latest_notice(&app);
+    let huge = "type octile\r\nheight 1\r\nwidth 67108864\r\nmap\r\n";
+    let notice = open_text(&mut app, "hostile.map", huge);
     assert!(
         notice.contains("hostile.map:4:") && notice.contains("more than the 1048576 allowed"),
         "{notice}"
     );
+    assert_eq!(grid_of(&app), before);
     // Terminal escapes and NUL bytes reach the panel escaped.
-    let escapes = temp_file("escapes.map");
-    std::fs::write(
-        &escapes,
-        "type octile\nheight 1\nwidth 2\nmap\n\u{1b}[2J\0\n",
-    )
-    .expect("write");
-    app.world_mut().write_message(OpenMapFile(escapes));
-    app.update();
-    let notice = latest_notice(&app);
+    let escapes = "type octile\nheight 1\nwidth 2\nmap\n\u{1b}[2J\0\n";
+    let notice = open_text(&mut app, "escapes.map", escapes);
     assert!(notice.contains(r"'\u{1b}[2J\0'"), "{notice}");
     assert!(!notice.chars().any(char::is_control), "{notice:?}");
     assert_eq!(grid_of(&app), before);

@@ -8,6 +8,7 @@ use gridpath::{
     Algorithm, CornerRule, GoalMode, Heuristic, Movement, Point, Search, SearchConfig, SearchStatus,
 };
 use proptest::prelude::*;
+use std::cmp::Ordering;
 
 mod common;
 use common::oracle::{Exact, check_path, oracle_cost, oracle_moves};
@@ -160,4 +161,15 @@ proptest! {
         let best = oracle_cost(&grid, movement, start, nearest).map(Exact::value);
         prop_assert!((search.cost().unwrap_or(f64::NAN) - best.unwrap_or(f64::NAN)).abs() < 1e-9);
     }
+}
+
+#[test]
+fn exact_cost_ordering() {
+    let e = |straight, diagonal| Exact { straight, diagonal };
+    assert!(e(1, 1) < e(3, 0)); // 2.414 < 3
+    assert!(e(2, 0) > e(0, 1)); // 2 > 1.414
+    assert!(e(0, 2) > e(2, 0)); // 2.828 > 2
+    assert!(e(-3, 3) > e(0, 0)); // 1.24 > 0
+    assert!(e(3, -2) > e(0, 0)); // 0.17 > 0
+    assert_eq!(e(5, 7).cmp(&e(5, 7)), Ordering::Equal);
 }

@@ -2,11 +2,12 @@
 //! printable and names a line that exists, and what `write_map` writes reads back the same.
 //! (The fuzz targets in `fuzz/` push the same properties much further, on a nightly toolchain.)
 
-use gridpath::movingai::{FormatError, parse_map, parse_scen, text::decode, write_map};
+use gridpath::movingai::{parse_map, parse_scen, text::decode, write_map};
 use proptest::prelude::*;
 
 mod common;
 use common::arb_grid;
+use common::clean_error::assert_clean_error;
 
 /// A valid map or scenario text with a few bytes replaced, inserted or deleted: random bytes
 /// alone rarely get past the first line.
@@ -34,20 +35,6 @@ const MAP: &str =
 const SCEN: &str =
     "version 1\n0\tm.map\t4\t3\t0\t0\t3\t1\t3.41421356\n1\tm.map\t4\t3\t1\t0\t0\t2\t2.0\n";
 
-/// The error, as a user sees it, is short, has no control characters, and points into the text.
-fn check_error(bytes: &[u8], e: &FormatError) -> Result<(), TestCaseError> {
-    let shown = e.to_string();
-    prop_assert!(shown.len() < 300, "{} bytes: {shown}", shown.len());
-    prop_assert!(!shown.chars().any(char::is_control), "{shown:?}");
-    let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
-    prop_assert!(
-        e.line >= 1 && e.line <= lines + 1,
-        "line {} of {lines}",
-        e.line
-    );
-    Ok(())
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
 
@@ -57,7 +44,7 @@ proptest! {
     ) {
         match decode(&bytes).and_then(parse_map) {
             Ok(grid) => prop_assert!(!grid.is_empty()),
-            Err(e) => check_error(&bytes, &e)?,
+            Err(e) => assert_clean_error(&bytes, &e),
         }
     }
 
@@ -72,7 +59,7 @@ proptest! {
                     prop_assert!(s.goal.y >= 0 && (s.goal.y as u32) < s.map_height);
                 }
             }
-            Err(e) => check_error(&bytes, &e)?,
+            Err(e) => assert_clean_error(&bytes, &e),
         }
     }
 

@@ -5,19 +5,13 @@
 use gridpath::movingai::{parse_map, text::decode, write_map};
 use libfuzzer_sys::fuzz_target;
 
+#[path = "../../tests/common/clean_error.rs"]
+mod clean_error;
+use clean_error::assert_clean_error;
+
 fuzz_target!(|bytes: &[u8]| {
     match decode(bytes).and_then(parse_map) {
         Ok(grid) => assert_eq!(parse_map(&write_map(&grid)).as_ref(), Ok(&grid)),
-        Err(e) => {
-            let shown = e.to_string();
-            assert!(shown.len() < 300, "{shown}");
-            assert!(!shown.chars().any(char::is_control), "{shown:?}");
-            let lines = bytes.iter().filter(|&&b| b == b'\n').count() + 1;
-            assert!(
-                e.line >= 1 && e.line <= lines + 1,
-                "line {} of {lines}",
-                e.line
-            );
-        }
+        Err(e) => assert_clean_error(bytes, &e),
     }
 });

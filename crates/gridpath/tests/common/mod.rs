@@ -2,6 +2,7 @@
 
 #![allow(dead_code)] // each test file uses its own subset
 
+pub mod clean_error;
 pub mod oracle;
 
 use gridpath::{Cell, CornerRule, Grid, Movement, Point};

@@ -134,15 +134,3 @@ pub fn check_path(grid: &Grid, movement: Movement, start: Point, goal: Point, se
         "steps add to {sum}, reported {cost}"
     );
 }
-
-#[cfg(test)]
-#[test]
-fn exact_cost_ordering() {
-    let e = |straight, diagonal| Exact { straight, diagonal };
-    assert!(e(1, 1) < e(3, 0)); // 2.414 < 3
-    assert!(e(2, 0) > e(0, 1)); // 2 > 1.414
-    assert!(e(0, 2) > e(2, 0)); // 2.828 > 2
-    assert!(e(-3, 3) > e(0, 0)); // 1.24 > 0
-    assert!(e(3, -2) > e(0, 0)); // 0.17 > 0
-    assert_eq!(e(5, 7).cmp(&e(5, 7)), Ordering::Equal);
-}
