@@ -4,8 +4,7 @@
 //! cargo run --release -p gridpath -- scen MAP.map SCEN.scen [--algo astar]
 //! ```
 
-use gridpath::movingai::Scenario;
-use gridpath::movingai::{read_map_file, read_scen_file};
+use gridpath::movingai::{Scenario, read_map_file, read_scen_file};
 use gridpath::scenarios::run_scenarios;
 use gridpath::{Algorithm, Grid, SearchConfig};
 use std::process::ExitCode;

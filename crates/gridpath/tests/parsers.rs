@@ -68,3 +68,25 @@ proptest! {
         prop_assert_eq!(parse_map(&write_map(&grid)), Ok(grid));
     }
 }
+
+/// What the fuzz targets found, each a test before its fix. Against the parsers as they were
+/// (commit eb7ab8b), both targets failed within 100 executions: control characters went into
+/// messages raw. `cargo fuzz tmin` cut the map case to a single byte.
+#[test]
+fn what_the_fuzzers_found() {
+    let map_cases: [&[u8]; 1] = [b"\x01"];
+    for bytes in map_cases {
+        let e = decode(bytes).and_then(parse_map).unwrap_err();
+        assert_clean_error(bytes, &e);
+        assert_eq!(e.message, r"expected 'type octile', found '\u{1}'");
+    }
+    let scen_cases: [&[u8]; 1] = [b"ver\x01\0\0!sion 2.0\n0 m.map 4 3 0 0 3 1 3\n-"];
+    for bytes in scen_cases {
+        let e = decode(bytes).and_then(parse_scen).unwrap_err();
+        assert_clean_error(bytes, &e);
+        assert_eq!(
+            e.message,
+            r"expected 'version 1', found 'ver\u{1}\0\0!sion 2.0'"
+        );
+    }
+}
