@@ -81,15 +81,23 @@ impl ScenarioReport {
         }
     }
 
+    /// The mean number of cells expanded per query (0 for none).
+    pub fn expanded_per_query(&self) -> f64 {
+        let total: usize = self.outcomes.iter().map(|o| o.expanded).sum();
+        total as f64 / self.outcomes.len().max(1) as f64
+    }
+
     /// The command's last line.
     pub fn summary(&self) -> String {
         format!(
-            "scenarios: {}, optimal: {}, mismatched: {}, total_ms: {:.3}, median_us: {:.1}",
+            "scenarios: {}, optimal: {}, mismatched: {}, total_ms: {:.3}, median_us: {:.1}, \
+             expanded_per_query: {:.1}",
             self.outcomes.len(),
             self.optimal(),
             self.outcomes.len() - self.optimal(),
             self.total_ms(),
-            self.median_us()
+            self.median_us(),
+            self.expanded_per_query()
         )
     }
 }
