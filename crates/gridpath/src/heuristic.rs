@@ -9,8 +9,7 @@
 //! cheapest cell costs more than 1, the search multiplies `h` by that cheapest cost, so that it
 //! still never overestimates.
 
-use crate::movement::Movement;
-use std::f64::consts::SQRT_2;
+use crate::movement::{DIAGONAL, Movement};
 
 /// A distance estimate from a cell to the goal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -19,10 +18,12 @@ pub enum Heuristic {
     /// with diagonals it overestimates (one diagonal step costs √2, not 2).
     Manhattan,
     /// `√(dx² + dy²)`: the straight-line distance. Admissible for every movement, but it
-    /// underestimates grid paths, so A* expands more cells than with octile or Manhattan.
+    /// underestimates grid paths, so A* expands more cells than with octile or Manhattan. (Its
+    /// square roots are not exact, so its priorities do not tie as exactly as the others'.)
     Euclidean,
-    /// `max(dx, dy) + (√2 − 1)·min(dx, dy)`: the exact distance for 8-way moves on an open grid.
-    /// Admissible for 4-way and 8-way; the best choice for 8-way.
+    /// `(max(dx, dy) − min(dx, dy)) + √2·min(dx, dy)`: the exact distance for 8-way moves on an
+    /// open grid, with the same √2 as the moves ([`DIAGONAL`]). Admissible for 4-way and 8-way;
+    /// the best choice for 8-way.
     Octile,
     /// `max(dx, dy)`: the distance if a diagonal cost 1. Admissible for 4-way and 8-way, but weaker
     /// than octile, since a diagonal really costs √2.
@@ -46,7 +47,7 @@ impl Heuristic {
         match self {
             Heuristic::Manhattan => dx + dy,
             Heuristic::Euclidean => (dx * dx + dy * dy).sqrt(),
-            Heuristic::Octile => dx.max(dy) + (SQRT_2 - 1.0) * dx.min(dy),
+            Heuristic::Octile => (dx.max(dy) - dx.min(dy)) + DIAGONAL * dx.min(dy),
             Heuristic::Chebyshev => dx.max(dy),
             Heuristic::Zero => 0.0,
         }
@@ -110,7 +111,7 @@ mod tests {
         let est = |h: Heuristic| h.estimate(3.0, 4.0);
         assert_eq!(est(Heuristic::Manhattan), 7.0);
         assert_eq!(est(Heuristic::Euclidean), 5.0);
-        assert!((est(Heuristic::Octile) - (4.0 + 3.0 * (SQRT_2 - 1.0))).abs() < 1e-12);
+        assert_eq!(est(Heuristic::Octile), 1.0 + 3.0 * DIAGONAL);
         assert_eq!(est(Heuristic::Chebyshev), 4.0);
         assert_eq!(est(Heuristic::Zero), 0.0);
     }

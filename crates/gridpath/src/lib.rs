@@ -42,7 +42,7 @@ pub mod textbook;
 pub use algorithms::Algorithm;
 pub use grid::{Cell, Grid, GridError, Point};
 pub use heuristic::Heuristic;
-pub use movement::{CornerRule, Movement, STEPS};
+pub use movement::{CornerRule, DIAGONAL, Movement, STEPS};
 pub use search::{
     GoalMode, NodeInfo, NodeState, Path, QueryError, Search, SearchConfig, SearchResult,
     SearchStatus, Step, TraceEvent, find_path,

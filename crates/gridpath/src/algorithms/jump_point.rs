@@ -17,8 +17,8 @@
 
 use super::Rules;
 use crate::grid::Grid;
+use crate::movement::DIAGONAL;
 use crate::search::frontier::Order;
-use std::f64::consts::SQRT_2;
 
 pub(crate) const RULES: Rules = Rules {
     order: Order::Priority,
@@ -92,7 +92,7 @@ fn arrival_direction(dx: i32, dy: i32) -> (i32, i32) {
 /// Length of a diagonal-then-straight run covering `(dx, dy)`.
 fn octile(dx: i32, dy: i32) -> f64 {
     let (a, b) = (dx.unsigned_abs(), dy.unsigned_abs());
-    f64::from(a.max(b) - a.min(b)) + f64::from(a.min(b)) * SQRT_2
+    f64::from(a.max(b) - a.min(b)) + f64::from(a.min(b)) * DIAGONAL
 }
 
 /// The directions a canonical route may continue in, after arriving at `(x, y)` moving `(dx, dy)`.

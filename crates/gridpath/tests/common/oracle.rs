@@ -3,9 +3,8 @@
 //! Shared by the property tests and the differential fuzz target (`fuzz/`), which includes this
 //! file by path.
 
-use gridpath::{Cell, CornerRule, Grid, Movement, Point, Search};
+use gridpath::{Cell, CornerRule, DIAGONAL, Grid, Movement, Point, Search};
 use std::cmp::Ordering;
-use std::f64::consts::SQRT_2;
 use std::ops::Add;
 
 /// An exact path cost `straight + diagonal·√2`.
@@ -16,8 +15,10 @@ pub struct Exact {
 }
 
 impl Exact {
+    /// The cost as gridpath counts it, with its √2 ([`DIAGONAL`], within 10⁻¹¹ of the true one):
+    /// the comparisons above stay exact, and the value can be compared to 10⁻⁹.
     pub fn value(self) -> f64 {
-        self.straight as f64 + self.diagonal as f64 * SQRT_2
+        self.straight as f64 + self.diagonal as f64 * DIAGONAL
     }
 }
 
