@@ -11,19 +11,30 @@ use std::fmt::Write;
 /// At most this many characters of the offending text are quoted in a message.
 pub const EXCERPT_CHARS: usize = 32;
 
-/// `text` in quotes, as a message may show it: at most [`EXCERPT_CHARS`] characters, with
-/// control and invisible characters escaped as Rust writes them (`\0`, `\r`, `\u{1b}`,
-/// `\u{feff}`), and the full length given when it was cut: `'xxxx…' (50000000 characters)`.
+/// And at most this many once escaped: one invisible character can take ten (`\u{10ffff}`), so a
+/// line of combining marks would otherwise quote at ten times the length.
+const EXCERPT_SHOWN: usize = 48;
+
+/// `text` in quotes, as a message may show it: at most [`EXCERPT_CHARS`] characters (and 48 once
+/// escaped), with control and invisible characters escaped as Rust writes them (`\0`, `\r`,
+/// `\u{1b}`, `\u{feff}`), and the full length given when it was cut:
+/// `'xxxx…' (50000000 characters)`.
 pub fn quote(text: &str) -> String {
-    let mut out = String::from("'");
-    let mut chars = text.chars();
-    for c in chars.by_ref().take(EXCERPT_CHARS) {
-        push_visible(&mut out, c);
+    let mut shown = String::new();
+    let mut taken = 0;
+    for c in text.chars().take(EXCERPT_CHARS) {
+        let before = shown.len();
+        push_visible(&mut shown, c);
+        if shown.chars().count() > EXCERPT_SHOWN {
+            shown.truncate(before);
+            break;
+        }
+        taken += 1;
     }
-    out.push('\'');
-    let rest = chars.count();
-    if rest > 0 {
-        let _ = write!(out, "… ({} characters)", EXCERPT_CHARS + rest);
+    let mut out = format!("'{shown}'");
+    let total = taken + text.chars().skip(taken).count();
+    if total > taken {
+        let _ = write!(out, "… ({total} characters)");
     }
     out
 }
@@ -114,6 +125,10 @@ mod tests {
             quote(&long),
             format!("'{}'… (50000 characters)", "x".repeat(EXCERPT_CHARS))
         );
+        let marks = "\u{303}".repeat(40);
+        let shown = quote(&marks);
+        assert!(shown.len() < 80, "{shown}");
+        assert!(shown.ends_with("… (40 characters)"), "{shown}");
         assert_eq!(quote_char('\t'), "'\\t'");
         assert_eq!(quote_char('Z'), "'Z'");
     }
