@@ -6,6 +6,15 @@
 
 use std::collections::BTreeMap;
 use std::fmt;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Every new grid and every change of walls anywhere takes the next number from here, so two
+/// grids with the same [`Grid::wall_revision`] have the same walls.
+static NEXT_WALL_REVISION: AtomicU64 = AtomicU64::new(1);
+
+fn next_wall_revision() -> u64 {
+    NEXT_WALL_REVISION.fetch_add(1, Ordering::Relaxed)
+}
 
 /// A cell coordinate: `x` is the column and `y` the row, with (0, 0) the top-left corner, as in
 /// the Moving AI map format.
@@ -87,7 +96,9 @@ impl std::error::Error for GridError {}
 /// Besides the cells it keeps two small summaries up to date on every change, so that a search
 /// can ask for them in O(1): the smallest entry cost (heuristics are scaled by it to stay
 /// admissible) and whether every passable cell costs the same (jump point search needs that).
-#[derive(Clone, PartialEq, Eq)]
+/// It also numbers its walls' versions ([`Grid::wall_revision`]), so that what is derived from the
+/// walls alone, such as [`crate::Components`], knows when to be redone.
+#[derive(Clone)]
 pub struct Grid {
     width: u32,
     height: u32,
@@ -97,7 +108,17 @@ pub struct Grid {
     cost_histogram: BTreeMap<u32, usize>,
     /// Passability as bits, for jump point search's 64-cells-at-a-time scans.
     bits: PassabilityBits,
+    wall_revision: u64,
 }
+
+/// Equal grids have the same size and cells; their revision numbers do not matter.
+impl PartialEq for Grid {
+    fn eq(&self, other: &Self) -> bool {
+        (self.width, self.height) == (other.width, other.height) && self.costs == other.costs
+    }
+}
+
+impl Eq for Grid {}
 
 impl Grid {
     /// The largest grid allowed: 2²⁶ (about 67 million) cells, so that indices fit in a `u32`
@@ -117,6 +138,7 @@ impl Grid {
             costs: vec![1; len],
             cost_histogram: BTreeMap::from([(1, len)]),
             bits: PassabilityBits::open(width, height),
+            wall_revision: next_wall_revision(),
         })
     }
 
@@ -206,6 +228,7 @@ impl Grid {
         let old = std::mem::replace(&mut self.costs[i], new);
         if (old == 0) != (new == 0) {
             self.bits.set(p.x as u32, p.y as u32, new != 0);
+            self.wall_revision = next_wall_revision();
         }
         if old != new {
             if old != 0 {
@@ -216,6 +239,14 @@ impl Grid {
             }
         }
         Ok(())
+    }
+
+    /// A number that changes whenever a cell becomes blocked or passable (not when a cost changes).
+    /// Numbers are never reused, by this grid or any other, so a cache of something derived from
+    /// the walls can keep the number it was made for and compare: equal means still valid. A
+    /// clone keeps the number, since it has the same walls.
+    pub fn wall_revision(&self) -> u64 {
+        self.wall_revision
     }
 
     /// Blocks or unblocks a cell. Unblocking makes it floor of cost 1.
@@ -408,6 +439,22 @@ mod tests {
             g.set(Point::new(0, 0), Cell::Passable(0)),
             Err(GridError::ZeroCost(Point::new(0, 0)))
         );
+    }
+
+    #[test]
+    fn the_wall_revision_changes_with_the_walls_only() {
+        let mut g = Grid::new(3, 3).unwrap();
+        let (first, other) = (g.wall_revision(), Grid::new(3, 3).unwrap().wall_revision());
+        assert_ne!(first, other);
+        g.set(Point::new(1, 1), Cell::Passable(7)).unwrap();
+        assert_eq!(g.wall_revision(), first, "a cost is not a wall");
+        g.set_blocked(Point::new(1, 1), true).unwrap();
+        let walled = g.wall_revision();
+        assert_ne!(walled, first);
+        g.set_blocked(Point::new(1, 1), true).unwrap();
+        assert_eq!(g.wall_revision(), walled, "no change, no new number");
+        assert_eq!(g.clone().wall_revision(), walled);
+        assert_eq!(Grid::new(3, 3).unwrap(), Grid::new(3, 3).unwrap());
     }
 
     #[test]

@@ -31,6 +31,7 @@
 //! ```
 
 pub mod algorithms;
+mod components;
 mod grid;
 mod heuristic;
 mod movement;
@@ -40,6 +41,7 @@ mod search;
 pub mod textbook;
 
 pub use algorithms::Algorithm;
+pub use components::Components;
 pub use grid::{Cell, Grid, GridError, Point};
 pub use heuristic::Heuristic;
 pub use movement::{CornerRule, DIAGONAL, Movement, STEPS};

@@ -114,14 +114,22 @@ fn terrain_costs_are_paid_on_entry() {
     assert!(close(c, 3.0 * SQRT_2));
 }
 
+/// A goal in another region is answered before any cell is expanded; stepping still explores
+/// the start's region, so that a visualiser can show the search finding out.
 #[test]
-fn unreachable_goal_gives_no_path() {
+fn unreachable_goal_gives_no_path_at_once() {
     let grid = Grid::from_ascii(&["..#..", "..#..", "..#.."]).unwrap();
+    let (start, goal) = (Point::new(0, 0), Point::new(4, 2));
+    let mut search = Search::new();
     for algorithm in Algorithm::ALL {
         let config = SearchConfig::default().with_algorithm(algorithm);
-        let result = find_path(&grid, Point::new(0, 0), Point::new(4, 2), &config).unwrap();
+        let result = search.find_path(&grid, start, goal, &config).unwrap();
         assert_eq!(result.path, None, "{algorithm:?}");
-        assert!(result.expanded > 0);
+        assert_eq!(result.expanded, 0, "{algorithm:?}");
+        search.begin(&grid, start, goal, &config).unwrap();
+        while let gridpath::Step::Expanded(_) = search.step(&grid) {}
+        assert_eq!(search.status(), SearchStatus::NoPath);
+        assert!(search.expanded() > 0, "{algorithm:?}");
     }
 }
 

@@ -5,7 +5,8 @@
 //! never be floating-point noise on the oracle's side.
 
 use gridpath::{
-    Algorithm, CornerRule, GoalMode, Heuristic, Movement, Point, Search, SearchConfig, SearchStatus,
+    Algorithm, Components, CornerRule, GoalMode, Heuristic, Movement, Point, Search, SearchConfig,
+    SearchStatus,
 };
 use proptest::prelude::*;
 use std::cmp::Ordering;
@@ -123,6 +124,25 @@ proptest! {
             check_path(&grid, movement, start, goal, &search);
         }
         prop_assert_eq!(search.cost().map(|c| (c * 1e6).round()), truth.map(|c| (c * 1e6).round()));
+    }
+
+    /// The regions agree with the oracle's flood fill: connected exactly when reachable, under
+    /// every movement (4-way regions serve every rule but `CutAlways`).
+    #[test]
+    fn components_against_the_oracle(
+        grid in arb_grid(12, true),
+        movement in arb_movement(),
+        a in any::<usize>(),
+        b in any::<usize>(),
+    ) {
+        let Some((start, goal)) = endpoints(&grid, a, b) else { return Ok(()) };
+        let reachable = pathfinding::prelude::bfs_reach(start, |&p| {
+            oracle_moves(&grid, movement, p).into_iter().map(|(q, _)| q)
+        })
+        .any(|p| p == goal);
+        let mut regions = Components::new();
+        regions.update(&grid, movement);
+        prop_assert_eq!(regions.connected(&grid, start, goal), reachable);
     }
 
     /// Closest-reachable mode heads for the reachable cell nearest the goal, as the oracle's flood

@@ -9,13 +9,13 @@
 //! out the path. For the same algorithm written as one plain function, read
 //! [`crate::textbook::astar`]: a test checks that the two agree.
 
-mod closest;
 pub(crate) mod frontier;
 pub(crate) mod nodes;
 mod query;
 mod types;
 
 use crate::algorithms::{Algorithm, jump_point};
+use crate::components::Components;
 use crate::grid::{Grid, Point};
 use frontier::Frontier;
 use nodes::{NO_PARENT, NodeTable};
@@ -50,7 +50,8 @@ pub use types::{
 pub struct Search {
     nodes: NodeTable,
     frontier: Frontier,
-    reach: closest::Reach,
+    /// The grid's regions, relabelled only when its walls change: "no path" without a search.
+    components: Components,
     query: Option<Query>,
     status: SearchStatus,
     expanded: usize,
@@ -197,9 +198,38 @@ impl Search {
     }
 
     /// Runs the search to the end and returns how it ended.
+    ///
+    /// A goal in another region than the start (see [`Components`]) is answered before any cell
+    /// is expanded: no path, or in [`GoalMode::ClosestReachable`] the nearest reachable cell.
+    /// [`Search::step`] does not ask, so that a visualiser still shows the search finding out.
     pub fn run(&mut self, grid: &Grid) -> SearchStatus {
+        self.settle_unreachable(grid);
         while self.advance(grid).is_some() {}
         self.status
+    }
+
+    /// Before a whole run of a fresh query: a target the start cannot reach is settled at once.
+    fn settle_unreachable(&mut self, grid: &Grid) {
+        let Some(query) = self.query else {
+            return;
+        };
+        let fresh = self.status == SearchStatus::Running && self.expanded == 0;
+        if !fresh || query.retargeted || grid.len() != query.len {
+            return;
+        }
+        self.components.update(grid, query.config.movement);
+        if self.components.connected_at(query.start, query.target) {
+            return;
+        }
+        match query.config.goal_mode {
+            GoalMode::MustBeFree => {
+                self.finish(SearchStatus::NoPath);
+            }
+            GoalMode::ClosestReachable => {
+                self.retarget(grid);
+                self.restart();
+            }
+        }
     }
 
     pub fn status(&self) -> SearchStatus {
@@ -282,17 +312,18 @@ impl Search {
         self.query.as_ref().map(|q| &q.config)
     }
 
-    /// Aims the search at the reachable cell nearest to the requested goal.
+    /// Aims the search at the reachable cell nearest to the requested goal (in a straight line;
+    /// ties to the lower index), found among the start's region. Finding it first and then
+    /// searching for it, rather than remembering the closest cell while searching, works the same
+    /// for every algorithm, even jump point search, which never looks at most cells.
     fn retarget(&mut self, grid: &Grid) {
         let Some(query) = self.query.as_mut() else {
             return;
         };
-        let target = self.reach.nearest_reachable(
-            grid,
-            query.config.movement,
-            query.start,
-            query.requested_goal,
-        );
+        self.components.update(grid, query.config.movement);
+        let target = self
+            .components
+            .nearest_in_region(grid, query.start, query.requested_goal);
         query.aim_at(target);
         query.retargeted = true;
         self.trace.clear();
