@@ -212,10 +212,19 @@ fn plan_status(ui: &mut egui::Ui, plan: &Plan) {
         }
         PlanStatus::NoPath => {
             ui.colored_label(RED, "No path: the goal cannot be reached");
-            ui.label(format!(
-                "Expanded {} nodes in {:.0} µs",
-                plan.expanded, plan.micros
-            ));
+            if plan.expanded == 0 {
+                // gridpath labels the map's regions, so an unreachable goal costs no search.
+                ui.label(format!(
+                    "The goal is outside the start's region: known from the map's regions \
+                     in {:.0} µs, without expanding a cell",
+                    plan.micros
+                ));
+            } else {
+                ui.label(format!(
+                    "Expanded {} nodes in {:.0} µs",
+                    plan.expanded, plan.micros
+                ));
+            }
         }
         PlanStatus::Refused(why) => {
             ui.colored_label(RED, format!("No plan: {why}"));
