@@ -109,6 +109,8 @@ fn walling_the_goal_in_gives_no_path() {
     run_for(&mut app, 1.0);
     assert_eq!(plan(&app).status, PlanStatus::NoPath);
     assert!(plan(&app).path.is_empty());
+    // Known from the map's regions: no cell is expanded to find it out.
+    assert_eq!(plan(&app).expanded, 0);
 }
 
 #[test]
