@@ -12,7 +12,7 @@ use proptest::prelude::*;
 use std::cmp::Ordering;
 
 mod common;
-use common::oracle::{Exact, check_path, oracle_cost, oracle_moves};
+use common::oracle::{Exact, check_path, oracle_cost, oracle_nearest_reachable, oracle_reachable};
 use common::{arb_grid, arb_grid_sized, arb_movement, endpoints};
 
 fn config(algorithm: Algorithm, movement: Movement, heuristic: Heuristic) -> SearchConfig {
@@ -136,10 +136,7 @@ proptest! {
         b in any::<usize>(),
     ) {
         let Some((start, goal)) = endpoints(&grid, a, b) else { return Ok(()) };
-        let reachable = pathfinding::prelude::bfs_reach(start, |&p| {
-            oracle_moves(&grid, movement, p).into_iter().map(|(q, _)| q)
-        })
-        .any(|p| p == goal);
+        let reachable = oracle_reachable(&grid, movement, start).contains(&goal);
         let mut regions = Components::new();
         regions.update(&grid, movement);
         prop_assert_eq!(regions.connected(&grid, start, goal), reachable);
@@ -157,16 +154,7 @@ proptest! {
     ) {
         let Some((start, _)) = endpoints(&grid, a, 0) else { return Ok(()) };
         let goal = Point::new(gx % grid.width() as i32, gy % grid.height() as i32);
-        let reachable = pathfinding::prelude::bfs_reach(start, |&p| {
-            oracle_moves(&grid, movement, p).into_iter().map(|(q, _)| q)
-        });
-        let index = |p: Point| p.y * grid.width() as i32 + p.x;
-        let nearest = reachable
-            .min_by_key(|p| {
-                let (dx, dy) = (i64::from(p.x - goal.x), i64::from(p.y - goal.y));
-                (dx * dx + dy * dy, index(*p))
-            })
-            .expect("the start is reachable");
+        let nearest = oracle_nearest_reachable(&grid, movement, start, goal);
         let cfg = SearchConfig {
             goal_mode: GoalMode::ClosestReachable,
             ..config(Algorithm::AStar, movement, Heuristic::Zero)

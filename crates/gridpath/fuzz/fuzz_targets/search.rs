@@ -14,7 +14,7 @@ use gridpath::{
     SearchStatus,
 };
 use libfuzzer_sys::fuzz_target;
-use oracle::{check_path, oracle_cost, oracle_moves};
+use oracle::{check_path, oracle_cost, oracle_nearest_reachable};
 
 #[derive(Debug)]
 struct Case {
@@ -65,23 +65,6 @@ fn case(u: &mut Unstructured) -> Result<Case> {
     })
 }
 
-/// The reachable cell nearest the goal in a straight line, ties to the lower index: what
-/// closest-reachable mode promises, found by the oracle's own flood fill.
-fn nearest_reachable(c: &Case) -> Point {
-    let reachable = pathfinding::prelude::bfs_reach(c.start, |&p| {
-        oracle_moves(&c.grid, c.movement, p)
-            .into_iter()
-            .map(|(q, _)| q)
-    });
-    let index = |p: Point| p.y * c.grid.width() as i32 + p.x;
-    reachable
-        .min_by_key(|p| {
-            let (dx, dy) = (i64::from(p.x - c.goal.x), i64::from(p.y - c.goal.y));
-            (dx * dx + dy * dy, index(*p))
-        })
-        .unwrap_or(c.start)
-}
-
 fn check(c: &Case, config: &SearchConfig, search: &mut Search) {
     let grid = &c.grid;
     if search.begin(grid, c.start, c.goal, config).is_err() {
@@ -90,7 +73,7 @@ fn check(c: &Case, config: &SearchConfig, search: &mut Search) {
     let status = search.run(grid);
     let target = match c.goal_mode {
         GoalMode::MustBeFree => c.goal,
-        GoalMode::ClosestReachable => nearest_reachable(c),
+        GoalMode::ClosestReachable => oracle_nearest_reachable(grid, c.movement, c.start, c.goal),
     };
     let Some(best) = oracle_cost(grid, c.movement, c.start, target) else {
         assert_eq!(status, SearchStatus::NoPath, "{config:?} {c:?}");

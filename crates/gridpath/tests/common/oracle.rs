@@ -112,6 +112,32 @@ pub fn oracle_moves(grid: &Grid, movement: Movement, p: Point) -> Vec<(Point, Ex
     out
 }
 
+/// Every cell reachable from `start`, by the oracle's own moves (a breadth-first flood).
+pub fn oracle_reachable(grid: &Grid, movement: Movement, start: Point) -> Vec<Point> {
+    pathfinding::prelude::bfs_reach(start, |&p| {
+        oracle_moves(grid, movement, p).into_iter().map(|(q, _)| q)
+    })
+    .collect()
+}
+
+/// The reachable cell nearest `goal` in a straight line, ties to the lower index: what
+/// closest-reachable mode promises.
+pub fn oracle_nearest_reachable(
+    grid: &Grid,
+    movement: Movement,
+    start: Point,
+    goal: Point,
+) -> Point {
+    let index = |p: Point| p.y * grid.width() as i32 + p.x;
+    oracle_reachable(grid, movement, start)
+        .into_iter()
+        .min_by_key(|p| {
+            let (dx, dy) = (i64::from(p.x - goal.x), i64::from(p.y - goal.y));
+            (dx * dx + dy * dy, index(*p))
+        })
+        .unwrap_or(start)
+}
+
 pub fn oracle_cost(grid: &Grid, movement: Movement, start: Point, goal: Point) -> Option<Exact> {
     pathfinding::prelude::dijkstra(&start, |&p| oracle_moves(grid, movement, p), |&p| p == goal)
         .map(|(_, cost)| cost)
