@@ -275,16 +275,18 @@ impl Grid {
             && self.costs[y as usize * self.width as usize + x as usize] != 0
     }
 
-    /// Row `y` as bits (bit `x + 1` is cell `x`; rows -1 and `height` exist and are all walls).
+    /// Row `y` as bits: bit `x + 1` is cell `x`, or with `mirrored`, cell `width − 1 − x`. Rows -1
+    /// and `height` exist and are all walls, and the last word is a spare zero.
     #[inline]
-    pub(crate) fn row_bits(&self, y: i32) -> &[u64] {
-        self.bits.row(y)
+    pub(crate) fn row_bits(&self, y: i32, mirrored: bool) -> &[u64] {
+        self.bits.row(y, mirrored)
     }
 
-    /// Column `x` as bits (bit `y + 1` is cell `y`; columns -1 and `width` are all walls).
+    /// Column `x` as bits: bit `y + 1` is cell `y`, or with `mirrored`, cell `height − 1 − y`.
+    /// Columns -1 and `width` exist and are all walls, and the last word is a spare zero.
     #[inline]
-    pub(crate) fn column_bits(&self, x: i32) -> &[u64] {
-        self.bits.column(x)
+    pub(crate) fn column_bits(&self, x: i32, mirrored: bool) -> &[u64] {
+        self.bits.column(x, mirrored)
     }
 
     /// Entry cost by index; 0 means blocked. The searches' hot loops use this.
@@ -303,28 +305,40 @@ impl Grid {
     }
 }
 
-/// Which cells are passable, one bit per cell, twice over: row by row and column by column.
+/// Which cells are passable, one bit per cell, four times over: row by row and column by column,
+/// each also mirrored (last cell first), so that jump point search scans every direction as
+/// "forwards" without reversing bits.
 ///
-/// Both have a border of wall bits around the map, so a scan stops at the edge without a bounds
-/// check. Kept up to date by [`Grid::set`]; about 1/16 of the size of the cost array.
+/// Every line has a border of wall bits around the map (bit `i + 1` is cell `i`), so a scan stops
+/// at the edge without a bounds check, and one spare zero word at its end, so that a 64-bit window
+/// can be read from any bit of the line. Kept up to date by [`Grid::set`]; together about 1/8 of
+/// the size of the cost array.
 #[derive(Clone, PartialEq, Eq)]
 struct PassabilityBits {
+    width: usize,
+    height: usize,
     row_words: usize,
     rows: Vec<u64>,
+    rows_mirrored: Vec<u64>,
     column_words: usize,
     columns: Vec<u64>,
+    columns_mirrored: Vec<u64>,
 }
 
 impl PassabilityBits {
     fn open(width: u32, height: u32) -> Self {
         let (w, h) = (width as usize, height as usize);
-        let row_words = (w + 2).div_ceil(64);
-        let column_words = (h + 2).div_ceil(64);
+        let row_words = (w + 2).div_ceil(64) + 1;
+        let column_words = (h + 2).div_ceil(64) + 1;
         let mut bits = Self {
+            width: w,
+            height: h,
             row_words,
             rows: vec![0; row_words * (h + 2)],
+            rows_mirrored: vec![0; row_words * (h + 2)],
             column_words,
             columns: vec![0; column_words * (w + 2)],
+            columns_mirrored: vec![0; column_words * (w + 2)],
         };
         for y in 0..height {
             for x in 0..width {
@@ -335,35 +349,44 @@ impl PassabilityBits {
     }
 
     fn set(&mut self, x: u32, y: u32, passable: bool) {
-        let (x, y) = (x as usize + 1, y as usize + 1);
-        let flip = |words: &mut [u64], bit: usize| {
+        let (x, y) = (x as usize, y as usize);
+        let flip = |words: &mut [u64], line: usize, words_per_line: usize, cell: usize| {
+            let bit = cell + 1;
+            let word = &mut words[(line + 1) * words_per_line + bit / 64];
             let mask = 1u64 << (bit % 64);
             if passable {
-                words[bit / 64] |= mask;
+                *word |= mask;
             } else {
-                words[bit / 64] &= !mask;
+                *word &= !mask;
             }
         };
-        flip(
-            &mut self.rows[y * self.row_words..(y + 1) * self.row_words],
-            x,
-        );
-        flip(
-            &mut self.columns[x * self.column_words..(x + 1) * self.column_words],
-            y,
-        );
+        let (mirror_x, mirror_y) = (self.width - 1 - x, self.height - 1 - y);
+        flip(&mut self.rows, y, self.row_words, x);
+        flip(&mut self.rows_mirrored, y, self.row_words, mirror_x);
+        flip(&mut self.columns, x, self.column_words, y);
+        flip(&mut self.columns_mirrored, x, self.column_words, mirror_y);
     }
 
     #[inline]
-    fn row(&self, y: i32) -> &[u64] {
+    fn row(&self, y: i32, mirrored: bool) -> &[u64] {
         let r = (y + 1) as usize * self.row_words;
-        &self.rows[r..r + self.row_words]
+        let rows = if mirrored {
+            &self.rows_mirrored
+        } else {
+            &self.rows
+        };
+        &rows[r..r + self.row_words]
     }
 
     #[inline]
-    fn column(&self, x: i32) -> &[u64] {
+    fn column(&self, x: i32, mirrored: bool) -> &[u64] {
         let c = (x + 1) as usize * self.column_words;
-        &self.columns[c..c + self.column_words]
+        let columns = if mirrored {
+            &self.columns_mirrored
+        } else {
+            &self.columns
+        };
+        &columns[c..c + self.column_words]
     }
 }
 

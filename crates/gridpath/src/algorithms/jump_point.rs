@@ -130,7 +130,14 @@ fn pruned_directions(grid: &Grid, x: i32, y: i32, dx: i32, dy: i32, out: &mut Di
 /// cell behind that side cell (one step west) is a wall: then only a turn here reaches the side
 /// cell optimally. [`jump_straight_cell_by_cell`] says exactly that, one cell at a time; this
 /// version gives the same answers but tests 64 cells at once on bit rows with [`scan`]
-/// (Harabor and Grastien's "block-based" jumps), and on bit columns for a vertical run.
+/// (Harabor and Grastien's "block-based" jumps), and on bit columns for a vertical run. A run
+/// west or north reads the grid's mirrored lines, where it runs forwards too: one scan, with no
+/// bit reversal.
+///
+/// `inline(always)`, here and on [`scan`]: JPS calls them about 28 times per expansion, and the
+/// compiler's own choice was a call each time. Inlined, JPS runs 23–34 % fewer instructions on the
+/// Moving AI maps (see `benches/callgrind.sh`).
+#[inline(always)]
 fn jump_straight(
     grid: &Grid,
     x: i32,
@@ -140,17 +147,29 @@ fn jump_straight(
     goal: (i32, i32),
 ) -> Option<(i32, i32)> {
     if dx != 0 {
-        let line = [grid.row_bits(y - 1), grid.row_bits(y), grid.row_bits(y + 1)];
-        let goal = (goal.1 == y).then_some(goal.0);
-        scan(line, x, dx, goal).map(|jx| (jx, y))
+        let mirrored = dx < 0;
+        let along = |x: i32| {
+            if mirrored {
+                grid.width() as i32 - 1 - x
+            } else {
+                x
+            }
+        };
+        let line = |y| grid.row_bits(y, mirrored);
+        let goal = (goal.1 == y).then_some(along(goal.0));
+        scan([line(y - 1), line(y), line(y + 1)], along(x), goal).map(|jx| (along(jx), y))
     } else {
-        let line = [
-            grid.column_bits(x - 1),
-            grid.column_bits(x),
-            grid.column_bits(x + 1),
-        ];
-        let goal = (goal.0 == x).then_some(goal.1);
-        scan(line, y, dy, goal).map(|jy| (x, jy))
+        let mirrored = dy < 0;
+        let along = |y: i32| {
+            if mirrored {
+                grid.height() as i32 - 1 - y
+            } else {
+                y
+            }
+        };
+        let line = |x| grid.column_bits(x, mirrored);
+        let goal = (goal.0 == x).then_some(along(goal.1));
+        scan([line(x - 1), line(x), line(x + 1)], along(y), goal).map(|jy| (x, along(jy)))
     }
 }
 
@@ -187,72 +206,44 @@ fn jump_straight_cell_by_cell(
     }
 }
 
-/// The straight jump on bits. `[side_a, line, side_b]` are the run's line and the lines beside
-/// it, as padded bit lines (bit `i + 1` is position `i`); the run starts at `from` and goes in
-/// `step` (+1 or -1). `goal` is the goal's position if it lies on this line. Returns the
-/// position of the jump point.
-fn scan(
-    [side_a, line, side_b]: [&[u64]; 3],
-    from: i32,
-    step: i32,
-    goal: Option<i32>,
-) -> Option<i32> {
-    // 64 bits whose bit k is position `pos + k * step`.
-    let window = |bits: &[u64], pos: i32| {
-        let padded = i64::from(pos) + 1;
-        if step > 0 {
-            bits_from(bits, padded)
-        } else {
-            bits_from(bits, padded - 63).reverse_bits()
-        }
-    };
-    // One bit of a padded line: is position `pos` free?
-    let bit = |bits: &[u64], pos: i32| {
-        let padded = (pos + 1) as usize; // ≥ 0: a run never goes past the wall border
-        bits.get(padded / 64)
-            .is_some_and(|w| w >> (padded % 64) & 1 == 1)
-    };
-    let mut pos = from + step;
+/// The straight jump on bits, always forwards. `[side_a, line, side_b]` are the run's line and
+/// the lines beside it, as padded bit lines (bit `i + 1` is position `i`, with a spare zero word at
+/// the end); the run starts at `from` and goes towards higher positions. `goal` is the goal's
+/// position if it lies on this line. Returns the position of the jump point.
+#[inline(always)]
+fn scan([side_a, line, side_b]: [&[u64]; 3], from: i32, goal: Option<i32>) -> Option<i32> {
+    // `bit` is the padded index of the window's first position; `from` ≥ 0, so it is ≥ 2.
+    let mut bit = from as usize + 2;
     loop {
-        let free = window(line, pos);
-        let (a, b) = (window(side_a, pos), window(side_b, pos));
-        // The cells one step behind: the same bits shifted by one, plus the cell before `pos`.
-        let a_behind = a << 1 | u64::from(bit(side_a, pos - step));
-        let b_behind = b << 1 | u64::from(bit(side_b, pos - step));
+        let free = window(line, bit);
+        let (a, b) = (window(side_a, bit), window(side_b, bit));
+        // The cells one step behind: the same lines, one bit earlier.
+        let (a_behind, b_behind) = (window(side_a, bit - 1), window(side_b, bit - 1));
         let forced = (a & !a_behind) | (b & !b_behind);
         let stop = !free | forced;
-        let k = stop.trailing_zeros() as i32; // 64 when nothing stops in this window
+        let k = stop.trailing_zeros() as usize; // 64 when nothing stops in this window
+        let position = (bit - 1) as i32; // of the window's first bit
         if let Some(g) = goal {
-            let offset = (g - pos) * step;
-            if (0..64).contains(&offset) && offset <= k {
+            let offset = g - position;
+            if (0..64).contains(&offset) && offset as usize <= k {
                 return Some(g);
             }
         }
         if k < 64 {
             // A wall ends the run; a forced neighbour on a free cell is a jump point.
-            return (free >> k & 1 == 1).then_some(pos + k * step);
+            return (free >> k & 1 == 1).then_some(position + k as i32);
         }
-        pos += 64 * step;
+        bit += 64;
     }
 }
 
-/// The 64 bits of `bits` starting at bit `start` (bits outside the slice read as walls).
+/// The 64 bits of a padded line starting at bit `start`. The border of walls stops every run
+/// before its line's last word, and the spare word after it makes `word + 1` always exist.
 #[inline]
-fn bits_from(bits: &[u64], start: i64) -> u64 {
-    if start < 0 {
-        return if start <= -64 {
-            0
-        } else {
-            bits_from(bits, 0) << -start
-        };
-    }
-    let (word, offset) = ((start / 64) as usize, (start % 64) as u32);
-    let low = bits.get(word).copied().unwrap_or(0);
-    if offset == 0 {
-        return low;
-    }
-    let high = bits.get(word + 1).copied().unwrap_or(0);
-    (low >> offset) | (high << (64 - offset))
+fn window(bits: &[u64], start: usize) -> u64 {
+    let (word, offset) = (start / 64, (start % 64) as u32);
+    // `high << 1 << (63 - offset)` is `high << (64 - offset)`, and 0 when `offset` is 0.
+    (bits[word] >> offset) | (bits[word + 1] << 1 << (63 - offset))
 }
 
 /// Runs from `(x, y)` diagonally in `(dx, dy)` until a wall or the edge, and reports every jump
