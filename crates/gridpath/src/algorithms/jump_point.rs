@@ -147,30 +147,31 @@ fn jump_straight(
     goal: (i32, i32),
 ) -> Option<(i32, i32)> {
     if dx != 0 {
-        let mirrored = dx < 0;
-        let along = |x: i32| {
-            if mirrored {
-                grid.width() as i32 - 1 - x
-            } else {
-                x
-            }
-        };
-        let line = |y| grid.row_bits(y, mirrored);
-        let goal = (goal.1 == y).then_some(along(goal.0));
-        scan([line(y - 1), line(y), line(y + 1)], along(x), goal).map(|jx| (along(jx), y))
+        let (mirrored, goal) = (dx < 0, (goal.1 == y).then_some(goal.0));
+        let rows = |row| grid.row_bits(row, mirrored);
+        jump_on_line(rows, y, x, grid.width(), mirrored, goal).map(|jx| (jx, y))
     } else {
-        let mirrored = dy < 0;
-        let along = |y: i32| {
-            if mirrored {
-                grid.height() as i32 - 1 - y
-            } else {
-                y
-            }
-        };
-        let line = |x| grid.column_bits(x, mirrored);
-        let goal = (goal.0 == x).then_some(along(goal.1));
-        scan([line(x - 1), line(x), line(x + 1)], along(y), goal).map(|jy| (x, along(jy)))
+        let (mirrored, goal) = (dy < 0, (goal.0 == x).then_some(goal.1));
+        let columns = |column| grid.column_bits(column, mirrored);
+        jump_on_line(columns, x, y, grid.height(), mirrored, goal).map(|jy| (x, jy))
     }
+}
+
+/// The straight jump along line `line` (a row or a column) from position `from`, forwards, or on
+/// the mirrored lines when the run goes backwards: position `p` is `length − 1 − p` there.
+/// `lines(i)` gives line `i` as bits; `goal` is the goal's position if it is on this line.
+#[inline(always)]
+fn jump_on_line<'a>(
+    lines: impl Fn(i32) -> &'a [u64],
+    line: i32,
+    from: i32,
+    length: u32,
+    mirrored: bool,
+    goal: Option<i32>,
+) -> Option<i32> {
+    let along = |p: i32| if mirrored { length as i32 - 1 - p } else { p };
+    let bits = [lines(line - 1), lines(line), lines(line + 1)];
+    scan(bits, along(from), goal.map(along)).map(along)
 }
 
 /// The straight jump as its definition reads, one cell at a time: what [`jump_straight`]
