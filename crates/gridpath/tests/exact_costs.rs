@@ -304,3 +304,17 @@ fn manhattan_in_eight_way_is_allowed_but_not_admissible() {
     };
     assert!(cost(&grid, (0, 0), (4, 4), &config).is_some());
 }
+
+/// Ties that tie: on open ground every order of the same straight and diagonal steps costs
+/// exactly the same, so A*'s "larger g first" tie-break walks straight to the goal and expands
+/// only the cells of its path. (With the float nearest √2, equal sums differ in their last bits
+/// and A* widens into cells off the path.)
+#[test]
+fn on_open_ground_astar_expands_only_its_path() {
+    let grid = Grid::new(40, 25).unwrap();
+    for goal in [Point::new(39, 13), Point::new(17, 24), Point::new(39, 24)] {
+        let found = find_path(&grid, Point::new(0, 0), goal, &SearchConfig::default()).unwrap();
+        let path = found.path.expect("open ground");
+        assert_eq!(found.expanded, path.cells.len(), "to {goal}");
+    }
+}
