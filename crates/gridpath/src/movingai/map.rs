@@ -56,7 +56,7 @@ pub fn parse_map_with_limits(text: &str, limits: &MapLimits) -> Result<Grid, For
     let (width, height, n) = read_header(&mut lines, limits)?;
     let rows = lines.clone().take(height as usize);
     for y in 0..height {
-        let (n, row) = lines.expect(&format!("map row {} of {height}", y + 1))?;
+        let (n, row) = lines.expect(format_args!("map row {} of {height}", y + 1))?;
         check_map_row(n, row, width)?;
     }
     let mut grid = Grid::new(width, height).map_err(|e| FormatError::new(n, e.to_string()))?;
@@ -87,8 +87,9 @@ impl<'a> NumberedLines<'a> {
         }
     }
 
-    /// The next line and its number, or an error saying `what` was expected.
-    fn expect(&mut self, what: &str) -> Result<(usize, &'a str), FormatError> {
+    /// The next line and its number, or an error saying `what` was expected. (`what` is only
+    /// written out for the error: a map row asks with `format_args!`, which allocates nothing.)
+    fn expect(&mut self, what: impl std::fmt::Display) -> Result<(usize, &'a str), FormatError> {
         self.next().ok_or_else(|| {
             FormatError::new(
                 self.text.lines().count() + 1,
