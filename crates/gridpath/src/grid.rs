@@ -4,7 +4,7 @@
 //! a diagonal step). This is Red Blob Games' `cost(from, to) = weight(to)`: mud is expensive to walk
 //! *into*, a road is cheap. A blocked cell cannot be entered at all.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -97,7 +97,8 @@ impl std::error::Error for GridError {}
 /// can ask for them in O(1): the smallest entry cost (heuristics are scaled by it to stay
 /// admissible) and whether every passable cell costs the same (jump point search needs that).
 /// It also numbers its walls' versions ([`Grid::wall_revision`]), so that what is derived from the
-/// walls alone, such as [`crate::Components`], knows when to be redone.
+/// walls alone, such as [`crate::Components`], knows when to be redone, and remembers the last
+/// few wall changes ([`Grid::wall_changes_since`]), so that it can be repaired instead.
 #[derive(Clone)]
 pub struct Grid {
     width: u32,
@@ -109,6 +110,7 @@ pub struct Grid {
     /// Passability as bits, for jump point search's 64-cells-at-a-time scans.
     bits: PassabilityBits,
     wall_revision: u64,
+    wall_log: WallLog,
 }
 
 /// Equal grids have the same size and cells; their revision numbers do not matter.
@@ -132,13 +134,15 @@ impl Grid {
             return Err(GridError::BadSize { width, height });
         }
         let len = cells as usize;
+        let wall_revision = next_wall_revision();
         Ok(Self {
             width,
             height,
             costs: vec![1; len],
             cost_histogram: BTreeMap::from([(1, len)]),
             bits: PassabilityBits::open(width, height),
-            wall_revision: next_wall_revision(),
+            wall_revision,
+            wall_log: WallLog::starting_at(wall_revision),
         })
     }
 
@@ -229,6 +233,7 @@ impl Grid {
         if (old == 0) != (new == 0) {
             self.bits.set(p.x as u32, p.y as u32, new != 0);
             self.wall_revision = next_wall_revision();
+            self.wall_log.record(self.wall_revision, i as u32);
         }
         if old != new {
             if old != 0 {
@@ -248,6 +253,32 @@ impl Grid {
     pub fn wall_revision(&self) -> u64 {
         self.wall_revision
     }
+
+    /// The cells whose walls came or went since the grid had `revision` as its
+    /// [`Grid::wall_revision`], oldest first (a cell may appear more than once). `None` when the
+    /// grid cannot say: the revision is older than the last [`Grid::WALL_LOG_LEN`] changes, or
+    /// belongs to another grid. Then whatever was derived from the walls must be redone whole.
+    ///
+    /// ```
+    /// use gridpath::{Grid, Point};
+    ///
+    /// let mut grid = Grid::new(4, 4).unwrap();
+    /// let before = grid.wall_revision();
+    /// grid.set_blocked(Point::new(1, 2), true).unwrap();
+    /// let changed: Vec<Point> = grid.wall_changes_since(before).unwrap().collect();
+    /// assert_eq!(changed, [Point::new(1, 2)]);
+    /// assert!(grid.wall_changes_since(Grid::new(4, 4).unwrap().wall_revision()).is_none());
+    /// ```
+    pub fn wall_changes_since(
+        &self,
+        revision: u64,
+    ) -> Option<impl ExactSizeIterator<Item = Point> + '_> {
+        let changes = self.wall_log.since(revision)?;
+        Some(changes.map(|i| self.point_of(i as usize)))
+    }
+
+    /// How many wall changes [`Grid::wall_changes_since`] remembers.
+    pub const WALL_LOG_LEN: usize = 1024;
 
     /// Blocks or unblocks a cell. Unblocking makes it floor of cost 1.
     pub fn set_blocked(&mut self, p: Point, blocked: bool) -> Result<(), GridError> {
@@ -302,6 +333,46 @@ impl Grid {
                 self.cost_histogram.remove(&cost);
             }
         }
+    }
+}
+
+/// The last [`Grid::WALL_LOG_LEN`] wall changes: for each, the revision it made and its cell.
+#[derive(Clone)]
+struct WallLog {
+    /// The revision just before the oldest change kept.
+    base: u64,
+    changes: VecDeque<(u64, u32)>,
+}
+
+impl WallLog {
+    fn starting_at(revision: u64) -> Self {
+        Self {
+            base: revision,
+            changes: VecDeque::new(),
+        }
+    }
+
+    fn record(&mut self, revision: u64, cell: u32) {
+        if self.changes.len() == Grid::WALL_LOG_LEN
+            && let Some((oldest, _)) = self.changes.pop_front()
+        {
+            self.base = oldest;
+        }
+        self.changes.push_back((revision, cell));
+    }
+
+    /// The cells changed after `revision`, if it is this log's base or one of its changes.
+    /// Revisions only grow, so the changes are sorted by them.
+    fn since(&self, revision: u64) -> Option<impl ExactSizeIterator<Item = u32> + '_> {
+        let first = if revision == self.base {
+            0
+        } else {
+            self.changes
+                .binary_search_by_key(&revision, |&(r, _)| r)
+                .ok()?
+                + 1
+        };
+        Some(self.changes.range(first..).map(|&(_, cell)| cell))
     }
 }
 
@@ -478,6 +549,32 @@ mod tests {
         assert_eq!(g.wall_revision(), walled, "no change, no new number");
         assert_eq!(g.clone().wall_revision(), walled);
         assert_eq!(Grid::new(3, 3).unwrap(), Grid::new(3, 3).unwrap());
+    }
+
+    #[test]
+    fn the_wall_log_lists_changes_until_it_forgets_them() {
+        let mut g = Grid::new(40, 40).unwrap();
+        let start = g.wall_revision();
+        let changes = |g: &Grid, since| g.wall_changes_since(since).map(|c| c.collect::<Vec<_>>());
+        assert_eq!(changes(&g, start), Some(vec![]));
+        g.set(Point::new(3, 4), Cell::Passable(9)).unwrap();
+        assert_eq!(changes(&g, start), Some(vec![]), "costs are not walls");
+        g.set_blocked(Point::new(3, 4), true).unwrap();
+        let middle = g.wall_revision();
+        g.set_blocked(Point::new(5, 6), true).unwrap();
+        g.set_blocked(Point::new(3, 4), false).unwrap();
+        let all = vec![Point::new(3, 4), Point::new(5, 6), Point::new(3, 4)];
+        assert_eq!(changes(&g, start), Some(all.clone()));
+        assert_eq!(changes(&g, middle), Some(all[1..].to_vec()));
+        assert_eq!(changes(&g.clone(), middle), Some(all[1..].to_vec()));
+        // Another grid's revision, or one this grid never had, cannot be answered.
+        assert_eq!(changes(&g, Grid::new(2, 2).unwrap().wall_revision()), None);
+        // After more changes than the log keeps, the oldest revisions are forgotten.
+        for i in 0..Grid::WALL_LOG_LEN {
+            g.set_blocked(g.point_of(i), true).unwrap();
+        }
+        assert_eq!(changes(&g, middle), None);
+        assert_eq!(changes(&g, start), None);
     }
 
     #[test]
