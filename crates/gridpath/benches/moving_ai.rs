@@ -1,5 +1,6 @@
-//! `cargo bench -p gridpath`: our A*, our jump point search and the `pathfinding` crate's A* on the
-//! same Moving AI scenarios, at identical optimal costs.
+//! `cargo bench -p gridpath`: our A*, our jump point search, JPS+ and the `pathfinding` crate's A*
+//! on the same Moving AI scenarios, at identical optimal costs; and what JPS+'s table costs to
+//! make and to repair after a one-cell edit, on 512 × 512.
 //!
 //! The data is read from `$GRIDPATH_MOVINGAI` or from `../shared/movingai` beside the repository;
 //! without it the benchmark says so and measures nothing. Each iteration solves a fixed sample of
@@ -8,7 +9,7 @@
 
 use criterion::{Criterion, criterion_group};
 use gridpath::movingai::{Scenario, read_map_file, read_scen_file};
-use gridpath::{Algorithm, Grid, Search, SearchConfig};
+use gridpath::{Algorithm, Grid, JumpDistances, Point, Search, SearchConfig};
 use std::hint::black_box;
 use std::path::PathBuf;
 
@@ -101,6 +102,7 @@ fn bench_maps(c: &mut Criterion) {
     };
     let astar = SearchConfig::default();
     let jps = astar.with_algorithm(Algorithm::JumpPoint);
+    let jps_plus = astar.with_algorithm(Algorithm::JumpPointPlus);
     for (name, every) in MAPS {
         let grid = match read_map_file(dir.join(format!("maps/{name}.map"))) {
             Ok(g) => g,
@@ -122,8 +124,9 @@ fn bench_maps(c: &mut Criterion) {
         for s in &scenarios {
             let a = ours(&mut search, &grid, s, &astar);
             let j = ours(&mut search, &grid, s, &jps);
+            let jp = ours(&mut search, &grid, s, &jps_plus);
             let p = baseline::cost(&grid, s.start, s.goal);
-            for (who, cost) in [("A*", a), ("JPS", j), ("pathfinding", p)] {
+            for (who, cost) in [("A*", a), ("JPS", j), ("JPS+", jp), ("pathfinding", p)] {
                 let cost = cost.unwrap_or(f64::NAN);
                 assert!(
                     (cost - s.optimal).abs() < 1e-4,
@@ -146,6 +149,16 @@ fn bench_maps(c: &mut Criterion) {
         group.bench_function("gridpath_jps", |b| {
             b.iter(|| total(scenarios.iter().map(|s| ours(&mut search, &grid, s, &jps))))
         });
+        // The table was made by the check above: this measures the searches alone.
+        group.bench_function("gridpath_jpsplus", |b| {
+            b.iter(|| {
+                total(
+                    scenarios
+                        .iter()
+                        .map(|s| ours(&mut search, &grid, s, &jps_plus)),
+                )
+            })
+        });
         group.bench_function("pathfinding_astar", |b| {
             b.iter(|| {
                 total(
@@ -160,6 +173,45 @@ fn bench_maps(c: &mut Criterion) {
             "{name}: {} scenarios per iteration (every {every}th)",
             scenarios.len()
         );
+    }
+}
+
+/// JPS+'s table on 512 × 512: made from scratch, and repaired after one cell's wall comes or goes
+/// (each iteration toggles the next of 64 cells spread over the map, then updates the table).
+fn bench_jump_table(c: &mut Criterion) {
+    let mut maps = vec![("open512", Grid::new(512, 512).ok())];
+    if let Some(dir) = data_dir() {
+        maps.push((
+            "random512-10-0",
+            read_map_file(dir.join("maps/random512-10-0.map")).ok(),
+        ));
+    }
+    for (name, grid) in maps {
+        let Some(mut grid) = grid else { continue };
+        let mut group = c.benchmark_group(format!("jump_table_{name}"));
+        group.sample_size(15);
+        group.bench_function("rebuild", |b| {
+            b.iter(|| {
+                let mut table = JumpDistances::new();
+                black_box(table.update(&grid))
+            })
+        });
+        let cells: Vec<Point> = (0..64)
+            .map(|k| Point::new((k * 97 + 13) % 512, (k * 181 + 41) % 512))
+            .collect();
+        let mut table = JumpDistances::new();
+        table.update(&grid);
+        let mut next = 0;
+        group.bench_function("repair_one_cell", |b| {
+            b.iter(|| {
+                let p = cells[next % cells.len()];
+                next += 1;
+                let blocked = grid.is_passable(p);
+                let _ = grid.set_blocked(p, blocked);
+                black_box(table.update(&grid))
+            })
+        });
+        group.finish();
     }
 }
 
@@ -187,30 +239,51 @@ fn print_ratios() {
         return;
     }
     println!(
-        "\n| map | gridpath A* | gridpath JPS | pathfinding A* | A* / pathfinding | JPS / A* |"
+        "\n| map | gridpath A* | gridpath JPS | JPS+ | pathfinding A* | A* / pathfinding | JPS / A* | JPS+ / A* |"
     );
-    println!("|---|---:|---:|---:|---:|---:|");
+    println!("|---|---:|---:|---:|---:|---:|---:|---:|");
     for (name, _) in MAPS {
         let get = |b| median_ns(name, b);
-        if let (Some(a), Some(j), Some(p)) = (
+        if let (Some(a), Some(j), Some(jp), Some(p)) = (
             get("gridpath_astar"),
             get("gridpath_jps"),
+            get("gridpath_jpsplus"),
             get("pathfinding_astar"),
         ) {
             let ms = |ns: f64| format!("{:.2} ms", ns / 1e6);
             println!(
-                "| {name} | {} | {} | {} | {:.2} | {:.3} |",
+                "| {name} | {} | {} | {} | {} | {:.2} | {:.3} | {:.3} |",
                 ms(a),
                 ms(j),
+                ms(jp),
                 ms(p),
                 a / p,
-                j / a
+                j / a,
+                jp / a
+            );
+        }
+    }
+    println!(
+        "\n| JPS+ table, 512 × 512 | rebuild | repair after a one-cell edit | repair / rebuild |"
+    );
+    println!("|---|---:|---:|---:|");
+    for name in ["open512", "random512-10-0"] {
+        let group = format!("jump_table_{name}");
+        if let (Some(full), Some(one)) = (
+            median_ns(&group, "rebuild"),
+            median_ns(&group, "repair_one_cell"),
+        ) {
+            println!(
+                "| {name} | {:.2} ms | {:.1} µs | {:.2} % |",
+                full / 1e6,
+                one / 1e3,
+                100.0 * one / full
             );
         }
     }
 }
 
-criterion_group!(benches, bench_maps);
+criterion_group!(benches, bench_maps, bench_jump_table);
 
 fn main() {
     benches();

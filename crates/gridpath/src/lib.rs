@@ -34,6 +34,7 @@ pub mod algorithms;
 mod components;
 mod grid;
 mod heuristic;
+pub mod jump_distances;
 mod movement;
 pub mod movingai;
 pub mod scenarios;
@@ -44,6 +45,7 @@ pub use algorithms::Algorithm;
 pub use components::Components;
 pub use grid::{Cell, Grid, GridError, Point};
 pub use heuristic::Heuristic;
+pub use jump_distances::JumpDistances;
 pub use movement::{CornerRule, DIAGONAL, Movement, STEPS};
 pub use search::{
     GoalMode, NodeInfo, NodeState, Path, QueryError, Search, SearchConfig, SearchResult,

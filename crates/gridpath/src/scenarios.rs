@@ -102,9 +102,11 @@ impl ScenarioReport {
     }
 }
 
-/// Solves every scenario on `grid` with one reused [`Search`].
+/// Solves every scenario on `grid` with one reused [`Search`], prepared first (see
+/// [`Search::prepare`]) so that the times are the searches' alone.
 pub fn run_scenarios(grid: &Grid, scenarios: &[Scenario], config: &SearchConfig) -> ScenarioReport {
     let mut search = Search::new();
+    search.prepare(grid, config);
     let outcomes = scenarios
         .iter()
         .enumerate()

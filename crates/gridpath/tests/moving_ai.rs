@@ -18,7 +18,12 @@ fn every_arena_scenario_is_solved_at_its_published_optimal_length() {
     let (grid, scenarios) = arena();
     assert_eq!(scenarios.len(), 130);
     assert_eq!((grid.width(), grid.height()), (49, 49));
-    for algorithm in [Algorithm::AStar, Algorithm::JumpPoint, Algorithm::Dijkstra] {
+    for algorithm in [
+        Algorithm::AStar,
+        Algorithm::JumpPoint,
+        Algorithm::JumpPointPlus,
+        Algorithm::Dijkstra,
+    ] {
         let report = run_scenarios(
             &grid,
             &scenarios,

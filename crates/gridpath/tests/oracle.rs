@@ -6,7 +6,7 @@
 
 use gridpath::{
     Algorithm, Components, CornerRule, GoalMode, Heuristic, Movement, Point, Search, SearchConfig,
-    SearchStatus,
+    SearchStatus, Step,
 };
 use proptest::prelude::*;
 use std::cmp::Ordering;
@@ -40,7 +40,7 @@ proptest! {
         let truth = oracle_cost(&grid, movement, start, goal);
         let mut search = Search::new();
         for algorithm in Algorithm::ALL {
-            if algorithm == Algorithm::JumpPoint {
+            if algorithm.is_jump_point_search() {
                 continue; // weighted grid: covered below
             }
             for heuristic in Heuristic::ALL {
@@ -76,7 +76,8 @@ proptest! {
         }
     }
 
-    /// Jump point search matches the oracle on uniform grids under the Moving AI rules.
+    /// Jump point search, and JPS+, match the oracle on uniform grids under the Moving AI rules,
+    /// and JPS+ expands exactly the cells JPS does.
     #[test]
     fn jump_point_search_against_the_oracle(
         grid in arb_grid(24, false),
@@ -86,29 +87,68 @@ proptest! {
         let Some((start, goal)) = endpoints(&grid, a, b) else { return Ok(()) };
         let movement = Movement::EightWay(CornerRule::NeverCut);
         let truth = oracle_cost(&grid, movement, start, goal);
-        let mut search = Search::new();
-        let cfg = config(Algorithm::JumpPoint, movement, Heuristic::Octile);
-        search.begin(&grid, start, goal, &cfg).expect("JPS applies on a uniform grid");
-        let status = search.run(&grid);
-        match truth {
-            None => prop_assert_eq!(status, SearchStatus::NoPath),
-            Some(best) => {
-                prop_assert_eq!(status, SearchStatus::Found, "{:?} {} → {}", grid, start, goal);
-                check_path(&grid, movement, start, goal, &search);
-                let cost = search.cost().unwrap_or(f64::NAN);
-                prop_assert!((cost - best.value()).abs() < 1e-9,
-                    "JPS {} vs oracle {} from {} to {} on {:?}", cost, best.value(), start, goal, grid);
+        let mut expanded = Vec::new();
+        for algorithm in [Algorithm::JumpPoint, Algorithm::JumpPointPlus] {
+            let mut search = Search::new();
+            let cfg = config(algorithm, movement, Heuristic::Octile);
+            search.begin(&grid, start, goal, &cfg).expect("JPS applies on a uniform grid");
+            let mut cells = Vec::new();
+            while let Step::Expanded(cell) = search.step(&grid) {
+                cells.push(cell);
             }
+            match truth {
+                None => prop_assert_eq!(search.status(), SearchStatus::NoPath),
+                Some(best) => {
+                    prop_assert_eq!(search.status(), SearchStatus::Found, "{:?} {} → {}", grid, start, goal);
+                    check_path(&grid, movement, start, goal, &search);
+                    let cost = search.cost().unwrap_or(f64::NAN);
+                    prop_assert!((cost - best.value()).abs() < 1e-9,
+                        "{:?} {} vs oracle {} from {} to {} on {:?}", algorithm, cost, best.value(), start, goal, grid);
+                }
+            }
+            expanded.push(cells);
+        }
+        prop_assert_eq!(&expanded[0], &expanded[1], "JPS and JPS+ from {} to {} on {:?}", start, goal, grid);
+    }
+
+    /// JPS+ keeps one table between queries and repairs it after wall edits: after every edit
+    /// its answer is still the oracle's.
+    #[test]
+    fn jps_plus_after_wall_edits(
+        grid in arb_grid(20, false),
+        edits in prop::collection::vec((any::<usize>(), any::<bool>()), 1..10),
+        a in any::<usize>(),
+        b in any::<usize>(),
+    ) {
+        let mut grid = grid;
+        let movement = Movement::EightWay(CornerRule::NeverCut);
+        let cfg = config(Algorithm::JumpPointPlus, movement, Heuristic::Octile);
+        let mut search = Search::new();
+        search.prepare(&grid, &cfg);
+        for (cell, blocked) in edits {
+            let p = grid.point_of(cell % grid.len());
+            grid.set_blocked(p, blocked).expect("inside");
+            let Some((start, goal)) = endpoints(&grid, a, b) else { continue };
+            let truth = oracle_cost(&grid, movement, start, goal).map(Exact::value);
+            search.begin(&grid, start, goal, &cfg).expect("uniform grid");
+            search.run(&grid);
+            if truth.is_some() {
+                check_path(&grid, movement, start, goal, &search);
+            }
+            prop_assert_eq!(search.cost().map(|c| (c * 1e6).round()), truth.map(|c| (c * 1e6).round()),
+                "from {} to {} on {:?}", start, goal, grid);
         }
     }
 
     /// Long runs across 64-bit word boundaries: wide or tall grids with few walls exercise the
-    /// block-based jumps of JPS on whole words and the edges between them.
+    /// block-based jumps of JPS on whole words and the edges between them, and JPS+'s capped
+    /// diagonals.
     #[test]
     fn jump_point_search_on_long_runs(
         grid in prop_oneof![
             arb_grid_sized(60..=200, 1..=12, 0..=12, false),
             arb_grid_sized(1..=12, 60..=200, 0..=12, false),
+            arb_grid_sized(40..=90, 40..=90, 0..=3, false),
         ],
         a in any::<usize>(),
         b in any::<usize>(),
@@ -116,14 +156,17 @@ proptest! {
         let Some((start, goal)) = endpoints(&grid, a, b) else { return Ok(()) };
         let movement = Movement::EightWay(CornerRule::NeverCut);
         let truth = oracle_cost(&grid, movement, start, goal).map(Exact::value);
-        let mut search = Search::new();
-        search.begin(&grid, start, goal, &config(Algorithm::JumpPoint, movement, Heuristic::Octile))
-            .expect("JPS applies on a uniform grid");
-        search.run(&grid);
-        if truth.is_some() {
-            check_path(&grid, movement, start, goal, &search);
+        for algorithm in [Algorithm::JumpPoint, Algorithm::JumpPointPlus] {
+            let mut search = Search::new();
+            search.begin(&grid, start, goal, &config(algorithm, movement, Heuristic::Octile))
+                .expect("JPS applies on a uniform grid");
+            search.run(&grid);
+            if truth.is_some() {
+                check_path(&grid, movement, start, goal, &search);
+            }
+            prop_assert_eq!(search.cost().map(|c| (c * 1e6).round()), truth.map(|c| (c * 1e6).round()),
+                "{:?}", algorithm);
         }
-        prop_assert_eq!(search.cost().map(|c| (c * 1e6).round()), truth.map(|c| (c * 1e6).round()));
     }
 
     /// The regions agree with the oracle's flood fill: connected exactly when reachable, under

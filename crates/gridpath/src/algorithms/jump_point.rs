@@ -49,17 +49,8 @@ pub(crate) fn for_each_successor(
     mut visit: impl FnMut(usize, usize, usize, f64),
 ) {
     let w = grid.width() as usize;
-    let at = |i: usize| ((i % w) as i32, (i / w) as i32);
-    let (x, y) = at(node);
-    let goal = at(goal);
-    let mut dirs = Directions::default();
-    match parent.map(at) {
-        None => crate::movement::STEPS.iter().for_each(|&d| dirs.push(d)),
-        Some((px, py)) => {
-            let (dx, dy) = arrival_direction(x - px, y - py);
-            pruned_directions(grid, x, y, dx, dy, &mut dirs);
-        }
-    }
+    let (x, y) = ((node % w) as i32, (node / w) as i32);
+    let goal = ((goal % w) as i32, (goal / w) as i32);
     let mut found = |(jx, jy): (i32, i32)| {
         visit(
             jy as usize * w + jx as usize,
@@ -68,7 +59,7 @@ pub(crate) fn for_each_successor(
             octile(jx - x, jy - y),
         );
     };
-    for &(dx, dy) in dirs.as_slice() {
+    for &(dx, dy) in directions_from(grid, node, parent).as_slice() {
         if dx == 0 || dy == 0 {
             if let Some(j) = jump_straight(grid, x, y, dx, dy, goal) {
                 found(j);
@@ -77,6 +68,23 @@ pub(crate) fn for_each_successor(
             jump_diagonal(grid, x, y, dx, dy, goal, &mut found);
         }
     }
+}
+
+/// The directions worth a look from `node`: all eight from the start, otherwise those a canonical
+/// route may continue in after arriving from `parent`. JPS+ prunes the same way.
+pub(super) fn directions_from(grid: &Grid, node: usize, parent: Option<usize>) -> Directions {
+    let w = grid.width() as usize;
+    let at = |i: usize| ((i % w) as i32, (i / w) as i32);
+    let (x, y) = at(node);
+    let mut dirs = Directions::default();
+    match parent.map(at) {
+        None => crate::movement::STEPS.iter().for_each(|&d| dirs.push(d)),
+        Some((px, py)) => {
+            let (dx, dy) = arrival_direction(x - px, y - py);
+            pruned_directions(grid, x, y, dx, dy, &mut dirs);
+        }
+    }
+    dirs
 }
 
 /// The last step's direction on a "diagonal first, then straight" run of `(dx, dy)`: straight
@@ -90,7 +98,7 @@ fn arrival_direction(dx: i32, dy: i32) -> (i32, i32) {
 }
 
 /// Length of a diagonal-then-straight run covering `(dx, dy)`.
-fn octile(dx: i32, dy: i32) -> f64 {
+pub(super) fn octile(dx: i32, dy: i32) -> f64 {
     let (a, b) = (dx.unsigned_abs(), dy.unsigned_abs());
     f64::from(a.max(b) - a.min(b)) + f64::from(a.min(b)) * DIAGONAL
 }
@@ -281,7 +289,7 @@ fn jump_diagonal(
 
 /// Up to eight directions, without allocating.
 #[derive(Default)]
-struct Directions {
+pub(super) struct Directions {
     items: [(i32, i32); 8],
     len: usize,
 }
@@ -292,7 +300,7 @@ impl Directions {
         self.len += 1;
     }
 
-    fn as_slice(&self) -> &[(i32, i32)] {
+    pub(super) fn as_slice(&self) -> &[(i32, i32)] {
         &self.items[..self.len]
     }
 }

@@ -20,6 +20,7 @@ pub mod depth_first;
 pub mod dijkstra;
 pub mod greedy_best_first;
 pub mod jump_point;
+pub mod jump_point_plus;
 pub mod weighted_astar;
 
 /// What sets one algorithm apart from the others in the shared search loop.
@@ -45,10 +46,11 @@ pub enum Algorithm {
     AStar,
     WeightedAStar,
     JumpPoint,
+    JumpPointPlus,
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 7] = [
+    pub const ALL: [Algorithm; 8] = [
         Self::BreadthFirst,
         Self::DepthFirst,
         Self::Dijkstra,
@@ -56,6 +58,7 @@ impl Algorithm {
         Self::AStar,
         Self::WeightedAStar,
         Self::JumpPoint,
+        Self::JumpPointPlus,
     ];
 
     pub(crate) fn rules(self) -> Rules {
@@ -67,6 +70,7 @@ impl Algorithm {
             Algorithm::AStar => astar::RULES,
             Algorithm::WeightedAStar => weighted_astar::RULES,
             Algorithm::JumpPoint => jump_point::RULES,
+            Algorithm::JumpPointPlus => jump_point_plus::RULES,
         }
     }
 
@@ -78,7 +82,9 @@ impl Algorithm {
             Algorithm::BreadthFirst | Algorithm::DepthFirst => g,
             Algorithm::Dijkstra => dijkstra::priority(g),
             Algorithm::GreedyBestFirst => greedy_best_first::priority(h),
-            Algorithm::AStar | Algorithm::JumpPoint => astar::priority(g, h),
+            Algorithm::AStar | Algorithm::JumpPoint | Algorithm::JumpPointPlus => {
+                astar::priority(g, h)
+            }
             Algorithm::WeightedAStar => weighted_astar::priority(g, h, w),
         }
     }
@@ -87,8 +93,17 @@ impl Algorithm {
     pub fn is_optimal(self) -> bool {
         matches!(
             self,
-            Algorithm::Dijkstra | Algorithm::AStar | Algorithm::JumpPoint
+            Algorithm::Dijkstra
+                | Algorithm::AStar
+                | Algorithm::JumpPoint
+                | Algorithm::JumpPointPlus
         )
+    }
+
+    /// Is it jump point search (JPS or JPS+)? They need 8-way moves that never cut corners and
+    /// a grid whose passable cells all cost the same.
+    pub fn is_jump_point_search(self) -> bool {
+        matches!(self, Algorithm::JumpPoint | Algorithm::JumpPointPlus)
     }
 
     /// Does it take the heuristic into account?
@@ -110,6 +125,7 @@ impl Algorithm {
             Algorithm::AStar => "A*",
             Algorithm::WeightedAStar => "Weighted A*",
             Algorithm::JumpPoint => "Jump point search",
+            Algorithm::JumpPointPlus => "JPS+ (precomputed jumps)",
         }
     }
 
@@ -123,6 +139,7 @@ impl Algorithm {
             Algorithm::AStar => "astar",
             Algorithm::WeightedAStar => "wastar",
             Algorithm::JumpPoint => "jps",
+            Algorithm::JumpPointPlus => "jpsplus",
         }
     }
 
@@ -141,6 +158,7 @@ impl Algorithm {
             Algorithm::AStar => astar::SUMMARY,
             Algorithm::WeightedAStar => weighted_astar::SUMMARY,
             Algorithm::JumpPoint => jump_point::SUMMARY,
+            Algorithm::JumpPointPlus => jump_point_plus::SUMMARY,
         }
     }
 }

@@ -14,9 +14,10 @@ pub(crate) mod nodes;
 mod query;
 mod types;
 
-use crate::algorithms::{Algorithm, jump_point};
+use crate::algorithms::{Algorithm, jump_point, jump_point_plus};
 use crate::components::Components;
 use crate::grid::{Grid, Point};
+use crate::jump_distances::{JumpDistances, Update};
 use frontier::Frontier;
 use nodes::{NO_PARENT, NodeTable};
 use query::{Query, check_applicable, point_at};
@@ -52,6 +53,8 @@ pub struct Search {
     frontier: Frontier,
     /// The grid's regions, relabelled only when its walls change: "no path" without a search.
     components: Components,
+    /// JPS+'s table of jump distances, repaired when the grid's walls change.
+    jumps: JumpDistances,
     query: Option<Query>,
     status: SearchStatus,
     expanded: usize,
@@ -131,8 +134,23 @@ impl Search {
         Ok(())
     }
 
+    /// Does now the work that a first query would otherwise do on its way: labels the grid's
+    /// regions and, for JPS+, makes its table of jump distances. Later queries on the same walls
+    /// reuse both, and after a few wall edits JPS+'s table is repaired rather than remade. Call
+    /// it when a map is loaded, so that the first search costs no more than the next. Returns
+    /// what it did to JPS+'s table ([`Update::Unchanged`] for the other algorithms).
+    pub fn prepare(&mut self, grid: &Grid, config: &SearchConfig) -> Update {
+        self.components.update(grid, config.movement);
+        if config.algorithm == Algorithm::JumpPointPlus {
+            self.jumps.update(grid)
+        } else {
+            Update::Unchanged
+        }
+    }
+
     /// Expands at most one cell. Returns what it did.
     pub fn step(&mut self, grid: &Grid) -> Step {
+        self.refresh_jumps(grid);
         match self.advance(grid) {
             Some(node) => Step::Expanded(grid.point_of(node)),
             None => Step::Finished(self.status),
@@ -189,6 +207,7 @@ impl Search {
     /// Expands up to `max_expansions` cells, so that a frame never stalls on a large map.
     /// Returns the status afterwards (still [`SearchStatus::Running`] if the budget ran out).
     pub fn step_many(&mut self, grid: &Grid, max_expansions: usize) -> SearchStatus {
+        self.refresh_jumps(grid);
         for _ in 0..max_expansions {
             if self.advance(grid).is_none() {
                 break;
@@ -203,9 +222,21 @@ impl Search {
     /// is expanded: no path, or in [`GoalMode::ClosestReachable`] the nearest reachable cell.
     /// [`Search::step`] does not ask, so that a visualiser still shows the search finding out.
     pub fn run(&mut self, grid: &Grid) -> SearchStatus {
+        self.refresh_jumps(grid);
         self.settle_unreachable(grid);
         while self.advance(grid).is_some() {}
         self.status
+    }
+
+    /// JPS+ reads its table on every expansion: if the walls were edited since [`Search::begin`]
+    /// (a stepped search on a map being painted), bring it up to date first.
+    fn refresh_jumps(&mut self, grid: &Grid) {
+        if self
+            .query
+            .is_some_and(|q| q.config.algorithm == Algorithm::JumpPointPlus)
+        {
+            self.jumps.update(grid);
+        }
     }
 
     /// Before a whole run of a fresh query: a target the start cannot reach is settled at once.
@@ -360,6 +391,7 @@ impl Search {
             nodes,
             frontier,
             trace,
+            jumps,
             ..
         } = self;
         let mut offer = |next: usize, x: usize, y: usize, step_cost: f64| {
@@ -382,17 +414,24 @@ impl Search {
                 trace.push(TraceEvent::Opened(point_at(next, query.width)));
             }
         };
-        if query.config.algorithm == Algorithm::JumpPoint {
-            let unit = query.h_scale; // on a uniform grid every cell costs the cheapest cost
-            jump_point::for_each_successor(
+        let unit = query.h_scale; // on a uniform grid every cell costs the cheapest cost
+        match query.config.algorithm {
+            Algorithm::JumpPoint => jump_point::for_each_successor(
                 grid,
                 node,
                 parent,
                 query.target,
                 |next, x, y, distance| offer(next, x, y, distance * unit),
-            );
-        } else {
-            query.config.movement.for_each_neighbor(grid, node, offer);
+            ),
+            Algorithm::JumpPointPlus => jump_point_plus::for_each_successor(
+                grid,
+                jumps,
+                node,
+                parent,
+                query.target,
+                |next, x, y, distance| offer(next, x, y, distance * unit),
+            ),
+            _ => query.config.movement.for_each_neighbor(grid, node, offer),
         }
     }
 

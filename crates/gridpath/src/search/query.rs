@@ -60,7 +60,7 @@ pub(super) fn check_applicable(grid: &Grid, config: &SearchConfig) -> Result<(),
     {
         return Err(QueryError::BadWeight(config.weight));
     }
-    if algorithm == Algorithm::JumpPoint {
+    if algorithm.is_jump_point_search() {
         if config.movement != Movement::EightWay(CornerRule::NeverCut) {
             return Err(QueryError::Unsupported {
                 algorithm,

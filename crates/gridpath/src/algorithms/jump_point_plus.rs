@@ -1,0 +1,160 @@
+//! JPS+: jump point search with the jumps looked up instead of run.
+//!
+//! [Jump point search](super::jump_point) finds its successors by running along lines; JPS+
+//! (Harabor and Grastien 2014) runs every line once, ahead of time, and keeps the answers in a
+//! table ([`crate::JumpDistances`]): for every cell and direction, how far to the next jump point
+//! or wall. A query then does what JPS does, in the same order and with the same expansions,
+//! but each jump is a table read plus one check the table cannot hold: whether the goal lies
+//! within reach along the way.
+//!
+//! The table belongs to the grid's walls. [`crate::Search`] keeps one and brings it up to date
+//! before a query: repaired, when the grid remembers what changed (a few lines and the diagonals
+//! across them), rebuilt otherwise. Like JPS, JPS+ needs 8-way moves that never cut corners and
+//! equal cell costs; other queries are refused with [`crate::QueryError::Unsupported`].
+
+use super::Rules;
+use super::jump_point::{directions_from, octile};
+use crate::grid::Grid;
+use crate::jump_distances::{CARRY_ON, JumpDistances, LEAP, direction_index};
+
+pub(crate) const RULES: Rules = super::jump_point::RULES;
+
+pub(crate) const SUMMARY: &str = "Jump point search with every jump precomputed: a table of \
+     distances to the next jump point, made once and repaired after edits. The same expansions \
+     as JPS, each far cheaper. Same conditions as JPS.";
+
+/// Calls `visit(jump_point, x, y, distance)` for every successor of `node`, exactly as
+/// [`super::jump_point::for_each_successor`] does, reading `table` (made for `grid`'s walls).
+pub(crate) fn for_each_successor(
+    grid: &Grid,
+    table: &JumpDistances,
+    node: usize,
+    parent: Option<usize>,
+    goal: usize,
+    mut visit: impl FnMut(usize, usize, usize, f64),
+) {
+    let w = grid.width() as usize;
+    let (x, y) = ((node % w) as i32, (node / w) as i32);
+    let lines = Lines {
+        table,
+        width: w,
+        goal: ((goal % w) as i32, (goal / w) as i32),
+    };
+    let mut found = |(jx, jy): (i32, i32)| {
+        visit(
+            jy as usize * w + jx as usize,
+            jx as usize,
+            jy as usize,
+            octile(jx - x, jy - y),
+        );
+    };
+    // One copy of the jump code per direction, with the direction's steps as constants.
+    for &direction in directions_from(grid, node, parent).as_slice() {
+        let straight = match direction {
+            (1, 0) => lines.straight::<1, 0>(x, y),
+            (-1, 0) => lines.straight::<-1, 0>(x, y),
+            (0, 1) => lines.straight::<0, 1>(x, y),
+            (0, -1) => lines.straight::<0, -1>(x, y),
+            (1, 1) => lines.diagonal::<1, 1>(x, y, &mut found),
+            (-1, 1) => lines.diagonal::<-1, 1>(x, y, &mut found),
+            (1, -1) => lines.diagonal::<1, -1>(x, y, &mut found),
+            _ => lines.diagonal::<-1, -1>(x, y, &mut found),
+        };
+        if let Some(jump_point) = straight {
+            found(jump_point);
+        }
+    }
+}
+
+/// The table and the goal: everything a jump reads.
+struct Lines<'a> {
+    table: &'a JumpDistances,
+    width: usize,
+    goal: (i32, i32),
+}
+
+impl Lines<'_> {
+    /// The jump from `(x, y)` in straight direction `(DX, DY)`: the goal, if it lies ahead before
+    /// the run stops; else the jump point the table names, if any.
+    #[inline(always)]
+    fn straight<const DX: i32, const DY: i32>(&self, x: i32, y: i32) -> Option<(i32, i32)> {
+        let distance = self
+            .table
+            .distance(self.index(x, y), const { direction_index(DX, DY) });
+        // How far ahead the goal is along this line (0 or less: not ahead, or not on it).
+        let to_goal = if DY == 0 {
+            if self.goal.1 == y {
+                (self.goal.0 - x) * DX
+            } else {
+                0
+            }
+        } else if self.goal.0 == x {
+            (self.goal.1 - y) * DY
+        } else {
+            0
+        };
+        if to_goal > 0 && to_goal <= distance.abs() {
+            return Some(self.goal);
+        }
+        (distance > 0).then_some((x + distance * DX, y + distance * DY))
+    }
+
+    /// The diagonal run from `(x, y)` in `(DX, DY)`: at every cell where the table says a
+    /// straight run finds something, report what the two straight runs find, and carry on; stop
+    /// where the diagonal is blocked, or at the goal (which it returns, like a straight jump). On the way, the one cell that shares the
+    /// goal's row or column (if the goal lies in this quadrant) is looked at too, for the goal.
+    #[inline(always)]
+    fn diagonal<const DX: i32, const DY: i32>(
+        &self,
+        mut x: i32,
+        mut y: i32,
+        found: &mut impl FnMut((i32, i32)),
+    ) -> Option<(i32, i32)> {
+        let (ahead_x, ahead_y) = ((self.goal.0 - x) * DX, (self.goal.1 - y) * DY);
+        // Steps to the goal's row or column, whichever comes first; none if it lies behind.
+        let mut to_goal_line = if ahead_x > 0 && ahead_y > 0 {
+            ahead_x.min(ahead_y)
+        } else {
+            i32::MAX
+        };
+        loop {
+            let distance = self
+                .table
+                .distance(self.index(x, y), const { direction_index(DX, DY) });
+            // A capped entry: `LEAP` free cells with nothing to look at on the way.
+            let (reach, look) = match distance {
+                CARRY_ON => (LEAP, false),
+                d => (d.abs(), d > 0),
+            };
+            if to_goal_line <= reach {
+                // The goal's row or column comes first: look there, for the goal.
+                (x, y) = (x + to_goal_line * DX, y + to_goal_line * DY);
+                to_goal_line = i32::MAX;
+            } else if look || distance == CARRY_ON {
+                if to_goal_line != i32::MAX {
+                    to_goal_line -= reach;
+                }
+                (x, y) = (x + reach * DX, y + reach * DY);
+                if !look {
+                    continue;
+                }
+            } else {
+                return None; // blocked, with nothing on the way
+            }
+            if (x, y) == self.goal {
+                return Some(self.goal);
+            }
+            if let Some(j) = self.straight::<DX, 0>(x, y) {
+                found(j);
+            }
+            if let Some(j) = self.straight::<0, DY>(x, y) {
+                found(j);
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn index(&self, x: i32, y: i32) -> usize {
+        y as usize * self.width + x as usize
+    }
+}

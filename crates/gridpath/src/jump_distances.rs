@@ -1,0 +1,465 @@
+//! Jump distances: what JPS+ precomputes, so that a jump is one table read instead of a scan.
+//!
+//! Jump point search ([`crate::algorithms::jump_point`]) spends most of its time running along
+//! lines looking for the next jump point, and it runs along the same lines query after query.
+//! JPS+ (Harabor and Grastien 2014, after Steve Rabin's *JPS+* in Game AI Pro 2) runs every line
+//! once, ahead of time, and stores for each cell and each of the eight directions how far to go:
+//!
+//! * **Straight** (east, west, south, north): `d > 0` means the first jump point is `d` cells
+//!   ahead; `d ≤ 0` means there is none, and `-d` free cells lie ahead before a wall or the edge.
+//! * **Diagonal**: `d > 0` means "go `d` cells, then look": the first cell where a straight run
+//!   along either part of the diagonal finds a jump point. `d ≤ 0` means `-d` free steps before
+//!   the diagonal is blocked (by a wall ahead or beside it: no corner is ever cut). And
+//!   [`CARRY_ON`], explained below.
+//!
+//! The search then jumps by reading the table and checking whether the goal lies within reach on
+//! the way, which a table made before the goal was known cannot include.
+//!
+//! **Edits.** The playground edits its maps, so a full rebuild per edit would waste the point. A
+//! wall that comes or goes at `(x, y)` changes the straight distances only on rows `y − 1 ..= y + 1`
+//! (its own row, and the rows beside which it may now force a turn) and columns `x − 1 ..= x + 1`:
+//! [`JumpDistances::update`] redoes those lines, and then only the diagonal distances that read
+//! what changed, walking back along each diagonal while the values still change.
+//!
+//! **A trade-off that bounds the repair.** On open ground a diagonal can run for hundreds of
+//! cells, and one new jump point would change the distance of every cell on every diagonal that
+//! reaches it: a triangle of the map. So diagonal distances are capped at [`LEAP`] cells: past
+//! that, the table says [`CARRY_ON`] ("go `LEAP` cells, nothing to see, read again"). A change
+//! then reaches back at most `LEAP` cells along each diagonal, and a long open diagonal costs the
+//! search one extra read per `LEAP` cells. With 8, a one-cell edit on an open 512 × 512 map
+//! recomputes about 28,000 of its 2.1 million entries (a wall there makes eight new jump points,
+//! each the end of half a row or column of changed straight distances); on the Moving AI maps a
+//! longer cap saves the search nothing measurable (see the crate README).
+
+use crate::grid::Grid;
+
+/// The eight directions in the table's order: the four straight ones, then the four diagonals.
+pub(crate) const DIRECTIONS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, 1),
+    (1, -1),
+    (-1, -1),
+];
+
+/// The table's index of direction `(dx, dy)`, each −1, 0 or 1 and not both 0.
+#[inline]
+pub(crate) const fn direction_index(dx: i32, dy: i32) -> usize {
+    match (dx, dy) {
+        (1, 0) => 0,
+        (-1, 0) => 1,
+        (0, 1) => 2,
+        (0, -1) => 3,
+        (1, 1) => 4,
+        (-1, 1) => 5,
+        (1, -1) => 6,
+        _ => 7,
+    }
+}
+
+/// A repair seed whose wall came or went (the other seeds name a straight direction, 0–3).
+const WALL: usize = 8;
+
+/// The longest diagonal distance stored; see the [module docs](self).
+pub const LEAP: i32 = 8;
+
+/// The diagonal entry that means "no stop within [`LEAP`] cells, and no wall: go `LEAP` cells and
+/// read the table again".
+pub const CARRY_ON: i32 = LEAP + 1;
+
+/// What [`JumpDistances::update`] had to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Update {
+    /// The table was made for these walls already.
+    Unchanged,
+    /// Repaired after `changes` wall changes; `entries` distances were recomputed.
+    Repaired { changes: usize, entries: usize },
+    /// Made from scratch (the first time, after a change of size, or after many changes).
+    Rebuilt,
+}
+
+/// Says what was done, for a status line: "repaired after 2 wall changes (312 entries)".
+impl std::fmt::Display for Update {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Update::Unchanged => write!(f, "up to date (no wall changed)"),
+            Update::Repaired { changes, entries } => {
+                let s = if *changes == 1 { "" } else { "s" };
+                write!(
+                    f,
+                    "repaired after {changes} wall change{s} ({entries} entries)"
+                )
+            }
+            Update::Rebuilt => write!(f, "built"),
+        }
+    }
+}
+
+/// JPS+'s table of jump distances for one grid's walls, kept between queries and repaired after
+/// edits. See the [module docs](self).
+///
+/// ```
+/// use gridpath::{Grid, JumpDistances, Point, jump_distances::Update};
+///
+/// let mut grid = Grid::from_ascii(&["....", "....", "..#."]).unwrap();
+/// let mut table = JumpDistances::new();
+/// assert_eq!(table.update(&grid), Update::Rebuilt);
+/// assert_eq!(table.update(&grid), Update::Unchanged);
+/// grid.set_blocked(Point::new(0, 0), true).unwrap();
+/// assert!(matches!(table.update(&grid), Update::Repaired { changes: 1, .. }));
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct JumpDistances {
+    width: usize,
+    height: usize,
+    /// Per cell, one distance per direction in [`DIRECTIONS`] order: 32 bytes, one read.
+    distances: Vec<[i32; 8]>,
+    /// The wall revision the table was made for.
+    made_for: Option<u64>,
+    /// Scratch for a repair: cells whose diagonal inputs changed (and which: [`WALL`] or the
+    /// straight direction whose answer flipped), and the lines to redo.
+    seeds: Vec<(usize, usize)>,
+    lines: Vec<(usize, i32)>,
+}
+
+impl JumpDistances {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Brings the table up to date with `grid`'s walls: nothing if it is already, a repair of
+    /// what the changes touch if the grid remembers them ([`Grid::wall_changes_since`]) and they
+    /// are few, a rebuild otherwise.
+    pub fn update(&mut self, grid: &Grid) -> Update {
+        let same_size = (self.width, self.height)
+            == (grid.width() as usize, grid.height() as usize)
+            && self.distances.len() == grid.len();
+        let revision = grid.wall_revision();
+        match self.made_for {
+            Some(made_for) if same_size && made_for == revision => return Update::Unchanged,
+            Some(made_for) if same_size => {
+                // Worth repairing while the lines to redo are a small part of the map.
+                let limit = (self.width + self.height) / 16;
+                if let Some(changes) = grid.wall_changes_since(made_for)
+                    && changes.len() <= limit.max(1)
+                {
+                    let changes: usize = changes.map(|p| self.note_change(grid, p)).count();
+                    let entries = self.repair(grid);
+                    self.made_for = Some(revision);
+                    return Update::Repaired { changes, entries };
+                }
+            }
+            _ => {}
+        }
+        self.rebuild(grid);
+        Update::Rebuilt
+    }
+
+    /// The distance from cell `index` in direction `DIRECTIONS[direction]`.
+    #[inline]
+    pub(crate) fn distance(&self, index: usize, direction: usize) -> i32 {
+        self.distances[index][direction]
+    }
+
+    fn rebuild(&mut self, grid: &Grid) {
+        (self.width, self.height) = (grid.width() as usize, grid.height() as usize);
+        self.distances.clear();
+        self.distances.resize(grid.len(), [0; 8]);
+        for y in 0..self.height as i32 {
+            self.straight_line(grid, 0, y);
+            self.straight_line(grid, 1, y);
+        }
+        for x in 0..self.width as i32 {
+            self.straight_line(grid, 2, x);
+            self.straight_line(grid, 3, x);
+        }
+        for (direction, &(_, dy)) in DIRECTIONS.iter().enumerate().skip(4) {
+            // Each cell reads the next one along its diagonal: fill those first.
+            for row in 0..self.height as i32 {
+                let y = if dy > 0 {
+                    self.height as i32 - 1 - row
+                } else {
+                    row
+                };
+                for x in 0..self.width as i32 {
+                    let i = self.index(x, y);
+                    self.distances[i][direction] = self.diagonal_value(grid, x, y, direction);
+                }
+            }
+        }
+        // A rebuild needs no seeds: drop the ones its lines left, and any queued repair.
+        self.seeds.clear();
+        self.lines.clear();
+        self.made_for = Some(grid.wall_revision());
+    }
+
+    /// Queues the lines a wall change at `p` touches, and marks `p` itself as a seed.
+    fn note_change(&mut self, grid: &Grid, p: crate::Point) {
+        for d in -1..=1 {
+            self.lines.push((0, p.y + d));
+            self.lines.push((2, p.x + d));
+        }
+        if let Some(i) = grid.index_of(p) {
+            self.seeds.push((i, WALL));
+        }
+    }
+
+    /// Redoes the queued lines, then walks back along the diagonals from every seed. Returns how
+    /// many entries were recomputed.
+    fn repair(&mut self, grid: &Grid) -> usize {
+        let mut lines = std::mem::take(&mut self.lines);
+        lines.sort_unstable();
+        lines.dedup();
+        let mut entries = 0;
+        for &(first_direction, line) in &lines {
+            let length = if first_direction == 0 {
+                self.height
+            } else {
+                self.width
+            };
+            if (0..length as i32).contains(&line) {
+                for direction in [first_direction, first_direction + 1] {
+                    entries += self.straight_line(grid, direction, line);
+                }
+            }
+        }
+        lines.clear();
+        self.lines = lines;
+
+        let mut seeds = std::mem::take(&mut self.seeds);
+        seeds.sort_unstable();
+        seeds.dedup();
+        for &(seed, what) in &seeds {
+            let (sx, sy) = ((seed % self.width) as i32, (seed / self.width) as i32);
+            for (direction, &(dx, dy)) in DIRECTIONS.iter().enumerate().skip(4) {
+                if what == WALL {
+                    // The cells whose diagonal step reads the seed: ahead, or beside the step.
+                    for (bx, by) in [(dx, dy), (dx, 0), (0, dy)] {
+                        entries += self.walk_back(grid, sx - bx, sy - by, direction);
+                    }
+                } else if what == direction_index(dx, 0) || what == direction_index(0, dy) {
+                    // A straight answer flipped: only the diagonals made of that direction read it.
+                    entries += self.walk_back(grid, sx - dx, sy - dy, direction);
+                }
+            }
+        }
+        seeds.clear();
+        self.seeds = seeds;
+        entries
+    }
+
+    /// Recomputes the diagonal distances from `(x, y)` backwards along `direction`, while they
+    /// change. A cell whose own inputs changed is some seed's neighbour and is walked from there.
+    fn walk_back(&mut self, grid: &Grid, mut x: i32, mut y: i32, direction: usize) -> usize {
+        let (dx, dy) = DIRECTIONS[direction];
+        let mut entries = 0;
+        while (0..self.width as i32).contains(&x) && (0..self.height as i32).contains(&y) {
+            let value = self.diagonal_value(grid, x, y, direction);
+            let i = self.index(x, y);
+            entries += 1;
+            if std::mem::replace(&mut self.distances[i][direction], value) == value {
+                break;
+            }
+            (x, y) = (x - dx, y - dy);
+        }
+        entries
+    }
+
+    /// Fills one straight direction (0–3) along one row (east, west) or column (south, north),
+    /// starting from the far end so that each cell reads the one ahead of it. Every cell whose
+    /// answer to "is there a jump point ahead?" changes becomes a seed for the diagonals.
+    /// Returns the number of entries written.
+    fn straight_line(&mut self, grid: &Grid, direction: usize, line: i32) -> usize {
+        let (dx, dy) = DIRECTIONS[direction];
+        let length = if dx != 0 { self.width } else { self.height } as i32;
+        let cell = |k: i32| if dx != 0 { (k, line) } else { (line, k) };
+        let forwards = dx + dy;
+        let mut ahead = 0; // the distance stored at the cell ahead
+        for step in 0..length {
+            let k = if forwards > 0 {
+                length - 1 - step
+            } else {
+                step
+            };
+            let (x, y) = cell(k);
+            let (nx, ny) = (x + dx, y + dy);
+            let value = if !grid.is_free(nx, ny) {
+                0
+            } else if forced(grid, nx, ny, dx, dy) {
+                1
+            } else if ahead > 0 {
+                ahead + 1
+            } else {
+                ahead - 1
+            };
+            let i = self.index(x, y);
+            let old = std::mem::replace(&mut self.distances[i][direction], value);
+            if (old > 0) != (value > 0) {
+                self.seeds.push((i, direction));
+            }
+            ahead = value;
+        }
+        length as usize
+    }
+
+    /// The diagonal distance at `(x, y)` in diagonal `direction` (4–7), from the cell ahead.
+    fn diagonal_value(&self, grid: &Grid, x: i32, y: i32, direction: usize) -> i32 {
+        let (dx, dy) = DIRECTIONS[direction];
+        let free = |x, y| grid.is_free(x, y);
+        if !(free(x + dx, y) && free(x, y + dy) && free(x + dx, y + dy)) {
+            return 0;
+        }
+        let next = &self.distances[self.index(x + dx, y + dy)];
+        if next[direction_index(dx, 0)] > 0 || next[direction_index(0, dy)] > 0 {
+            return 1; // a straight run from the next cell finds a jump point: stop there
+        }
+        match next[direction] {
+            ahead if ahead > 0 && ahead < LEAP => ahead + 1,
+            // `1 − ahead` free steps from here and then a wall.
+            ahead if ahead <= 0 && 1 - ahead < LEAP => ahead - 1,
+            // A stop, or a wall, more than `LEAP` cells away.
+            _ => CARRY_ON,
+        }
+    }
+
+    #[inline]
+    fn index(&self, x: i32, y: i32) -> usize {
+        y as usize * self.width + x as usize
+    }
+}
+
+/// Does a straight run moving `(dx, dy)` have to stop at `(x, y)`? When a cell beside it is free
+/// but the cell behind that one is a wall: only a turn here reaches the side cell optimally.
+#[inline]
+pub(crate) fn forced(grid: &Grid, x: i32, y: i32, dx: i32, dy: i32) -> bool {
+    let (side_x, side_y) = (dy, dx);
+    [1, -1].into_iter().any(|s| {
+        let (ax, ay) = (x + s * side_x, y + s * side_y);
+        grid.is_free(ax, ay) && !grid.is_free(ax - dx, ay - dy)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Point;
+    use proptest::prelude::*;
+
+    fn random_grid(w: u32, h: u32, rolls: &[u8], wall_pct: u8) -> Grid {
+        let mut grid = Grid::new(w, h).expect("small grid");
+        for (i, roll) in rolls.iter().enumerate() {
+            grid.set_blocked(grid.point_of(i), *roll < wall_pct)
+                .expect("inside");
+        }
+        grid
+    }
+
+    /// The distances as their definitions read, walking cell by cell. A diagonal asks the
+    /// table whether a straight run finds a jump point, so check the straight entries first.
+    fn by_definition(table: &JumpDistances, grid: &Grid, x: i32, y: i32, direction: usize) -> i32 {
+        let (dx, dy) = DIRECTIONS[direction];
+        let diagonal = dx != 0 && dy != 0;
+        let free = |x, y| grid.is_free(x, y);
+        let (mut cx, mut cy, mut steps) = (x, y, 0);
+        loop {
+            let step_ok =
+                free(cx + dx, cy + dy) && (!diagonal || free(cx + dx, cy) && free(cx, cy + dy));
+            if !step_ok {
+                return -steps;
+            }
+            (cx, cy, steps) = (cx + dx, cy + dy, steps + 1);
+            let stop = if diagonal {
+                let i = table.index(cx, cy);
+                table.distance(i, direction_index(dx, 0)) > 0
+                    || table.distance(i, direction_index(0, dy)) > 0
+            } else {
+                forced(grid, cx, cy, dx, dy)
+            };
+            if stop {
+                return steps;
+            }
+            if diagonal && steps == LEAP {
+                return CARRY_ON; // capped: nothing within reach, go this far and read again
+            }
+        }
+    }
+
+    fn assert_matches_definition(table: &JumpDistances, grid: &Grid) {
+        for directions in [0..4, 4..8] {
+            for i in 0..grid.len() {
+                let Point { x, y } = grid.point_of(i);
+                for direction in directions.clone() {
+                    assert_eq!(
+                        table.distance(i, direction),
+                        by_definition(table, grid, x, y, direction),
+                        "({x}, {y}) direction {:?} on {grid:?}",
+                        DIRECTIONS[direction]
+                    );
+                }
+            }
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 300, ..ProptestConfig::default() })]
+
+        /// A rebuilt table says what the definitions say, on grids large enough for capped
+        /// diagonals.
+        #[test]
+        fn a_rebuilt_table_matches_the_definition(
+            (w, h, rolls) in (1u32..80, 1u32..80).prop_flat_map(|(w, h)| {
+                (Just(w), Just(h), prop::collection::vec(0u8..100, (w * h) as usize))
+            }),
+            wall_pct in 0u8..40,
+        ) {
+            let grid = random_grid(w, h, &rolls, wall_pct);
+            let mut table = JumpDistances::new();
+            prop_assert_eq!(table.update(&grid), Update::Rebuilt);
+            assert_matches_definition(&table, &grid);
+        }
+
+        /// After any sequence of wall edits, a repaired table equals a rebuilt one.
+        #[test]
+        fn a_repaired_table_equals_a_rebuilt_one(
+            (w, h, rolls) in (1u32..70, 1u32..70).prop_flat_map(|(w, h)| {
+                (Just(w), Just(h), prop::collection::vec(0u8..100, (w * h) as usize))
+            }),
+            wall_pct in 0u8..40,
+            edits in prop::collection::vec((any::<usize>(), any::<bool>(), 1usize..4), 1..12),
+        ) {
+            let mut grid = random_grid(w, h, &rolls, wall_pct);
+            let mut table = JumpDistances::new();
+            table.update(&grid);
+            for (cell, blocked, batch) in edits {
+                for k in 0..batch {
+                    let p = grid.point_of((cell + k * 7) % grid.len());
+                    grid.set_blocked(p, blocked).expect("inside");
+                }
+                table.update(&grid);
+                let mut fresh = JumpDistances::new();
+                fresh.update(&grid);
+                prop_assert!(table.distances == fresh.distances, "after edits on {:?}", grid);
+            }
+        }
+    }
+
+    #[test]
+    fn a_single_edit_on_a_large_map_is_repaired_not_rebuilt() {
+        let mut grid = Grid::new(200, 100).unwrap();
+        let mut table = JumpDistances::new();
+        table.update(&grid);
+        grid.set_blocked(Point::new(50, 50), true).unwrap();
+        let Update::Repaired { changes, entries } = table.update(&grid) else {
+            panic!("expected a repair")
+        };
+        assert_eq!(changes, 1);
+        // Six lines, and the capped diagonals that read what changed: a small part of 8 × 20,000.
+        assert!(entries < 20_000, "{entries} entries recomputed");
+        let mut fresh = JumpDistances::new();
+        fresh.update(&grid);
+        assert!(table.distances == fresh.distances);
+    }
+}
