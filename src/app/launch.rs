@@ -20,7 +20,8 @@ usage: pathfinder_playground [--map FILE.map | --generate KIND[:WxH[:SEED]]] [--
   --map FILE         open this Moving AI .map file instead of the built-in map
   --generate SPEC    start on a generated map: KIND is terrain, maze or rooms, then optionally
                      the size and the seed, e.g. maze:41x31:7 (default size 64x48, seed 1)
-  --algorithm NAME   plan with bfs, dfs, dijkstra, greedy, astar, wastar or jps (default astar)
+  --algorithm NAME   plan with bfs, dfs, dijkstra, greedy, astar, wastar, jps or jpsplus
+                     (default astar)
   --screenshot OUT   wait for the first plan, save a screenshot of the window to OUT, and exit
   -h, --help         show this help";
 

@@ -4,6 +4,7 @@
 //!
 //! Any change to the query (a marker, the map, a setting) makes the table stale, so it is cleared.
 
+use super::live::{TableWork, prepare_table};
 use super::optimality::same_cost;
 use super::query::{PlanQuery, QueryKey, traced};
 use super::{PlanSystems, ReplanNow};
@@ -29,6 +30,8 @@ pub struct RowResult {
     /// The path costs what Dijkstra's does (no path counts as optimal when Dijkstra finds none).
     pub optimal: bool,
     pub partial: bool,
+    /// JPS+ only: what its table needed first (not counted in `micros`).
+    pub table: Option<TableWork>,
 }
 
 /// The comparison table.
@@ -41,6 +44,8 @@ pub struct Comparison {
     query: Option<QueryKey>,
     /// Each row's search, kept to put it on screen when selected.
     searches: Vec<Search>,
+    /// Each row's timed search, kept between runs: JPS+'s table is repaired, not remade.
+    timed: Vec<Search>,
     /// Bumped on every run and selection: what is drawn follows it.
     revision: u64,
 }
@@ -107,18 +112,19 @@ fn compare_commands(
 /// Runs every algorithm twice: once timed without a trace, once with a trace to draw.
 fn run(comparison: &mut Comparison, grid: &Grid, key: QueryKey) {
     let (start, goal, settings) = key;
-    comparison
-        .searches
-        .resize_with(Algorithm::ALL.len(), Search::new);
+    let count = Algorithm::ALL.len();
+    comparison.searches.resize_with(count, Search::new);
+    comparison.timed.resize_with(count, Search::new);
     comparison.selected = None;
     comparison.query = Some(key);
-    let mut timed = Search::new();
     let mut rows: Vec<CompareRow> = Vec::new();
     for (i, algorithm) in Algorithm::ALL.into_iter().enumerate() {
         let config = SearchConfig {
             record_trace: false,
             ..settings.with_algorithm(algorithm)
         };
+        let timed = &mut comparison.timed[i];
+        let table = prepare_table(timed, grid, &config);
         let began = Instant::now();
         let outcome = timed
             .begin(grid, start, goal, &config)
@@ -135,6 +141,7 @@ fn run(comparison: &mut Comparison, grid: &Grid, key: QueryKey) {
             micros,
             optimal: false, // judged below, against Dijkstra's row
             partial: status == SearchStatus::Partial,
+            table,
         });
         rows.push(CompareRow { algorithm, result });
     }

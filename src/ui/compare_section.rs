@@ -3,7 +3,7 @@
 
 use super::AMBER;
 use crate::planner::PlannerMode;
-use crate::planner::compare::{CompareCommand, CompareRow, Comparison};
+use crate::planner::compare::{CompareCommand, CompareRow, Comparison, RowResult};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -33,6 +33,15 @@ impl CompareSection<'_> {
                     return;
                 }
                 self.table(ui);
+                for row in &self.comparison.rows {
+                    if let Ok(RowResult {
+                        table: Some(table), ..
+                    }) = &row.result
+                    {
+                        // The precomputation is JPS+'s price: shown, but not in its µs.
+                        ui.label(format!("{} table: {table}", row.algorithm.key()));
+                    }
+                }
                 let selected = self
                     .comparison
                     .selected

@@ -246,6 +246,14 @@ fn plan_numbers(ui: &mut egui::Ui, plan: &Plan) {
             row("Cost", format!("{:.2}", plan.cost));
             row("Expanded", format!("{} nodes", plan.expanded));
             row("Time", format!("{:.0} µs", plan.micros));
+            if let Some(table) = plan.table {
+                ui.label("Jump table");
+                ui.label(table.short()).on_hover_text(format!(
+                    "JPS+'s precomputed distances: {table}. Edits repair only the rows, \
+                     columns and diagonals they touch."
+                ));
+                ui.end_row();
+            }
             ui.label("Optimal");
             match plan.optimality {
                 Optimality::Guaranteed => ui.label("yes (guaranteed)"),

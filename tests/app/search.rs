@@ -2,6 +2,7 @@
 
 use super::*;
 use bevy::prelude::*;
+use gridpath::jump_distances::Update;
 use gridpath::{Algorithm, Heuristic, Search, SearchConfig, Step, TraceEvent};
 use pathfinder_playground::planner::compare::{CompareCommand, Comparison};
 use pathfinder_playground::planner::shown::{ShownSearch, ShownSource};
@@ -303,4 +304,38 @@ fn the_shown_search_is_read_again_only_when_its_search_changes() {
     assert_eq!(revision(&app), before);
     run_for(&mut app, 0.5); // the timer fires: one new plan, read once
     assert_eq!(revision(&app), before + 1);
+}
+
+/// JPS+ makes its table once, repairs it after a wall is painted, and says so beside the plan;
+/// its path is still the optimal one.
+#[test]
+fn jps_plus_repairs_its_table_after_an_edit() {
+    let mut app = app_on(&TRAP, (0, 4), (11, 4));
+    settings(&mut app).search.algorithm = Algorithm::JumpPointPlus;
+    app.update();
+    let first = plan(&app).clone();
+    assert_eq!(first.status, PlanStatus::Found);
+    let table = first.table.expect("JPS+ reports its table");
+    assert_eq!(table.update, Update::Rebuilt);
+    // A re-plan on the same walls has nothing to do, and keeps showing how the table was made.
+    replan_now(&mut app);
+    assert_eq!(plan(&app).table.map(|t| t.update), Some(Update::Rebuilt));
+
+    spawn_wall(&mut app, (0, 0));
+    replan_now(&mut app);
+    let after = plan(&app);
+    assert!(
+        matches!(
+            after.table.map(|t| t.update),
+            Some(Update::Repaired { changes: 1, .. })
+        ),
+        "{:?}",
+        after.table
+    );
+    let said = after.table.map(|t| t.to_string()).unwrap_or_default();
+    assert!(said.starts_with("repaired after 1 wall change ("), "{said}");
+    // The same cost as A* on the edited map.
+    settings(&mut app).search.algorithm = Algorithm::AStar;
+    app.update();
+    assert!((plan(&app).cost - first.cost).abs() < 1e-9);
 }
