@@ -15,7 +15,9 @@
 use super::Rules;
 use super::jump_point::{directions_from, octile};
 use crate::grid::Grid;
-use crate::jump_distances::{CARRY_ON, JumpDistances, LEAP, direction_index};
+use crate::jump_distances::{
+    CARRY_ON, JumpDistances, LEAP, ONWARD_FOUND, ONWARD_NONE, STRAIGHT_CAP, direction_index,
+};
 
 pub(crate) const RULES: Rules = super::jump_point::RULES;
 
@@ -75,14 +77,12 @@ struct Lines<'a> {
 
 impl Lines<'_> {
     /// The jump from `(x, y)` in straight direction `(DX, DY)`: the goal, if it lies ahead before
-    /// the run stops; else the jump point the table names, if any.
+    /// the run stops; else the jump point the table names, if any. A line longer than the table
+    /// counts is crossed in hops ([`ONWARD_FOUND`], [`ONWARD_NONE`]).
     #[inline(always)]
-    fn straight<const DX: i32, const DY: i32>(&self, x: i32, y: i32) -> Option<(i32, i32)> {
-        let distance = self
-            .table
-            .distance(self.index(x, y), const { direction_index(DX, DY) });
+    fn straight<const DX: i32, const DY: i32>(&self, mut x: i32, mut y: i32) -> Option<(i32, i32)> {
         // How far ahead the goal is along this line (0 or less: not ahead, or not on it).
-        let to_goal = if DY == 0 {
+        let mut to_goal = if DY == 0 {
             if self.goal.1 == y {
                 (self.goal.0 - x) * DX
             } else {
@@ -93,10 +93,23 @@ impl Lines<'_> {
         } else {
             0
         };
-        if to_goal > 0 && to_goal <= distance.abs() {
-            return Some(self.goal);
+        loop {
+            let distance = self
+                .table
+                .distance(self.index(x, y), const { direction_index(DX, DY) });
+            if distance == ONWARD_FOUND || distance == ONWARD_NONE {
+                if to_goal > 0 && to_goal <= STRAIGHT_CAP {
+                    return Some(self.goal);
+                }
+                (x, y) = (x + STRAIGHT_CAP * DX, y + STRAIGHT_CAP * DY);
+                to_goal -= STRAIGHT_CAP;
+                continue;
+            }
+            if to_goal > 0 && to_goal <= distance.abs() {
+                return Some(self.goal);
+            }
+            return (distance > 0).then_some((x + distance * DX, y + distance * DY));
         }
-        (distance > 0).then_some((x + distance * DX, y + distance * DY))
     }
 
     /// The diagonal run from `(x, y)` in `(DX, DY)`: at every cell where the table says a
