@@ -1,9 +1,9 @@
 //! # gridpath: grid pathfinding that explains itself
 //!
 //! A small library of grid search algorithms for games, written to be read. Breadth-first and
-//! depth-first search, Dijkstra, greedy best-first, A*, weighted A* and jump point search all run
-//! through one loop ([`Search`]), on one [`Grid`] of blocked and weighted cells, with one choice of
-//! [`Movement`] and [`Heuristic`]. Searches reuse their memory, so re-planning every frame does not
+//! depth-first search, Dijkstra, greedy best-first, A*, weighted A*, jump point search and JPS+
+//! all run through one loop ([`Search`]), on one [`Grid`] of blocked and weighted cells, with one
+//! choice of [`Movement`] and [`Heuristic`]. Searches reuse their memory, so re-planning every frame does not
 //! allocate, and they can be stepped one expansion at a time to watch them work.
 //!
 //! To read A* before the fast loop, start with [`textbook::astar`]: the same algorithm as one
