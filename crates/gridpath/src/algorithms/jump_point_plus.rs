@@ -50,9 +50,11 @@ pub(crate) fn for_each_successor(
             octile(jx - x, jy - y),
         );
     };
-    // One copy of the jump code per direction, with the direction's steps as constants.
+    // One copy of the jump code per direction, with the direction's steps as constants. A
+    // straight jump returns its jump point; a diagonal reports its own, and returns the goal if
+    // it ran into it.
     for &direction in directions_from(grid, node, parent).as_slice() {
-        let straight = match direction {
+        let reached = match direction {
             (1, 0) => lines.straight::<1, 0>(x, y),
             (-1, 0) => lines.straight::<-1, 0>(x, y),
             (0, 1) => lines.straight::<0, 1>(x, y),
@@ -62,7 +64,7 @@ pub(crate) fn for_each_successor(
             (1, -1) => lines.diagonal::<1, -1>(x, y, &mut found),
             _ => lines.diagonal::<-1, -1>(x, y, &mut found),
         };
-        if let Some(jump_point) = straight {
+        if let Some(jump_point) = reached {
             found(jump_point);
         }
     }
