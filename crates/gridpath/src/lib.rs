@@ -32,6 +32,7 @@
 
 pub mod algorithms;
 mod components;
+mod flow_field;
 mod grid;
 mod heuristic;
 pub mod jump_distances;
@@ -43,6 +44,7 @@ pub mod textbook;
 
 pub use algorithms::Algorithm;
 pub use components::Components;
+pub use flow_field::FlowField;
 pub use grid::{Cell, Grid, GridError, Point};
 pub use heuristic::Heuristic;
 pub use jump_distances::JumpDistances;

@@ -5,8 +5,8 @@
 //! never be floating-point noise on the oracle's side.
 
 use gridpath::{
-    Algorithm, Components, CornerRule, GoalMode, Heuristic, Movement, Point, Search, SearchConfig,
-    SearchStatus, Step,
+    Algorithm, Components, CornerRule, FlowField, GoalMode, Heuristic, Movement, Point, Search,
+    SearchConfig, SearchStatus, Step,
 };
 use proptest::prelude::*;
 use std::cmp::Ordering;
@@ -223,4 +223,46 @@ fn exact_cost_ordering() {
     assert!(e(-3, 3) > e(0, 0)); // 1.24 > 0
     assert!(e(3, -2) > e(0, 0)); // 0.17 > 0
     assert_eq!(e(5, 7).cmp(&e(5, 7)), Ordering::Equal);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+
+    /// The flow field's cost at every cell is the oracle's cost from that cell to the cheapest of
+    /// the goals, on weighted grids under every movement; following it from any cell walks a legal
+    /// path that costs exactly that.
+    #[test]
+    fn the_flow_field_against_the_oracle(
+        grid in arb_grid(10, true),
+        movement in arb_movement(),
+        goal_picks in prop::collection::vec(any::<usize>(), 1..4),
+    ) {
+        let goals: Vec<Point> = goal_picks
+            .iter()
+            .filter_map(|&g| endpoints(&grid, g, g).map(|(p, _)| p))
+            .collect();
+        let mut field = FlowField::new();
+        field.compute(&grid, &goals, movement);
+        for i in 0..grid.len() {
+            let cell = grid.point_of(i);
+            let truth = if grid.is_passable(cell) {
+                goals.iter().filter_map(|&g| oracle_cost(&grid, movement, cell, g)).min()
+            } else {
+                None
+            };
+            let cost = field.cost(cell);
+            prop_assert_eq!(cost.map(|c| (c * 1e6).round()), truth.map(|t| (t.value() * 1e6).round()),
+                "at {} on {:?} with goals {:?}", cell, grid, goals);
+            let path = field.path_from(&grid, cell);
+            prop_assert_eq!(path.is_empty(), truth.is_none());
+            if let (Some(cost), Some(&end)) = (cost, path.last()) {
+                prop_assert!(goals.contains(&end));
+                let walked: f64 = path
+                    .windows(2)
+                    .map(|w| movement.step_cost(&grid, w[0], w[1]).expect("a legal step"))
+                    .sum();
+                prop_assert!((walked - cost).abs() < 1e-9, "walked {} for {}", walked, cost);
+            }
+        }
+    }
 }

@@ -1,0 +1,143 @@
+//! A flow field: every cell's cost to the nearest goal, from one search, for any number of units.
+//!
+//! When a hundred units chase one goal, a hundred A* searches repeat each other's work: near the
+//! goal they all expand the same cells. A *Dijkstra map* (Red Blob Games' name; "flow field" in
+//! tower-defense games) turns the question around. One Dijkstra search runs **from the goals
+//! outwards** and records, for every cell it reaches, the cost of the cheapest way from that cell
+//! to a goal. A unit anywhere then needs no search at all: it steps to the neighbour whose cost,
+//! plus the step, is lowest, and so walks a cheapest path. Several goals are no harder than one
+//! (they all start at cost 0), and each cell heads for whichever goal is cheapest to reach.
+//!
+//! Searching backwards needs one care with terrain: a step from `p` into `c` costs `c`'s entry
+//! cost, so when the search reaches `p` from `c` it adds what *entering `c`* costs, not `p`.
+//! Which moves are legal does not change with their direction (the same two side cells decide a
+//! diagonal either way).
+
+use crate::grid::{Grid, Point};
+use crate::movement::{DIAGONAL, Movement};
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Every cell's cost to the nearest goal. See the [module docs](self).
+///
+/// ```
+/// use gridpath::{FlowField, Grid, Movement, Point};
+///
+/// let grid = Grid::from_ascii(&[
+///     "....",
+///     ".##.",
+///     "....",
+/// ]).unwrap();
+/// let mut field = FlowField::new();
+/// field.compute(&grid, &[Point::new(3, 1)], Movement::FourWay);
+/// assert_eq!(field.cost(Point::new(0, 1)), Some(5.0)); // around the wall
+/// assert_eq!(field.next_step(&grid, Point::new(0, 1)), Some(Point::new(0, 0)));
+/// assert_eq!(field.cost(Point::new(1, 1)), None); // a wall
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct FlowField {
+    width: usize,
+    movement: Movement,
+    /// Per cell, the cost to the nearest goal; infinite where no goal can be reached.
+    costs: Vec<f64>,
+    /// Scratch for the search, kept so that recomputing does not allocate.
+    heap: BinaryHeap<(Reverse<u64>, Reverse<u32>)>,
+}
+
+impl FlowField {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Computes every cell's cost to the nearest of `goals` under `movement`. Goals outside the
+    /// grid or on walls are skipped (a unit cannot stand there); with none left, no cell can reach
+    /// a goal. O(cells · log cells).
+    pub fn compute(&mut self, grid: &Grid, goals: &[Point], movement: Movement) {
+        self.width = grid.width() as usize;
+        self.movement = movement;
+        self.costs.clear();
+        self.costs.resize(grid.len(), f64::INFINITY);
+        self.heap.clear();
+        for &goal in goals {
+            if let Some(i) = grid.index_of(goal).filter(|_| grid.is_passable(goal)) {
+                self.costs[i] = 0.0;
+                self.heap
+                    .push((Reverse(0.0f64.to_bits()), Reverse(i as u32)));
+            }
+        }
+        // Dijkstra, backwards: take the cheapest cell not yet final, and offer each cell that can
+        // step into it the cost of that step plus its own.
+        while let Some((Reverse(bits), Reverse(cell))) = self.heap.pop() {
+            let (cell, cost) = (cell as usize, f64::from_bits(bits));
+            if cost > self.costs[cell] {
+                continue; // a stale entry: a cheaper one came out already
+            }
+            let (cx, cy) = (cell % self.width, cell / self.width);
+            let entry = f64::from(grid.raw_cost(cell));
+            let Self { costs, heap, .. } = self;
+            movement.for_each_neighbor(grid, cell, |from, x, y, _| {
+                let diagonal = x != cx && y != cy;
+                let through = cost + if diagonal { entry * DIAGONAL } else { entry };
+                if through < costs[from] {
+                    costs[from] = through;
+                    heap.push((Reverse(through.to_bits()), Reverse(from as u32)));
+                }
+            });
+        }
+    }
+
+    /// The cost from `p` to the nearest goal, or `None` when `p` is outside the grid, a wall, or
+    /// cut off from every goal. (Costs are those of the last [`FlowField::compute`].)
+    pub fn cost(&self, p: Point) -> Option<f64> {
+        let i = self.index_of(p)?;
+        let cost = self.costs[i];
+        cost.is_finite().then_some(cost)
+    }
+
+    /// Where a unit at `p` should step next: the neighbour with the cheapest step plus cost to go
+    /// (the first in [`STEPS`](crate::STEPS) order on a tie). `None` at a goal, or where no goal can be reached.
+    /// `grid` must be the grid the field was computed on.
+    pub fn next_step(&self, grid: &Grid, p: Point) -> Option<Point> {
+        let here = self.cost(p)?;
+        if here == 0.0 {
+            return None; // at a goal
+        }
+        let i = self.index_of(p)?;
+        let mut best: Option<(f64, usize)> = None;
+        self.movement
+            .for_each_neighbor(grid, i, |next, _, _, step| {
+                let through = step + self.costs.get(next).copied().unwrap_or(f64::INFINITY);
+                if through.is_finite() && best.is_none_or(|(b, _)| through < b) {
+                    best = Some((through, next));
+                }
+            });
+        best.map(|(_, next)| grid.point_of(next))
+    }
+
+    /// The cells a unit walks from `p` by following the field, `p` first and a goal last; empty
+    /// when `p` cannot reach a goal. Each step lowers the cost to go, so it always ends.
+    pub fn path_from(&self, grid: &Grid, p: Point) -> Vec<Point> {
+        let mut path = Vec::new();
+        if self.cost(p).is_none() {
+            return path;
+        }
+        path.push(p);
+        let mut at = p;
+        // A field computed on another grid could mislead; never take more steps than cells.
+        while let Some(next) = self
+            .next_step(grid, at)
+            .filter(|_| path.len() <= grid.len())
+        {
+            path.push(next);
+            at = next;
+        }
+        path
+    }
+
+    fn index_of(&self, p: Point) -> Option<usize> {
+        let width = self.width as i32;
+        (p.x >= 0 && p.y >= 0 && p.x < width)
+            .then(|| p.y as usize * self.width + p.x as usize)
+            .filter(|&i| i < self.costs.len())
+    }
+}
