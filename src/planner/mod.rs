@@ -4,6 +4,7 @@
 //! after all three, the one search whose cells and path are drawn.
 
 pub mod compare;
+pub mod flow;
 pub mod live;
 pub mod optimality;
 pub mod query;
@@ -52,6 +53,7 @@ pub(super) fn plugin(app: &mut App) {
         live::plugin,
         stepping::plugin,
         compare::plugin,
+        flow::plugin,
         shown::plugin,
     ));
     // The searches first, in any order; then the one owner of what is drawn picks among them.

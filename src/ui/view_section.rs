@@ -2,9 +2,10 @@
 
 use super::swatch;
 use super::widgets::PanelWidgets;
+use crate::planner::flow::GoalField;
 use crate::view::camera::FitView;
 use crate::view::overlays::{ExploredColoring, OverlaySettings};
-use crate::view::palette::{self, COST_RAMP, ORDER_RAMP, ramp, rgb8};
+use crate::view::palette::{self, COST_RAMP, FLOW_RAMP, ORDER_RAMP, ramp, rgb8};
 use crate::world::terrain::Ground;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -13,6 +14,7 @@ use bevy_egui::egui;
 #[derive(SystemParam)]
 pub(super) struct ViewSection<'w> {
     overlays: ResMut<'w, OverlaySettings>,
+    goal_field: ResMut<'w, GoalField>,
     fit: MessageWriter<'w, FitView>,
 }
 
@@ -59,8 +61,45 @@ impl ViewSection<'_> {
                 if o != *self.overlays {
                     *self.overlays = o;
                 }
+                self.flow_field(ui, widgets);
                 legend(ui, o.explored_coloring);
             });
+    }
+}
+
+impl ViewSection<'_> {
+    /// The flow field switch, and what the field cost once it is on.
+    fn flow_field(&mut self, ui: &mut egui::Ui, widgets: &mut PanelWidgets) {
+        let mut on = self.goal_field.enabled;
+        let toggle = ui.checkbox(&mut on, "Show flow field to the goal");
+        widgets.note("show_flow_field", &toggle);
+        toggle.on_hover_text(
+            "One Dijkstra search from the goal gives every cell its cost to the goal (the \
+             colours) and the step to take (the arrows): what moves many units with one search.",
+        );
+        if on != self.goal_field.enabled {
+            self.goal_field.enabled = on;
+        }
+        if !on || self.goal_field.revision == 0 {
+            return;
+        }
+        let field = &self.goal_field;
+        ui.horizontal_wrapped(|ui| {
+            ui.spacing_mut().item_spacing.x = 3.0;
+            swatch(ui, tinted_road(&FLOW_RAMP, 0.0));
+            swatch(ui, tinted_road(&FLOW_RAMP, 0.5));
+            swatch(ui, tinted_road(&FLOW_RAMP, 1.0));
+            ui.label(format!("cost to the goal: 0 to {:.1}", field.max_cost));
+        });
+        let time = if field.micros >= 1000.0 {
+            format!("{:.1} ms", field.micros / 1000.0)
+        } else {
+            format!("{:.0} µs", field.micros)
+        };
+        ui.label(format!(
+            "{} cells reach the goal; one search, {time}",
+            field.reachable
+        ));
     }
 }
 

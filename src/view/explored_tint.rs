@@ -1,11 +1,13 @@
 //! The explored overlay: each expanded cell's tile is tinted, by the order in which the search
 //! expanded it or by its cost from the start. Tinting the tiles, rather than drawing a box per
-//! cell, costs the same at any zoom and on any map size.
+//! cell, costs the same at any zoom and on any map size. While the flow field is shown, the tint
+//! is its heat map instead: every cell by its cost to the goal.
 
 use crate::AppSystems;
+use crate::planner::flow::GoalField;
 use crate::planner::shown::{ShownSearch, ShownSource};
 use crate::view::overlays::{ExploredColoring, OverlaySettings};
-use crate::view::palette::{COST_RAMP, ORDER_RAMP, ramp};
+use crate::view::palette::{COST_RAMP, FLOW_RAMP, ORDER_RAMP, ramp};
 use crate::view::tilemap::{TileSystems, tile_entity};
 use crate::world::layout::MapLayout;
 use bevy::prelude::*;
@@ -18,7 +20,7 @@ const THROTTLE_CELLS: usize = 20_000;
 #[derive(Default)]
 struct Tinted {
     cells: Vec<Point>,
-    seen: Option<(u64, bool, ExploredColoring)>,
+    seen: Option<(u64, bool, ExploredColoring, Option<u64>)>,
     at: f64,
 }
 
@@ -31,6 +33,7 @@ pub(super) fn plugin(app: &mut App) {
 
 fn tint_explored(
     shown: Res<ShownSearch>,
+    goal_field: Res<GoalField>,
     settings: Res<OverlaySettings>,
     layout: Option<Res<MapLayout>>,
     time: Res<Time<Real>>,
@@ -42,10 +45,12 @@ fn tint_explored(
     let Ok(storage) = storage.single() else {
         return;
     };
+    let flow = goal_field.enabled.then_some(goal_field.revision);
     let key = (
         shown.revision,
         settings.explored,
         settings.explored_coloring,
+        flow,
     );
     let now = time.elapsed_secs_f64();
     let busy = shown.source == ShownSource::Stepping && shown.explored.len() > THROTTLE_CELLS;
@@ -66,6 +71,20 @@ fn tint_explored(
     };
     for p in tinted.cells.drain(..) {
         paint(p, Color::WHITE);
+    }
+    if goal_field.enabled {
+        let max = goal_field.max_cost.max(f64::EPSILON);
+        for i in 0..layout.width as usize * layout.height as usize {
+            let p = Point::new(
+                (i % layout.width as usize) as i32,
+                (i / layout.width as usize) as i32,
+            );
+            if let Some(cost) = goal_field.field.cost(p) {
+                paint(p, ramp(&FLOW_RAMP, (cost / max) as f32));
+                tinted.cells.push(p);
+            }
+        }
+        return;
     }
     if !settings.explored {
         return;

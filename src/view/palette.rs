@@ -38,6 +38,12 @@ pub fn ground(g: Ground) -> [u8; 3] {
 pub const ORDER_RAMP: [[f32; 3]; 3] = [[0.62, 0.92, 1.0], [0.45, 0.62, 1.0], [0.72, 0.42, 0.95]];
 pub const COST_RAMP: [[f32; 3]; 3] = [[1.0, 0.96, 0.55], [1.0, 0.7, 0.35], [0.95, 0.4, 0.35]];
 
+/// The flow field's heat map, by cost to the goal: near is light green, far is violet.
+pub const FLOW_RAMP: [[f32; 3]; 3] = [[0.6, 1.0, 0.62], [0.5, 0.78, 1.0], [0.7, 0.5, 0.92]];
+
+/// The flow field's arrows.
+pub const FLOW_ARROW: Color = Color::srgba(0.08, 0.1, 0.2, 0.75);
+
 /// The tint at `t` in 0..=1 along a ramp.
 pub fn ramp(stops: &[[f32; 3]; 3], t: f32) -> Color {
     let t = t.clamp(0.0, 1.0) * 2.0;

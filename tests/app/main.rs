@@ -3,6 +3,7 @@
 //! module per concern.
 
 mod editing;
+mod flow_field;
 mod maps;
 mod markers_and_planner;
 mod search;

@@ -1,0 +1,58 @@
+//! The goal's flow field: every cell's cost to the goal marker and the way to step from it, the
+//! view that tower-defense games use to move many units with one search (see
+//! [`gridpath::FlowField`]). Computed only while its overlay is on, and again only when the
+//! goal, the map or the moves change.
+
+use super::PlanSystems;
+use super::query::PlanQuery;
+use bevy::prelude::*;
+use gridpath::{FlowField, Movement, Point};
+use std::time::Instant;
+
+/// The flow field towards the goal marker, and what computing it cost.
+#[derive(Resource, Default)]
+pub struct GoalField {
+    /// Compute it? The panel's "Show flow field" switch.
+    pub enabled: bool,
+    pub field: FlowField,
+    /// Bumped on every computation: what is drawn follows it.
+    pub revision: u64,
+    /// How long the last computation took, in microseconds.
+    pub micros: f64,
+    /// Cells that can reach the goal, and the largest of their costs (for the colour scale).
+    pub reachable: usize,
+    pub max_cost: f64,
+    made_for: Option<(Point, Movement)>,
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<GoalField>()
+        .add_systems(Update, update_goal_field.in_set(PlanSystems::Search));
+}
+
+fn update_goal_field(query: PlanQuery, mut goal_field: ResMut<GoalField>) {
+    if !goal_field.enabled {
+        if goal_field.made_for.is_some() {
+            goal_field.made_for = None; // switched off: compute afresh when switched on again
+        }
+        return;
+    }
+    let Some(grid) = query.grid() else {
+        return;
+    };
+    let key = (query.goal(), query.settings().search.movement);
+    if goal_field.made_for == Some(key) && !query.map_changed() {
+        return;
+    }
+    let began = Instant::now();
+    let GoalField { field, .. } = &mut *goal_field;
+    field.compute(grid, &[key.0], key.1);
+    let micros = began.elapsed().as_secs_f64() * 1e6;
+    let costs = (0..grid.len()).filter_map(|i| field.cost(grid.point_of(i)));
+    let (reachable, max_cost) = costs.fold((0, 0.0f64), |(n, max), c| (n + 1, max.max(c)));
+    goal_field.micros = micros;
+    goal_field.reachable = reachable;
+    goal_field.max_cost = max_cost;
+    goal_field.made_for = Some(key);
+    goal_field.revision += 1;
+}

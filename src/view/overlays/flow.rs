@@ -1,0 +1,47 @@
+//! The flow field's arrows: on each cell, the step a unit there would take towards the goal.
+//! Zoomed out, only every k-th cell in each direction has one, so that arrows stay apart.
+
+use super::{FlowGizmos, OnScreen};
+use crate::planner::flow::GoalField;
+use crate::view::palette;
+use crate::world::layout::TILE;
+use crate::world::nav::NavGrid;
+use bevy::prelude::*;
+use gridpath::Point;
+
+/// Arrows are drawn at least this far apart, in pixels.
+const MIN_ARROW_SPACING_PX: f32 = 18.0;
+
+pub(super) fn draw_flow(
+    screen: OnScreen,
+    goal_field: Res<GoalField>,
+    nav: Option<Res<NavGrid>>,
+    mut gizmos: Gizmos<FlowGizmos>,
+) {
+    let (Some(on_screen), Some(nav)) = (screen.cells(), nav) else {
+        return;
+    };
+    let layout = on_screen.layout;
+    let every = (MIN_ARROW_SPACING_PX / on_screen.view.cell_pixels)
+        .ceil()
+        .max(1.0) as i32;
+    let half = TILE * 0.32 * every as f32;
+    let first = |min: i32| (min + every - 1) / every * every; // the first multiple of `every`
+    for y in (first(on_screen.min.y)..=on_screen.max.y).step_by(every as usize) {
+        for x in (first(on_screen.min.x)..=on_screen.max.x).step_by(every as usize) {
+            let p = Point::new(x, y);
+            let Some(next) = goal_field.field.next_step(nav.grid(), p) else {
+                continue; // a wall, the goal, or cut off from it
+            };
+            let towards = Vec2::new((next.x - x) as f32, (y - next.y) as f32).normalize_or_zero();
+            let centre = layout.cell_center(p);
+            gizmos
+                .arrow_2d(
+                    centre - towards * half,
+                    centre + towards * half,
+                    palette::FLOW_ARROW,
+                )
+                .with_tip_length(TILE * 0.25 * every as f32);
+        }
+    }
+}
