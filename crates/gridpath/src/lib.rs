@@ -33,6 +33,7 @@
 pub mod algorithms;
 mod components;
 mod flow_field;
+pub mod graph;
 mod grid;
 mod heuristic;
 pub mod jump_distances;
