@@ -77,15 +77,16 @@ pub(super) fn paint(
     let Some(action) = stroke.action else {
         return;
     };
-    // Paint along the line from the last cell, so that a fast drag leaves no gaps: to the cursor
-    // while the button is held, to where it came up on release.
+    // Paint along lines from the last cell, so that a fast drag leaves no gaps: through every
+    // point the cursor passed this frame, then to the cursor while the button is held, or to
+    // where it came up on release.
     let held = buttons.pressed(MouseButton::Left);
     let to = if held {
         pointer.0.map(cell_of)
     } else {
         button.up_or(&pointer).map(cell_of)
     };
-    if let Some(cell) = to {
+    for cell in button.moves.iter().map(|&w| cell_of(w)).chain(to) {
         let from = stroke.last.unwrap_or(cell);
         for centre in line(from, cell) {
             brush_at(&mut editor, &mut stroke, centre, tool.brush, action);

@@ -18,11 +18,14 @@ pub struct PointerWorld(pub Option<Vec2>);
 /// or a marker drag must start where the press was and end where the release was, so
 /// [`track_pointer`] replays the frame's window events in order to find them. `None` when there
 /// was no such event, or it was not seen (headless tests set [`PointerWorld`] only): then the
-/// cursor's position stands for it.
-#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+/// cursor's position stands for it. `moves` are where the cursor went in between, in order, while
+/// the button was held: a brush stroke follows them, so a slow frame keeps the stroke's shape
+/// instead of cutting straight from the press to the release.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct LeftButtonPoints {
     pub down: Option<Vec2>,
     pub up: Option<Vec2>,
+    pub moves: Vec<Vec2>,
 }
 
 impl LeftButtonPoints {
@@ -98,6 +101,7 @@ pub fn track_pointer(
     claim: Res<UiPointerClaim>,
     mut events: MessageReader<WindowEvent>,
     mut last_seen: Local<Option<Vec2>>,
+    mut left_held: Local<bool>,
     mut pointer: ResMut<PointerWorld>,
     mut button: ResMut<LeftButtonPoints>,
     mut camera_moments: ResMut<CameraMoments>,
@@ -106,7 +110,7 @@ pub fn track_pointer(
     let (camera, camera_transform) = *camera;
     let to_world = |c: Vec2| camera.viewport_to_world_2d(camera_transform, c).ok();
     let cursor = window.cursor_position();
-    let seen = replay(events.read(), &mut last_seen);
+    let seen = replay(events.read(), &mut last_seen, &mut left_held);
     let (down, up) = (seen.left_down, seen.left_up);
     camera_moments.set_if_neq(CameraMoments {
         wheel: seen.wheel,
@@ -122,6 +126,7 @@ pub fn track_pointer(
     button.set_if_neq(LeftButtonPoints {
         down: down.and_then(to_world),
         up: up.and_then(to_world),
+        moves: seen.left_moves.into_iter().filter_map(to_world).collect(),
     });
     let judged = down.or(cursor);
     let over_panel = judged.is_some_and(|c| c.x <= insets.left);
@@ -129,27 +134,35 @@ pub fn track_pointer(
 }
 
 /// Where the cursor was (window pixels) at this frame's last left press, left release, wheel
-/// turn and panning press.
+/// turn and panning press, and where it moved while the left button was held.
 #[derive(Default)]
 struct Moments {
     left_down: Option<Vec2>,
     left_up: Option<Vec2>,
+    left_moves: Vec<Vec2>,
     wheel: Option<Vec2>,
     pan_down: Option<Vec2>,
 }
 
-/// Replays window events in order, keeping `last_seen` up to date with the cursor, and notes
-/// where it was at each moment that matters.
+/// Replays window events in order, keeping `last_seen` up to date with the cursor and `held`
+/// with the left button, and notes where the cursor was at each moment that matters.
 fn replay<'a>(
     events: impl Iterator<Item = &'a WindowEvent>,
     last_seen: &mut Option<Vec2>,
+    held: &mut bool,
 ) -> Moments {
     let mut moments = Moments::default();
     for event in events {
         match event {
-            WindowEvent::CursorMoved(moved) => *last_seen = Some(moved.position),
+            WindowEvent::CursorMoved(moved) => {
+                *last_seen = Some(moved.position);
+                if *held {
+                    moments.left_moves.push(moved.position);
+                }
+            }
             WindowEvent::CursorLeft(_) => *last_seen = None,
             WindowEvent::MouseButtonInput(input) if input.button == MouseButton::Left => {
+                *held = input.state.is_pressed();
                 if input.state.is_pressed() {
                     moments.left_down = *last_seen;
                 } else {
@@ -215,19 +228,28 @@ mod tests {
             button(MouseButton::Right, ButtonState::Pressed),
             moved(50.0),
         ];
-        let mut last_seen = None;
-        let m = replay(events.iter(), &mut last_seen);
+        let (mut last_seen, mut held) = (None, false);
+        let m = replay(events.iter(), &mut last_seen, &mut held);
         assert_eq!(
             (m.wheel, m.left_down, m.left_up, m.pan_down),
             (at(10.0), at(20.0), at(30.0), at(40.0))
         );
+        assert_eq!(
+            m.left_moves,
+            [Vec2::new(30.0, 0.0)],
+            "only the moves while held"
+        );
+        assert!(!held);
         assert_eq!(last_seen, at(50.0));
         // A press after the cursor left the window has no known point: the caller falls back.
         let left = WindowEvent::CursorLeft(CursorLeft {
             window: Entity::PLACEHOLDER,
         });
         let events = [left, button(MouseButton::Left, ButtonState::Pressed)];
-        let m = replay(events.iter(), &mut last_seen);
+        let m = replay(events.iter(), &mut last_seen, &mut held);
         assert_eq!((m.left_down, last_seen), (None, None));
+        // Still held in the next frame: its moves count from the start.
+        let m = replay([moved(60.0)].iter(), &mut last_seen, &mut held);
+        assert_eq!(m.left_moves, [Vec2::new(60.0, 0.0)]);
     }
 }

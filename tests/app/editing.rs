@@ -222,6 +222,7 @@ fn a_drag_within_one_frame_paints_from_press_to_release() {
     *app.world_mut().resource_mut::<LeftButtonPoints>() = LeftButtonPoints {
         down: Some(world_pos(&app, (1, 3))),
         up: Some(world_pos(&app, (6, 3))),
+        moves: Vec::new(),
     };
     app.world_mut().resource_mut::<PointerWorld>().0 = Some(world_pos(&app, (8, 1)));
     mouse(&mut app, ButtonState::Pressed);
@@ -231,6 +232,28 @@ fn a_drag_within_one_frame_paints_from_press_to_release() {
         assert!(is_wall(&app, (x, 3)), "({x}, 3) should be a wall");
     }
     assert!(!is_wall(&app, (7, 2)) && !is_wall(&app, (8, 1)));
+}
+
+/// A whole stroke in one slow frame keeps its shape: from (2, 1) down to (2, 3), across to (4, 3),
+/// up to (4, 1), released there. A straight cut from the press to the release would paint (3, 1)
+/// and leave the rest of the U unpainted.
+#[test]
+fn a_stroke_within_one_frame_follows_every_move() {
+    let mut app = app_on(&OPEN, (0, 0), (9, 4));
+    let at = |app: &App, cell| world_pos(app, cell);
+    *app.world_mut().resource_mut::<LeftButtonPoints>() = LeftButtonPoints {
+        down: Some(at(&app, (2, 1))),
+        up: Some(at(&app, (4, 1))),
+        moves: vec![at(&app, (2, 3)), at(&app, (4, 3)), at(&app, (4, 1))],
+    };
+    app.world_mut().resource_mut::<PointerWorld>().0 = Some(at(&app, (4, 1)));
+    mouse(&mut app, ButtonState::Pressed);
+    mouse(&mut app, ButtonState::Released);
+    app.update();
+    for cell in [(2, 1), (2, 2), (2, 3), (3, 3), (4, 3), (4, 2), (4, 1)] {
+        assert!(is_wall(&app, cell), "{cell:?} should be a wall");
+    }
+    assert!(!is_wall(&app, (3, 1)), "the stroke cut straight across");
 }
 
 /// A click whose press and release arrive in the same frame still paints its cell.
