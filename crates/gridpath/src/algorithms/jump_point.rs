@@ -46,20 +46,13 @@ pub(crate) fn for_each_successor(
     node: usize,
     parent: Option<usize>,
     goal: usize,
-    mut visit: impl FnMut(usize, usize, usize, f64),
+    visit: impl FnMut(usize, usize, usize, f64),
 ) {
     let w = grid.width() as usize;
-    let (x, y) = ((node % w) as i32, (node / w) as i32);
-    let goal = ((goal % w) as i32, (goal / w) as i32);
-    let mut found = |(jx, jy): (i32, i32)| {
-        visit(
-            jy as usize * w + jx as usize,
-            jx as usize,
-            jy as usize,
-            octile(jx - x, jy - y),
-        );
-    };
-    for &(dx, dy) in directions_from(grid, node, parent).as_slice() {
+    let (x, y) = cell_at(node, w);
+    let goal = cell_at(goal, w);
+    let mut found = successor_reporter(w, (x, y), visit);
+    for &(dx, dy) in directions_from(grid, (x, y), parent).as_slice() {
         if dx == 0 || dy == 0 {
             if let Some(j) = jump_straight(grid, x, y, dx, dy, goal) {
                 found(j);
@@ -70,14 +63,38 @@ pub(crate) fn for_each_successor(
     }
 }
 
-/// The directions worth a look from `node`: all eight from the start, otherwise those a canonical
-/// route may continue in after arriving from `parent`. JPS+ prunes the same way.
-pub(super) fn directions_from(grid: &Grid, node: usize, parent: Option<usize>) -> Directions {
-    let w = grid.width() as usize;
-    let at = |i: usize| ((i % w) as i32, (i / w) as i32);
-    let (x, y) = at(node);
+/// The column and row of cell `index` on a grid `width` cells wide.
+#[inline]
+pub(super) fn cell_at(index: usize, width: usize) -> (i32, i32) {
+    ((index % width) as i32, (index / width) as i32)
+}
+
+/// Turns a jump point found from `(x, y)` into the search's `visit(index, x, y, distance)`.
+#[inline(always)]
+pub(super) fn successor_reporter(
+    width: usize,
+    (x, y): (i32, i32),
+    mut visit: impl FnMut(usize, usize, usize, f64),
+) -> impl FnMut((i32, i32)) {
+    move |(jx, jy)| {
+        visit(
+            jy as usize * width + jx as usize,
+            jx as usize,
+            jy as usize,
+            octile(jx - x, jy - y),
+        )
+    }
+}
+
+/// The directions worth a look from the cell at `(x, y)`: all eight from the start, otherwise
+/// those a canonical route may continue in after arriving from `parent`. JPS+ prunes the same way.
+pub(super) fn directions_from(
+    grid: &Grid,
+    (x, y): (i32, i32),
+    parent: Option<usize>,
+) -> Directions {
     let mut dirs = Directions::default();
-    match parent.map(at) {
+    match parent.map(|p| cell_at(p, grid.width() as usize)) {
         None => crate::movement::STEPS.iter().for_each(|&d| dirs.push(d)),
         Some((px, py)) => {
             let (dx, dy) = arrival_direction(x - px, y - py);
@@ -98,7 +115,7 @@ fn arrival_direction(dx: i32, dy: i32) -> (i32, i32) {
 }
 
 /// Length of a diagonal-then-straight run covering `(dx, dy)`.
-pub(super) fn octile(dx: i32, dy: i32) -> f64 {
+fn octile(dx: i32, dy: i32) -> f64 {
     let (a, b) = (dx.unsigned_abs(), dy.unsigned_abs());
     f64::from(a.max(b) - a.min(b)) + f64::from(a.min(b)) * DIAGONAL
 }

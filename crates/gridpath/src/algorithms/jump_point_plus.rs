@@ -13,7 +13,7 @@
 //! equal cell costs; other queries are refused with [`crate::QueryError::Unsupported`].
 
 use super::Rules;
-use super::jump_point::{directions_from, octile};
+use super::jump_point::{cell_at, directions_from, successor_reporter};
 use crate::grid::Grid;
 use crate::jump_distances::{
     CARRY_ON, JumpDistances, LEAP, ONWARD_FOUND, ONWARD_NONE, STRAIGHT_CAP, direction_index,
@@ -33,27 +33,20 @@ pub(crate) fn for_each_successor(
     node: usize,
     parent: Option<usize>,
     goal: usize,
-    mut visit: impl FnMut(usize, usize, usize, f64),
+    visit: impl FnMut(usize, usize, usize, f64),
 ) {
     let w = grid.width() as usize;
-    let (x, y) = ((node % w) as i32, (node / w) as i32);
+    let (x, y) = cell_at(node, w);
     let lines = Lines {
         table,
         width: w,
-        goal: ((goal % w) as i32, (goal / w) as i32),
+        goal: cell_at(goal, w),
     };
-    let mut found = |(jx, jy): (i32, i32)| {
-        visit(
-            jy as usize * w + jx as usize,
-            jx as usize,
-            jy as usize,
-            octile(jx - x, jy - y),
-        );
-    };
+    let mut found = successor_reporter(w, (x, y), visit);
     // One copy of the jump code per direction, with the direction's steps as constants. A
     // straight jump returns its jump point; a diagonal reports its own, and returns the goal if
     // it ran into it.
-    for &direction in directions_from(grid, node, parent).as_slice() {
+    for &direction in directions_from(grid, (x, y), parent).as_slice() {
         let reached = match direction {
             (1, 0) => lines.straight::<1, 0>(x, y),
             (-1, 0) => lines.straight::<-1, 0>(x, y),
