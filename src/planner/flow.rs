@@ -66,8 +66,9 @@ fn update_goal_field(query: PlanQuery, time: Res<Time<Real>>, mut goal_field: Re
     let GoalField { field, .. } = &mut *goal_field;
     field.compute(grid, &[key.0], key.1);
     let micros = began.elapsed().as_secs_f64() * 1e6;
-    let costs = (0..grid.len()).filter_map(|i| field.cost(grid.point_of(i)));
-    let (reachable, max_cost) = costs.fold((0, 0.0f64), |(n, max), c| (n + 1, max.max(c)));
+    let (reachable, max_cost) = field
+        .reachable_costs()
+        .fold((0, 0.0f64), |(n, max), c| (n + 1, max.max(c)));
     goal_field.micros = micros;
     goal_field.reachable = reachable;
     goal_field.max_cost = max_cost;

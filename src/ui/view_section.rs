@@ -1,7 +1,7 @@
 //! The "View" section: which overlays show, and a legend of what the colours mean.
 
-use super::swatch;
 use super::widgets::PanelWidgets;
+use super::{AMBER, swatch};
 use crate::planner::flow::GoalField;
 use crate::view::camera::FitView;
 use crate::view::overlays::{ExploredColoring, OverlaySettings};
@@ -84,6 +84,11 @@ impl ViewSection<'_> {
             return;
         }
         let field = &self.goal_field;
+        if field.reachable <= 1 {
+            // Only the goal itself, or not even that (a goal on a wall has no cost to reach).
+            ui.colored_label(AMBER, "No other cell can reach the goal: no flow to show");
+            return;
+        }
         ui.horizontal_wrapped(|ui| {
             ui.spacing_mut().item_spacing.x = 3.0;
             swatch(ui, tinted_road(&FLOW_RAMP, 0.0));

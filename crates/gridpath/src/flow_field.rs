@@ -94,6 +94,12 @@ impl FlowField {
         cost.is_finite().then_some(cost)
     }
 
+    /// The costs of every cell that can reach a goal, row by row: for a colour scale, or to count
+    /// them.
+    pub fn reachable_costs(&self) -> impl Iterator<Item = f64> + '_ {
+        self.costs.iter().copied().filter(|c| c.is_finite())
+    }
+
     /// Where a unit at `p` should step next: the neighbour with the cheapest step plus cost to go
     /// (the first in [`STEPS`](crate::STEPS) order on a tie). `None` at a goal, or where no goal can be reached.
     /// `grid` must be the grid the field was computed on.
