@@ -18,6 +18,8 @@ pub enum AppSystems {
     Derive,
     /// Search, then choose the search that is shown.
     Plan,
+    /// Agents take their routes, re-route and walk.
+    Act,
     /// Update what is drawn.
     Draw,
 }

@@ -3,7 +3,8 @@
 //! One folder per layer, and data flows one way through them:
 //!
 //! ```text
-//! input → world (map, markers, walls, ground → NavGrid) → editing → planner → view, ui → app
+//! input → world (map, markers, walls, ground, agents → NavGrid) → editing → planner → agents
+//!       → view, ui → app
 //! ```
 //!
 //! A layer imports only from the layers before it. Two leaf modules are shared by all:
@@ -11,9 +12,10 @@
 //! reads, which any layer may write to, as it may log).
 //!
 //! [`headless_plugin`] holds everything that works without a window (input handling, the world,
-//! editing and planning), so tests can drive the real systems. [`PlaygroundPlugin`] adds the
+//! editing, planning and the agents), so tests can drive the real systems. [`PlaygroundPlugin`] adds the
 //! window, the drawing, the panel and the app shell (launch options, screenshots, the test hook).
 
+pub mod agents;
 pub mod app;
 pub mod editing;
 pub mod frame;
@@ -31,7 +33,8 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy_egui::EguiPlugin;
 
-/// The world, input handling, editing and planning: everything that runs without a window.
+/// The world, input handling, editing, planning and the agents: everything that runs without a
+/// window.
 pub fn headless_plugin(app: &mut App) {
     app.configure_sets(
         Update,
@@ -41,6 +44,7 @@ pub fn headless_plugin(app: &mut App) {
             AppSystems::Edit,
             AppSystems::Derive,
             AppSystems::Plan,
+            AppSystems::Act,
             AppSystems::Draw,
         )
             .chain(),
@@ -56,6 +60,7 @@ pub fn headless_plugin(app: &mut App) {
         world::plugin,
         editing::plugin,
         planner::plugin,
+        agents::plugin,
     ));
 }
 

@@ -6,7 +6,10 @@
 //! message (and the built-in map instead).
 
 use super::screenshot::ScreenshotRequest;
-use crate::planner::PlannerSettings;
+use crate::agents::{AgentGoal, AgentSettings, Steering};
+use crate::editing::AgentCommand;
+use crate::planner::{Plan, PlannerSettings};
+use crate::world::agents::MAX_AGENTS;
 use crate::world::generators::{GenerateMap, GeneratorKind, GeneratorSettings, SIZE_RANGE};
 use crate::world::map_files::OpenMapFile;
 use bevy::prelude::*;
@@ -15,13 +18,15 @@ use std::path::PathBuf;
 
 pub const USAGE: &str = "\
 usage: pathfinder_playground [--map FILE.map | --generate KIND[:WxH[:SEED]]] [--algorithm NAME]
-                             [--screenshot OUT.png]
+                             [--agents N[:wander|:flow]] [--screenshot OUT.png]
 
   --map FILE         open this Moving AI .map file instead of the built-in map
   --generate SPEC    start on a generated map: KIND is terrain, maze or rooms, then optionally
                      the size and the seed, e.g. maze:41x31:7 (default size 64x48, seed 1)
   --algorithm NAME   plan with bfs, dfs, dijkstra, greedy, astar, wastar, jps or jpsplus
                      (default astar)
+  --agents SPEC      spawn N agents (1 to 1000) once the map is up; they chase the goal with
+                     A* each, or with :flow by one flow field, or :wander from cell to cell
   --screenshot OUT   wait for the first plan, save a screenshot of the window to OUT, and exit
   -h, --help         show this help";
 
@@ -31,6 +36,15 @@ pub struct LaunchOptions {
     pub generate: Option<GeneratorSettings>,
     pub algorithm: Option<Algorithm>,
     pub screenshot: Option<PathBuf>,
+    pub agents: Option<AgentLaunch>,
+}
+
+/// `--agents N[:wander|:flow]`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AgentLaunch {
+    pub count: u32,
+    pub goal: AgentGoal,
+    pub steering: Steering,
 }
 
 #[derive(Debug, PartialEq, Eq)]
@@ -65,6 +79,10 @@ impl LaunchOptions {
                             .ok_or_else(|| CliError::Bad(format!("unknown algorithm '{key}'")))?,
                     );
                 }
+                "--agents" => {
+                    let spec = value("--agents")?;
+                    options.agents = Some(parse_agents(&spec.to_string_lossy())?);
+                }
                 "-h" | "--help" => return Err(CliError::Help),
                 other => return Err(CliError::Bad(format!("unknown argument '{other}'"))),
             }
@@ -89,7 +107,55 @@ pub(super) fn plugin(app: &mut App) {
     {
         settings.search.algorithm = algorithm;
     }
-    app.add_systems(Startup, request_launch_map);
+    if let Some(agents) = options.agents
+        && let Some(mut settings) = app.world_mut().get_resource_mut::<AgentSettings>()
+    {
+        settings.goal = agents.goal;
+        settings.steering = agents.steering;
+    }
+    app.add_systems(Startup, request_launch_map)
+        .add_systems(Update, spawn_launch_agents);
+}
+
+/// Spawns the `--agents` once the first plan shows the map is up.
+fn spawn_launch_agents(
+    options: Res<LaunchOptions>,
+    plan: Res<Plan>,
+    mut done: Local<bool>,
+    mut spawn: MessageWriter<AgentCommand>,
+) {
+    if let Some(agents) = options.agents
+        && !*done
+        && plan.count > 0
+    {
+        *done = true;
+        spawn.write(AgentCommand::Spawn(agents.count));
+    }
+}
+
+/// `N[:wander|:flow]`, e.g. `500:wander`.
+fn parse_agents(spec: &str) -> Result<AgentLaunch, CliError> {
+    let bad = || {
+        CliError::Bad(format!(
+            "--agents wants N[:wander|:flow] with N from 1 to {MAX_AGENTS}, not '{spec}'"
+        ))
+    };
+    let (count, how) = spec.split_once(':').unwrap_or((spec, ""));
+    let count: u32 = count.parse().map_err(|_| bad())?;
+    if count == 0 || count as usize > MAX_AGENTS {
+        return Err(bad());
+    }
+    let (goal, steering) = match how {
+        "" => (AgentGoal::Chase, Steering::AStarEach),
+        "flow" => (AgentGoal::Chase, Steering::FlowField),
+        "wander" => (AgentGoal::Wander, Steering::AStarEach),
+        _ => return Err(bad()),
+    };
+    Ok(AgentLaunch {
+        count,
+        goal,
+        steering,
+    })
 }
 
 fn request_launch_map(
@@ -169,6 +235,17 @@ mod tests {
         assert!(matches!(parse(&["--screenshot"]), Err(CliError::Bad(_))));
         assert!(matches!(parse(&["--bogus"]), Err(CliError::Bad(_))));
         assert_eq!(parse(&["-h"]), Err(CliError::Help));
+        let a = parse(&["--agents", "500:wander"]).unwrap();
+        assert_eq!(
+            a.agents.map(|a| (a.count, a.goal)),
+            Some((500, AgentGoal::Wander))
+        );
+        for bad in ["0", "1001", "ten", "5:run"] {
+            assert!(
+                matches!(parse(&["--agents", bad]), Err(CliError::Bad(_))),
+                "{bad}"
+            );
+        }
         let g = parse(&["--generate", "maze:41x31:7", "--algorithm", "dijkstra"]).unwrap();
         let settings = g.generate.unwrap();
         assert_eq!(

@@ -1,6 +1,7 @@
 //! Brush strokes: a left drag paints walls or ground on every cell it passes, with a square
 //! brush, and the whole drag is one undo step.
 
+use super::agents::AgentCommand;
 use super::cells::{CellChange, CellEditor, CellState};
 use super::history::{self, History};
 use super::marker_drag::MarkerDrag;
@@ -51,6 +52,7 @@ pub(super) fn paint(
     mut editor: CellEditor,
     mut history: ResMut<History>,
     mut notices: ResMut<Notices>,
+    mut drops: MessageWriter<AgentCommand>,
 ) {
     let cell_of = |w: Vec2| layout.cell_at(w);
     let pressed_cell = button.down_or(&pointer).map(cell_of);
@@ -66,6 +68,10 @@ pub(super) fn paint(
             Tool::Walls if state.wall => BrushAction::RemoveWall,
             Tool::Walls => BrushAction::AddWall,
             Tool::Ground(g) => BrushAction::SetGround(g.cost()),
+            Tool::Agents => {
+                drops.write(AgentCommand::DropAt(cell));
+                return;
+            }
         };
         *stroke = Stroke {
             action: Some(action),

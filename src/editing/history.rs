@@ -1,9 +1,11 @@
 //! Undo and redo. Every edit is recorded as one step: a brush stroke, a clear, a marker move, a new
 //! map. Undo applies a step backwards, redo forwards; a new edit clears the redo list.
 
+use super::agents::swap_agents;
 use super::cells::{CellChange, CellEditor, CellState};
 use super::marker_drag::MarkerMoved;
 use crate::notices::Notices;
+use crate::world::agents::{Agent, AgentPos, AgentSeed};
 use crate::world::map_load::{LoadMap, MapLoaded, MapSnapshot};
 use crate::world::markers::Marker;
 use crate::world::terrain::Ground;
@@ -29,6 +31,12 @@ pub enum Edit {
         before: Box<MapSnapshot>,
         after: Box<MapSnapshot>,
     },
+    /// Agents spawned, dropped or cleared.
+    Agents {
+        label: &'static str,
+        added: Vec<AgentSeed>,
+        removed: Vec<AgentSeed>,
+    },
 }
 
 impl Edit {
@@ -37,6 +45,11 @@ impl Edit {
             Edit::Cells { label, changes } => format!("{label} ({} cells)", changes.len()),
             Edit::Marker { marker, .. } => format!("move the {}", marker.name()),
             Edit::Map { after, .. } => format!("open {}", after.name),
+            Edit::Agents {
+                label,
+                added,
+                removed,
+            } => format!("{label} ({})", added.len().max(removed.len())),
         }
     }
 }
@@ -110,14 +123,26 @@ pub(super) fn run_edit_commands(
     mut editor: CellEditor,
     mut load: MessageWriter<LoadMap>,
     mut notices: ResMut<Notices>,
+    agents: Query<(Entity, &Agent, &AgentPos)>,
+    mut commands: Commands,
 ) {
+    let mut agents = |take: &[AgentSeed], bring: &[AgentSeed]| {
+        swap_agents(take, bring, &agents, &mut commands);
+    };
     for request in requests.read() {
         match request {
             EditCommand::Undo => match history.undo.pop() {
                 Some(edit) => {
                     // Said first, so a warning from applying it is what stays on screen.
                     notices.info(format!("Undid: {}.", edit.label()));
-                    apply(&edit, Direction::Back, &mut editor, &mut load, &mut notices);
+                    apply(
+                        &edit,
+                        Direction::Back,
+                        &mut editor,
+                        &mut load,
+                        &mut notices,
+                        &mut agents,
+                    );
                     history.redo.push(edit);
                 }
                 None => notices.info("Nothing to undo."),
@@ -131,6 +156,7 @@ pub(super) fn run_edit_commands(
                         &mut editor,
                         &mut load,
                         &mut notices,
+                        &mut agents,
                     );
                     history.undo.push(edit);
                 }
@@ -183,6 +209,7 @@ fn apply(
     editor: &mut CellEditor,
     load: &mut MessageWriter<LoadMap>,
     notices: &mut Notices,
+    agents: &mut impl FnMut(&[AgentSeed], &[AgentSeed]),
 ) {
     let back = direction == Direction::Back;
     match edit {
@@ -212,6 +239,14 @@ fn apply(
         Edit::Map { before, after } => {
             let snapshot = if back { before } else { after };
             load.write(LoadMap::restore(snapshot));
+        }
+        Edit::Agents { added, removed, .. } => {
+            let (take, bring) = if back {
+                (added, removed)
+            } else {
+                (removed, added)
+            };
+            agents(take, bring);
         }
     }
 }

@@ -6,6 +6,7 @@
 //! starts on a marker moves the marker, and a drag over the panel does nothing. Every change to
 //! a cell goes through one editor ([`cells::CellEditor`]), and every edit is one undo step.
 
+pub mod agents;
 pub mod brush;
 pub mod cells;
 pub mod history;
@@ -15,6 +16,7 @@ mod shortcuts;
 use crate::AppSystems;
 use crate::world::nav::NavGrid;
 use crate::world::terrain::Ground;
+pub use agents::AgentCommand;
 use bevy::prelude::*;
 pub use history::{Edit, EditCommand, History};
 
@@ -26,6 +28,8 @@ pub enum Tool {
     Walls,
     /// Ground of this kind (walls stay).
     Ground(Ground),
+    /// A click drops an agent.
+    Agents,
 }
 
 impl Tool {
@@ -33,6 +37,7 @@ impl Tool {
         match self {
             Tool::Walls => "Walls",
             Tool::Ground(g) => g.name(),
+            Tool::Agents => "Agents",
         }
     }
 }
@@ -60,7 +65,9 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<brush::Stroke>()
         .init_resource::<marker_drag::MarkerDrag>()
         .init_resource::<History>()
+        .init_resource::<agents::AgentRoster>()
         .add_message::<EditCommand>()
+        .add_message::<agents::AgentCommand>()
         .add_message::<marker_drag::MarkerMoved>()
         .add_systems(
             Update,
@@ -78,6 +85,8 @@ pub(super) fn plugin(app: &mut App) {
                 history::record_map_loads,
                 history::record_marker_moves,
                 history::run_edit_commands,
+                agents::clear_on_new_map,
+                agents::run_agent_commands,
             )
                 .chain()
                 .in_set(AppSystems::Edit)

@@ -16,6 +16,8 @@ use std::time::Instant;
 pub struct GoalField {
     /// Compute it? The panel's "Show flow field" switch.
     pub enabled: bool,
+    /// Agents steer by it (they chase the goal with the flow field): compute it for them too.
+    pub for_agents: bool,
     pub field: FlowField,
     /// Bumped on every computation: what is drawn follows it.
     pub revision: u64,
@@ -31,6 +33,14 @@ pub struct GoalField {
     computed_at: f64,
 }
 
+impl GoalField {
+    /// Was the field computed for these moves (towards the goal, perhaps as it was a moment
+    /// ago while a slow field waits to be redone)?
+    pub fn is_for(&self, movement: Movement) -> bool {
+        self.made_for.is_some_and(|(_, m)| m == movement)
+    }
+}
+
 /// A computation slower than this (µs) is not redone more often than every [`SLOW_GAP`] seconds.
 const SLOW_MICROS: f64 = 8_000.0;
 const SLOW_GAP: f64 = 0.25;
@@ -41,7 +51,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn update_goal_field(query: PlanQuery, time: Res<Time<Real>>, mut goal_field: ResMut<GoalField>) {
-    if !goal_field.enabled {
+    if !(goal_field.enabled || goal_field.for_agents) {
         if goal_field.made_for.is_some() {
             goal_field.made_for = None; // switched off: compute afresh when switched on again
         }

@@ -17,6 +17,11 @@ pub(super) struct EditSection<'w> {
 }
 
 impl EditSection<'_> {
+    /// The tool in use, for the Agents section's "drop with a click" switch.
+    pub(super) fn tool_mut(&mut self) -> Mut<'_, EditTool> {
+        self.tool.reborrow()
+    }
+
     pub(super) fn show(&mut self, ui: &mut egui::Ui, widgets: &mut PanelWidgets) {
         egui::CollapsingHeader::new("Edit")
             .default_open(true)
@@ -79,6 +84,8 @@ fn tool_palette(ui: &mut egui::Ui, tool: &mut EditTool) {
                 g.cost()
             ));
         }
+        ui.selectable_value(&mut tool.tool, Tool::Agents, "Agents")
+            .on_hover_text("Click the map to drop an agent.");
     });
     ui.horizontal(|ui| {
         ui.label("brush");

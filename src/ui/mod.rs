@@ -4,6 +4,7 @@
 //! Widgets edit copies of settings and write them back only when something changed, so Bevy's
 //! change detection (which re-plans on a settings change) fires only on real edits.
 
+mod agents_section;
 mod compare_section;
 mod edit_section;
 mod map_section;
@@ -33,6 +34,7 @@ pub(crate) const AMBER: egui::Color32 = color32(palette::WARNING_TEXT);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MapMenuState>()
+        .init_resource::<agents_section::SpawnCount>()
         .init_resource::<PanelWidgets>()
         .add_systems(EguiPrimaryContextPass, side_panel);
 }
@@ -45,6 +47,7 @@ fn side_panel(
     mut step: step_section::StepSection,
     mut compare: compare_section::CompareSection,
     mut view: view_section::ViewSection,
+    mut agents: agents_section::AgentsSection,
     notices: Res<Notices>,
     mut widgets: ResMut<PanelWidgets>,
     mut claim: ResMut<UiPointerClaim>,
@@ -72,6 +75,7 @@ fn side_panel(
                 compare.show(ui);
                 view.show(ui, &mut widgets);
                 edit.show(ui, &mut widgets);
+                agents.show(ui, &mut widgets, &mut edit.tool_mut());
                 ui.separator();
                 ui.small(
                     "Drag the green start or the red goal to move it. Drag on the map to paint; \

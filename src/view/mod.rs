@@ -1,7 +1,8 @@
-//! Drawing: the camera, the tilemap, the explored tint, the marker sprites and the gizmo
-//! overlays. Everything here reads the world and the planner's shown search; nothing here
+//! Drawing: the camera, the tilemap, the explored tint, the marker and agent sprites and the
+//! gizmo overlays. Everything here reads the world and the planner's shown search; nothing here
 //! changes them.
 
+pub mod agent_sprites;
 pub mod camera;
 pub mod explored_tint;
 pub mod marker_sprites;
@@ -19,6 +20,7 @@ pub(super) fn plugin(app: &mut App) {
             tilemap::plugin,
             explored_tint::plugin,
             marker_sprites::plugin,
+            agent_sprites::plugin,
             overlays::plugin,
         ));
 }

@@ -42,6 +42,8 @@ pub const COST_RAMP: [[f32; 3]; 3] = [[1.0, 0.96, 0.55], [1.0, 0.7, 0.35], [0.95
 pub const FLOW_RAMP: [[f32; 3]; 3] = [[0.6, 1.0, 0.62], [0.5, 0.78, 1.0], [0.7, 0.5, 0.92]];
 
 /// The flow field's arrows.
+/// The ring around a stuck agent.
+pub const STUCK: Color = Color::srgb(0.95, 0.2, 0.2);
 pub const FLOW_ARROW: Color = Color::srgba(0.08, 0.1, 0.2, 0.75);
 
 /// The tint at `t` in 0..=1 along a ramp.

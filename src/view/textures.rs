@@ -130,6 +130,38 @@ pub fn marker_disc([r, g, b]: [u8; 3]) -> Image {
     image(size, size, data)
 }
 
+/// An agent: a white disc with a pointed nose towards east (+x) and a dark rim, tinted by its
+/// sprite's colour and turned to where the agent heads.
+pub fn agent_arrow() -> Image {
+    let size = 32u32;
+    let mut data = Vec::with_capacity((size * size * 4) as usize);
+    let (body, radius) = (Vec2::new(13.0, 16.0), 10.5);
+    let nose = [Vec2::new(31.0, 16.0), Vec2::new(13.0, 5.5), Vec2::new(13.0, 26.5)];
+    let inside = |p: Vec2| p.distance(body) <= radius || in_triangle(p, nose[0], nose[1], nose[2]);
+    for y in 0..size {
+        for x in 0..size {
+            let p = Vec2::new(x as f32 + 0.5, y as f32 + 0.5);
+            // A rim: inside, but a point 2 px away is outside.
+            let rim = [Vec2::X, -Vec2::X, Vec2::Y, -Vec2::Y]
+                .iter()
+                .any(|d| !inside(p + *d * 2.0));
+            let px = match (inside(p), rim) {
+                (false, _) => [0, 0, 0, 0],
+                (true, true) => [30, 30, 30, 255],
+                (true, false) => [255, 255, 255, 255],
+            };
+            data.extend_from_slice(&px);
+        }
+    }
+    image(size, size, data)
+}
+
+fn in_triangle(p: Vec2, a: Vec2, b: Vec2, c: Vec2) -> bool {
+    let side = |u: Vec2, v: Vec2| (v - u).perp_dot(p - u);
+    let (d1, d2, d3) = (side(a, b), side(b, c), side(c, a));
+    (d1 >= 0.0 && d2 >= 0.0 && d3 >= 0.0) || (d1 <= 0.0 && d2 <= 0.0 && d3 <= 0.0)
+}
+
 fn image(width: u32, height: u32, data: Vec<u8>) -> Image {
     Image::new(
         Extent3d {

@@ -36,6 +36,16 @@ impl MapLayout {
         )
     }
 
+    /// The world position of a point in cell units (`(3.0, 4.0)` is the centre of cell (3, 4)),
+    /// as agents have.
+    pub fn position_of(&self, cells: Vec2) -> Vec2 {
+        let half = self.world_size() / 2.0;
+        Vec2::new(
+            (cells.x + 0.5) * TILE - half.x,
+            half.y - (cells.y + 0.5) * TILE,
+        )
+    }
+
     /// The cell under a world position. It may lie outside the map: check with
     /// [`MapLayout::contains`].
     pub fn cell_at(&self, world: Vec2) -> Point {

@@ -1,6 +1,7 @@
 //! The world: the map's walls (obstacle entities) and ground, the two markers, and the navigation
 //! grid derived from them; and every way a map arrives (shipped, from a file, generated).
 
+pub mod agents;
 pub mod catalog;
 pub mod generators;
 pub mod layout;

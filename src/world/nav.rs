@@ -6,12 +6,21 @@
 //! when the obstacle goes, and a system applies each [`GroundChanged`] cell. An edit costs O(1),
 //! and nothing rebuilds the grid every frame; only a new map builds a new one
 //! ([`NavGrid::from_ground`]).
+//!
+//! Searches may run off the frame, on Bevy's task pools: [`NavGrid::snapshot`] hands them the
+//! grid as it is now, shared rather than copied (an `Arc`). An edit while a snapshot is out
+//! copies the grid once (`Arc::make_mut`), so the search keeps the grid it started on and the
+//! world moves on. Every change also gets a revision number and a line in a short log
+//! ([`NavGrid::changes_since`]), so a result can tell whether the cells it used changed since.
 
 use crate::AppSystems;
 use crate::world::terrain::{GroundChanged, GroundMap};
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use gridpath::{Cell, Grid, Point};
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The cell an entity stands on.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -24,11 +33,24 @@ pub struct Obstacle;
 /// The grid the planner searches, kept up to date by observers on [`Obstacle`].
 #[derive(Resource, Debug)]
 pub struct NavGrid {
-    grid: Grid,
+    grid: Arc<Grid>,
     /// The entry cost of each cell when it is not walled (terrain), row-major.
     ground: Vec<u32>,
     /// Which obstacle entity blocks each walled cell.
     obstacles: HashMap<Point, Entity>,
+    /// Changes (walls and ground) get increasing numbers, never reused by another grid.
+    revision: u64,
+    /// The last [`NavGrid::CHANGE_LOG_LEN`] changed cells with their revisions, oldest first.
+    log: VecDeque<(u64, Point)>,
+    /// Below this revision the log cannot tell what changed.
+    log_starts: u64,
+}
+
+/// Revision numbers shared by all grids, so that one from an older map is never mistaken for one
+/// of the current map.
+fn next_revision() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 impl NavGrid {
@@ -36,10 +58,14 @@ impl NavGrid {
     pub fn new(width: u32, height: u32) -> Result<Self, gridpath::GridError> {
         let grid = Grid::new(width, height)?;
         let ground = vec![1; grid.len()];
+        let revision = next_revision();
         Ok(Self {
-            grid,
+            grid: Arc::new(grid),
             ground,
             obstacles: HashMap::default(),
+            revision,
+            log: VecDeque::new(),
+            log_starts: revision,
         })
     }
 
@@ -57,6 +83,45 @@ impl NavGrid {
 
     pub fn grid(&self) -> &Grid {
         &self.grid
+    }
+
+    /// The grid as it is now, to search away from the frame: shared, not copied.
+    pub fn snapshot(&self) -> Arc<Grid> {
+        Arc::clone(&self.grid)
+    }
+
+    /// A number that grows with every change of a wall or a ground cost.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// How many changes [`NavGrid::changes_since`] remembers.
+    pub const CHANGE_LOG_LEN: usize = 4096;
+
+    /// The cells changed (walls or ground) since the grid had `revision`, oldest first; `None`
+    /// when the log cannot say (too old, or another map's revision): treat everything as changed.
+    pub fn changes_since(&self, revision: u64) -> Option<impl Iterator<Item = Point> + '_> {
+        (revision >= self.log_starts && revision <= self.revision).then(|| {
+            self.log
+                .iter()
+                .skip_while(move |(r, _)| *r <= revision)
+                .map(|(_, p)| *p)
+        })
+    }
+
+    /// Sets a cell of the shared grid, copying it first if a search still holds a snapshot.
+    fn set_cell(&mut self, p: Point, cell: Cell) {
+        if self.grid.cell(p) == Some(cell) {
+            return;
+        }
+        let _ = Arc::make_mut(&mut self.grid).set(p, cell);
+        self.revision = next_revision();
+        if self.log.len() == Self::CHANGE_LOG_LEN
+            && let Some((dropped, _)) = self.log.pop_front()
+        {
+            self.log_starts = dropped;
+        }
+        self.log.push_back((self.revision, p));
     }
 
     pub fn width(&self) -> u32 {
@@ -91,7 +156,7 @@ impl NavGrid {
         if let Some(i) = self.grid.index_of(p) {
             self.ground[i] = cost.max(1);
             if !self.obstacles.contains_key(&p) {
-                let _ = self.grid.set(p, Cell::Passable(self.ground[i]));
+                self.set_cell(p, Cell::Passable(self.ground[i]));
             }
         }
     }
@@ -101,7 +166,7 @@ impl NavGrid {
             return false;
         }
         self.obstacles.insert(p, entity);
-        let _ = self.grid.set(p, Cell::Blocked);
+        self.set_cell(p, Cell::Blocked);
         true
     }
 
@@ -109,7 +174,7 @@ impl NavGrid {
         if self.obstacles.get(&p) == Some(&entity) {
             self.obstacles.remove(&p);
             if let Some(i) = self.grid.index_of(p) {
-                let _ = self.grid.set(p, Cell::Passable(self.ground[i]));
+                self.set_cell(p, Cell::Passable(self.ground[i]));
             }
         }
     }
@@ -165,5 +230,36 @@ fn block_cell(
 fn free_cell(remove: On<Remove, Obstacle>, cells: Query<&CellPos>, nav: Option<ResMut<NavGrid>>) {
     if let (Some(mut nav), Ok(&CellPos(p))) = (nav, cells.get(remove.entity)) {
         nav.unblock(p, remove.entity);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_change_log_names_what_changed_since_a_revision() {
+        let mut nav = NavGrid::new(4, 4).expect("a grid");
+        let before = nav.revision();
+        let held = nav.snapshot();
+        nav.set_ground_cost(Point::new(1, 1), 5);
+        assert!(nav.block(Point::new(2, 2), Entity::PLACEHOLDER));
+        nav.set_ground_cost(Point::new(3, 3), 1); // no change: not logged
+        let changed: Vec<Point> = nav.changes_since(before).expect("logged").collect();
+        assert_eq!(changed, [Point::new(1, 1), Point::new(2, 2)]);
+        assert_eq!(
+            nav.changes_since(nav.revision()).map(Iterator::count),
+            Some(0)
+        );
+        // The snapshot taken before is the grid as it was: the edit copied.
+        assert!(held.is_passable(Point::new(2, 2)));
+        assert!(!nav.is_passable(Point::new(2, 2)));
+        // Another grid's revision, or one older than the log, cannot be answered.
+        let other = NavGrid::new(4, 4).expect("a grid");
+        assert!(nav.changes_since(other.revision()).is_none());
+        for i in 0..NavGrid::CHANGE_LOG_LEN as u32 + 1 {
+            nav.set_ground_cost(Point::new(0, 0), 2 + i % 2);
+        }
+        assert!(nav.changes_since(before).is_none());
     }
 }

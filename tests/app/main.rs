@@ -2,6 +2,7 @@
 //! keyboard messages, and a manual clock that advances 100 ms per update. One test binary, one
 //! module per concern.
 
+mod agents;
 mod editing;
 mod flow_field;
 mod maps;

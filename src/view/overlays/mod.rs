@@ -1,6 +1,6 @@
 //! Gizmo overlays drawn over the tilemap, one per file: grid lines, obstacle outlines, the
 //! search's frontier and current cell (with g, h and f written on cells when zoomed in), the
-//! path, and the flow field's arrows. The explored cells are a tint of the tiles themselves (see `explored_tint`).
+//! path, the flow field's arrows, and the agents' routes. The explored cells are a tint of the tiles themselves (see `explored_tint`).
 //!
 //! Each overlay is its own `GizmoConfigGroup`. Switching one off disables its group, and its
 //! drawing system then does not run at all. Drawing is culled to the visible part of the map and
@@ -8,6 +8,7 @@
 //! draws every k-th line when lines would crowd closer than a few pixels, and obstacles are
 //! outlined cell by cell only when cells are big enough to see, as merged runs otherwise.
 
+mod agent_routes;
 mod flow;
 mod frontier;
 mod grid;
@@ -36,6 +37,9 @@ pub struct FrontierGizmos;
 
 #[derive(Default, Reflect, GizmoConfigGroup)]
 pub struct FlowGizmos;
+
+#[derive(Default, Reflect, GizmoConfigGroup)]
+pub struct AgentRouteGizmos;
 
 /// How the explored cells are coloured.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -78,6 +82,7 @@ pub(crate) fn plugin(app: &mut App) {
         .insert_gizmo_config(PathGizmos, line_config(5.0))
         .insert_gizmo_config(FrontierGizmos, line_config(2.0))
         .insert_gizmo_config(FlowGizmos, line_config(1.5))
+        .insert_gizmo_config(AgentRouteGizmos, line_config(1.5))
         .add_systems(
             Update,
             (
@@ -87,6 +92,7 @@ pub(crate) fn plugin(app: &mut App) {
                 flow::draw_flow.run_if(|field: Res<GoalField>| field.enabled),
                 frontier::draw_frontier.run_if(group_enabled::<FrontierGizmos>),
                 path::draw_path.run_if(group_enabled::<PathGizmos>),
+                agent_routes::draw_agent_routes,
             )
                 .chain()
                 .in_set(AppSystems::Draw),

@@ -1,0 +1,184 @@
+//! Adding and removing agents, as edits: drop one with the agent tool, spawn many at random free
+//! cells, clear them all. Each is one undo step, which brings the same agents (same ids, colours
+//! and cells) back or takes them away again.
+
+use super::history::{Edit, History};
+use crate::notices::Notices;
+use crate::world::agents::{Agent, AgentPos, AgentSeed, DEFAULT_SPEED, MAX_AGENTS, hue_for};
+use crate::world::generators::rng::Rng;
+use crate::world::map_load::MapLoaded;
+use crate::world::nav::NavGrid;
+use bevy::prelude::*;
+use gridpath::Point;
+
+/// Requests from the panel and the agent tool.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AgentCommand {
+    /// This many agents, each on a random free cell.
+    Spawn(u32),
+    /// One agent on this cell (the agent tool's click).
+    DropAt(Point),
+    Clear,
+}
+
+/// Numbers agents, and picks their random cells.
+#[derive(Resource, Debug)]
+pub struct AgentRoster {
+    next_id: u32,
+    rng: Rng,
+}
+
+impl Default for AgentRoster {
+    fn default() -> Self {
+        Self {
+            next_id: 0,
+            rng: Rng::new(0xA6E7),
+        }
+    }
+}
+
+impl AgentRoster {
+    fn seed_at(&mut self, cell: Point) -> AgentSeed {
+        let id = self.next_id;
+        self.next_id += 1;
+        // Speeds vary a little, so a crowd spreads out instead of marching in step.
+        let speed = DEFAULT_SPEED * (0.8 + 0.4 * self.rng.below(1000) as f32 / 1000.0);
+        AgentSeed {
+            agent: Agent {
+                id,
+                hue: hue_for(id),
+                speed,
+            },
+            cell,
+        }
+    }
+}
+
+/// A random passable cell of the grid, or `None` after many misses (a map of walls).
+pub fn random_free_cell(rng: &mut Rng, nav: &NavGrid) -> Option<Point> {
+    (0..1000).find_map(|_| {
+        let p = Point::new(
+            rng.below(nav.width()) as i32,
+            rng.below(nav.height()) as i32,
+        );
+        nav.is_passable(p).then_some(p)
+    })
+}
+
+pub(super) fn run_agent_commands(
+    mut requests: MessageReader<AgentCommand>,
+    agents: Query<(Entity, &Agent, &AgentPos)>,
+    nav: Res<NavGrid>,
+    mut roster: ResMut<AgentRoster>,
+    mut history: ResMut<History>,
+    mut notices: ResMut<Notices>,
+    mut commands: Commands,
+) {
+    let mut count = agents.iter().len();
+    for request in requests.read() {
+        match *request {
+            AgentCommand::Spawn(n) => {
+                let room = MAX_AGENTS.saturating_sub(count);
+                let asked = n as usize;
+                let n = asked.min(room);
+                let cells: Vec<Point> = (0..n)
+                    .map_while(|_| random_free_cell(&mut roster.rng, &nav))
+                    .collect();
+                let added: Vec<AgentSeed> = cells.into_iter().map(|c| roster.seed_at(c)).collect();
+                if added.is_empty() {
+                    notices.warn(if room == 0 {
+                        format!("There are already {MAX_AGENTS} agents, the most there may be.")
+                    } else {
+                        "No free cell for an agent on this map.".into()
+                    });
+                    continue;
+                }
+                if added.len() < asked {
+                    notices.info(format!(
+                        "Spawned {} of {asked} agents (there may be {MAX_AGENTS} at most).",
+                        added.len()
+                    ));
+                }
+                count += added.len();
+                add(&added, "spawn agents", &mut history, &mut commands);
+            }
+            AgentCommand::DropAt(cell) => {
+                if !nav.grid().contains(cell) {
+                    continue;
+                }
+                if !nav.is_passable(cell) {
+                    notices.warn(format!("An agent can't stand on a wall at {cell}."));
+                } else if count >= MAX_AGENTS {
+                    notices.warn(format!("There are already {MAX_AGENTS} agents."));
+                } else {
+                    count += 1;
+                    let seed = roster.seed_at(cell);
+                    add(&[seed], "drop an agent", &mut history, &mut commands);
+                }
+            }
+            AgentCommand::Clear => {
+                let removed: Vec<AgentSeed> = agents
+                    .iter()
+                    .map(|(entity, &agent, &pos)| {
+                        commands.entity(entity).despawn();
+                        AgentSeed {
+                            agent,
+                            cell: pos.cell(),
+                        }
+                    })
+                    .collect();
+                count = 0;
+                if !removed.is_empty() {
+                    history.record(Edit::Agents {
+                        label: "clear agents",
+                        added: Vec::new(),
+                        removed,
+                    });
+                }
+            }
+        }
+    }
+}
+
+fn add(seeds: &[AgentSeed], label: &'static str, history: &mut History, commands: &mut Commands) {
+    for seed in seeds {
+        seed.spawn(commands);
+    }
+    history.record(Edit::Agents {
+        label,
+        added: seeds.to_vec(),
+        removed: Vec::new(),
+    });
+}
+
+/// A new map takes the agents away: their cells meant nothing on it.
+pub(super) fn clear_on_new_map(
+    mut loads: MessageReader<MapLoaded>,
+    agents: Query<Entity, With<Agent>>,
+    mut commands: Commands,
+) {
+    if loads.read().count() > 0 {
+        for entity in &agents {
+            commands.entity(entity).despawn();
+        }
+    }
+}
+
+/// Undo or redo of an agents step: the agents it added go, the ones it removed come back (or the
+/// other way round). One brought back onto a wall painted since goes to the nearest free cell,
+/// as any agent under a new wall does.
+pub(super) fn swap_agents(
+    take: &[AgentSeed],
+    bring: &[AgentSeed],
+    agents: &Query<(Entity, &Agent, &AgentPos)>,
+    commands: &mut Commands,
+) {
+    for (entity, agent, _) in agents {
+        if take.iter().any(|s| s.agent.id == agent.id) {
+            commands.entity(entity).despawn();
+        }
+    }
+    for seed in bring {
+        seed.spawn(commands);
+    }
+}

@@ -1,0 +1,173 @@
+//! The "Agents" section: spawn and clear agents, choose where they go and how they find their
+//! way, and read what they cost.
+
+use super::widgets::PanelWidgets;
+use super::{AMBER, RED};
+use crate::agents::{AgentGoal, AgentSettings, AgentStats, Steering};
+use crate::editing::{AgentCommand, EditTool, Tool};
+use crate::world::agents::MAX_AGENTS;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+/// How many agents the Spawn button adds (the panel's slider).
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SpawnCount(pub u32);
+
+impl Default for SpawnCount {
+    fn default() -> Self {
+        Self(50)
+    }
+}
+
+#[derive(SystemParam)]
+pub(super) struct AgentsSection<'w> {
+    settings: ResMut<'w, AgentSettings>,
+    stats: Res<'w, AgentStats>,
+    count: ResMut<'w, SpawnCount>,
+    commands: MessageWriter<'w, AgentCommand>,
+}
+
+impl AgentsSection<'_> {
+    /// The section; `tool` is the Edit section's, whose "Agents" tool drops one with a click.
+    pub(super) fn show(
+        &mut self,
+        ui: &mut egui::Ui,
+        widgets: &mut PanelWidgets,
+        tool: &mut Mut<EditTool>,
+    ) {
+        egui::CollapsingHeader::new("Agents")
+            .default_open(true)
+            .show(ui, |ui| {
+                self.spawning(ui, widgets, tool);
+                let mut s = self.settings.clone();
+                ui.horizontal(|ui| {
+                    ui.label("Go:");
+                    widgets.note(
+                        "agents_chase",
+                        &ui.radio_value(&mut s.goal, AgentGoal::Chase, "chase the goal"),
+                    );
+                    widgets.note(
+                        "agents_wander",
+                        &ui.radio_value(&mut s.goal, AgentGoal::Wander, "wander"),
+                    );
+                });
+                ui.add_enabled_ui(s.goal == AgentGoal::Chase, |ui| {
+                    ui.horizontal(|ui| {
+                        ui.label("Way:");
+                        ui.radio_value(&mut s.steering, Steering::AStarEach, "A* each")
+                            .on_hover_text("Every agent plans its own route, off the frame.");
+                        widgets.note(
+                            "agents_flow",
+                            &ui.radio_value(&mut s.steering, Steering::FlowField, "flow field")
+                                .on_hover_text(
+                                    "One search from the goal serves all: each agent steps to \
+                                     its neighbour nearest the goal.",
+                                ),
+                        );
+                    });
+                });
+                widgets.note(
+                    "agents_routes",
+                    &ui.checkbox(&mut s.show_routes, "Show their routes"),
+                );
+                ui.add(egui::Slider::new(&mut s.budget, 1..=256).text("searches a frame"))
+                    .on_hover_text(
+                        "The most searches started in one frame; the others wait their turn.",
+                    );
+                if s != *self.settings {
+                    *self.settings = s;
+                }
+                self.numbers(ui);
+            });
+    }
+
+    /// The count slider, Spawn, Clear and the agent tool.
+    fn spawning(
+        &mut self,
+        ui: &mut egui::Ui,
+        widgets: &mut PanelWidgets,
+        tool: &mut Mut<EditTool>,
+    ) {
+        ui.horizontal(|ui| {
+            let mut n = self.count.0;
+            ui.add(egui::Slider::new(&mut n, 1..=MAX_AGENTS as u32).logarithmic(true));
+            if n != self.count.0 {
+                self.count.0 = n;
+            }
+            let spawn = ui.button("Spawn");
+            widgets.note("agents_spawn", &spawn);
+            if spawn
+                .on_hover_text("Adds agents on random free cells.")
+                .clicked()
+            {
+                self.commands.write(AgentCommand::Spawn(n));
+            }
+        });
+        ui.horizontal(|ui| {
+            let dropping = tool.tool == Tool::Agents;
+            let drop_button = ui.selectable_label(dropping, "Drop with a click");
+            widgets.note("agents_tool", &drop_button);
+            if drop_button
+                .on_hover_text("Click the map to drop one agent (the Edit tool \"Agents\").")
+                .clicked()
+            {
+                tool.tool = if dropping { Tool::Walls } else { Tool::Agents };
+            }
+            let clear = ui.add_enabled(self.stats.agents > 0, egui::Button::new("Clear agents"));
+            widgets.note("agents_clear", &clear);
+            if clear.clicked() {
+                self.commands.write(AgentCommand::Clear);
+            }
+        });
+    }
+
+    /// How many there are and how they fare, and what their searches cost.
+    fn numbers(&self, ui: &mut egui::Ui) {
+        let s = &*self.stats;
+        if s.agents == 0 {
+            ui.small("No agents yet: spawn some, or drop one with a click.");
+            return;
+        }
+        ui.label(format!(
+            "{} agents: {} walking, {} waiting, {} arrived",
+            s.agents, s.walking, s.waiting, s.arrived
+        ));
+        if s.stuck > 0 {
+            ui.colored_label(
+                RED,
+                format!("{} stuck: no way to their target (ringed red)", s.stuck),
+            );
+        }
+        let flow =
+            self.settings.goal == AgentGoal::Chase && self.settings.steering == Steering::FlowField;
+        if flow {
+            ui.label(format!(
+                "one flow field for all: {}, {} cells reach the goal",
+                micros(s.field_micros),
+                s.field_reachable
+            ));
+        } else {
+            ui.label(format!(
+                "{} re-plans/s · mean {} · worst {}",
+                s.replans_per_second,
+                micros(s.mean_micros),
+                micros(s.worst_micros)
+            ))
+            .on_hover_text("Searches run on a task pool, off the frame: this is their own time.");
+        }
+        ui.label(format!("{} stale results discarded", s.discarded))
+            .on_hover_text("Routes planned on a grid that an edit then changed where they go.");
+        if s.pushed > 0 {
+            ui.colored_label(AMBER, format!("{} pushed off walls painted on them", s.pushed));
+        }
+    }
+}
+
+fn micros(us: f64) -> String {
+    if us >= 1000.0 {
+        format!("{:.1} ms", us / 1000.0)
+    } else {
+        format!("{us:.0} µs")
+    }
+}

@@ -1,0 +1,66 @@
+//! Agents: units that live on the map and walk to a target. Here is only what an agent *is* (its
+//! identity, colour, speed and position); how it finds and walks its way is the `agents` layer's,
+//! and spawning and clearing them, as undoable edits, is the editing layer's.
+//!
+//! An agent's position is in cells, not pixels: `(3.0, 4.0)` is the centre of cell (3, 4), and
+//! `(3.5, 4.0)` is halfway to its east neighbour. The cell it stands on is the nearest centre.
+
+use bevy::prelude::*;
+use gridpath::Point;
+
+/// The most agents the panel spawns at once, and the most there may be.
+pub const MAX_AGENTS: usize = 1000;
+
+/// An agent's speed when it is spawned, in cells per second on cost-1 ground.
+pub const DEFAULT_SPEED: f32 = 4.0;
+
+/// Who an agent is, and how it moves.
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+#[require(AgentPos)]
+pub struct Agent {
+    /// Stable across undo and redo, unlike the entity.
+    pub id: u32,
+    /// Its colour's hue, in degrees: its sprite and its path share it.
+    pub hue: f32,
+    /// Cells per second on cost-1 ground; a cell of cost c is crossed c times slower.
+    pub speed: f32,
+}
+
+/// Where an agent is, in cell units (see the module comment).
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
+pub struct AgentPos(pub Vec2);
+
+impl AgentPos {
+    pub fn at(cell: Point) -> Self {
+        Self(Vec2::new(cell.x as f32, cell.y as f32))
+    }
+
+    /// The cell it stands on: the nearest cell centre.
+    pub fn cell(self) -> Point {
+        Point::new(self.0.x.round() as i32, self.0.y.round() as i32)
+    }
+}
+
+/// Everything needed to bring an agent back (undo of a clear, redo of a spawn).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct AgentSeed {
+    pub agent: Agent,
+    pub cell: Point,
+}
+
+impl AgentSeed {
+    pub fn spawn(self, commands: &mut Commands) -> Entity {
+        commands
+            .spawn((
+                Name::new(format!("Agent {}", self.agent.id)),
+                self.agent,
+                AgentPos::at(self.cell),
+            ))
+            .id()
+    }
+}
+
+/// A hue for the n-th agent: successive agents get well-separated colours (the golden angle).
+pub fn hue_for(id: u32) -> f32 {
+    (id as f32 * 137.508) % 360.0
+}

@@ -1,0 +1,239 @@
+//! Agents: they reach the goal, go around walls painted across their way without ever standing
+//! in one, wait when walled in and go on when freed, drop routes that an edit overtook, follow
+//! the goal, and come and go with undo.
+
+use super::*;
+use pathfinder_playground::agents::{
+    AgentGoal, AgentSettings, AgentStats, Route, RouteState, Steering,
+};
+use pathfinder_playground::editing::{AgentCommand, EditCommand};
+use pathfinder_playground::world::agents::{Agent, AgentPos};
+
+const ROOM: [&str; 5] = [
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+    "..........",
+];
+
+/// Drops an agent with the agent tool's command, and returns it.
+fn drop_agent(app: &mut App, cell: (i32, i32)) -> Entity {
+    app.world_mut()
+        .write_message(AgentCommand::DropAt(cell.into()));
+    app.update();
+    let world = app.world_mut();
+    let mut q = world.query_filtered::<(Entity, &AgentPos), With<Agent>>();
+    q.iter(world)
+        .find(|(_, p)| p.cell() == Point::from(cell))
+        .map(|(e, _)| e)
+        .expect("the agent was dropped")
+}
+
+fn cell_of(app: &App, agent: Entity) -> Point {
+    app.world().get::<AgentPos>(agent).expect("an agent").cell()
+}
+
+fn route(app: &App, agent: Entity) -> &Route {
+    app.world().get::<Route>(agent).expect("an agent")
+}
+
+fn stats(app: &App) -> &AgentStats {
+    app.world().resource::<AgentStats>()
+}
+
+fn agent_count(app: &mut App) -> usize {
+    let world = app.world_mut();
+    world.query::<&Agent>().iter(world).count()
+}
+
+/// Runs frames until `done`, at most `seconds` of app time, checking after every frame that no
+/// agent stands on a wall. Returns the cells `agent` stood on, in order.
+fn walk_until(
+    app: &mut App,
+    agent: Entity,
+    seconds: f32,
+    done: impl Fn(&App) -> bool,
+) -> Vec<Point> {
+    let mut cells = vec![cell_of(app, agent)];
+    for _ in 0..(seconds / STEP.as_secs_f32()) as u32 {
+        app.update();
+        let world = app.world_mut();
+        let nav = world.resource::<NavGrid>().grid().clone();
+        for pos in world.query::<&AgentPos>().iter(world) {
+            assert!(
+                nav.is_passable(pos.cell()),
+                "an agent stands in a wall at {}",
+                pos.cell()
+            );
+        }
+        let here = cell_of(app, agent);
+        if cells.last() != Some(&here) {
+            cells.push(here);
+        }
+        if done(app) {
+            return cells;
+        }
+        // Searches run on another thread: give it a moment, as a real frame would.
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("not done after {seconds} s; the agent walked {cells:?}");
+}
+
+fn arrived_at(agent: Entity, cell: (i32, i32)) -> impl Fn(&App) -> bool {
+    move |app| {
+        cell_of(app, agent) == Point::from(cell) && route(app, agent).state == RouteState::Arrived
+    }
+}
+
+#[test]
+fn an_agent_walks_to_the_goal() {
+    let mut app = app_on(&ROOM, (0, 0), (9, 2));
+    let agent = drop_agent(&mut app, (0, 2));
+    let walked = walk_until(&mut app, agent, 10.0, arrived_at(agent, (9, 2)));
+    assert_eq!(walked.len(), 10, "straight along row 2: {walked:?}");
+    assert!(stats(&app).planned >= 1);
+}
+
+#[test]
+fn a_wall_painted_across_its_way_sends_it_around() {
+    let mut app = app_on(&ROOM, (0, 0), (9, 2));
+    let agent = drop_agent(&mut app, (0, 2));
+    run_for(&mut app, 0.3);
+    assert_eq!(route(&app, agent).state, RouteState::Walking);
+    // A wall across rows 0 to 3, painted as a user does, leaving row 4 open.
+    stroke(&mut app, &[(5, 0), (5, 1), (5, 2), (5, 3)]);
+    assert!(is_wall(&app, (5, 2)));
+    let walked = walk_until(&mut app, agent, 20.0, arrived_at(agent, (9, 2)));
+    assert!(
+        walked.contains(&Point::new(5, 4)),
+        "through the gap: {walked:?}"
+    );
+}
+
+#[test]
+fn a_walled_in_agent_is_stuck_until_a_wall_goes() {
+    let mut app = app_on(&ROOM, (9, 0), (9, 4));
+    let walls = [(1, 0), (1, 1), (0, 1)].map(|c| spawn_wall(&mut app, c));
+    let agent = drop_agent(&mut app, (0, 0));
+    walk_until(&mut app, agent, 5.0, |app| {
+        route(app, agent).state == RouteState::Stuck
+    });
+    assert_eq!(stats(&app).stuck, 1);
+    app.world_mut().entity_mut(walls[0]).despawn();
+    walk_until(&mut app, agent, 20.0, arrived_at(agent, (9, 4)));
+}
+
+#[test]
+fn a_route_planned_before_an_edit_it_crosses_is_discarded() {
+    let mut app = app_on(&ROOM, (0, 0), (9, 2));
+    let agent = drop_agent(&mut app, (0, 2));
+    // Its search started at the end of the frame that dropped it, on a task pool thread...
+    assert!(route(&app, agent).in_flight);
+    assert_eq!(stats(&app).planned, 0);
+    // ...then a wall lands on the only shortest way, before the result is taken.
+    spawn_wall(&mut app, (5, 2));
+    walk_until(&mut app, agent, 2.0, |app| stats(app).planned >= 1);
+    assert_eq!(
+        stats(&app).discarded,
+        1,
+        "planned on the grid without the wall"
+    );
+    let walked = walk_until(&mut app, agent, 20.0, arrived_at(agent, (9, 2)));
+    assert!(!walked.contains(&Point::new(5, 2)));
+}
+
+#[test]
+fn chasers_follow_the_goal_when_it_moves() {
+    let mut app = app_on(&ROOM, (0, 0), (9, 2));
+    let agents = [drop_agent(&mut app, (0, 4)), drop_agent(&mut app, (2, 0))];
+    for a in agents {
+        walk_until(&mut app, a, 10.0, arrived_at(a, (9, 2)));
+    }
+    set_marker::<Goal>(&mut app, (3, 3));
+    for a in agents {
+        walk_until(&mut app, a, 10.0, arrived_at(a, (3, 3)));
+    }
+}
+
+#[test]
+fn flow_field_chasers_reach_the_goal_and_go_around_walls() {
+    let mut app = app_on(&ROOM, (0, 0), (9, 2));
+    app.world_mut().resource_mut::<AgentSettings>().steering = Steering::FlowField;
+    let agent = drop_agent(&mut app, (0, 2));
+    run_for(&mut app, 0.3);
+    stroke(&mut app, &[(5, 0), (5, 1), (5, 2), (5, 3)]);
+    let walked = walk_until(&mut app, agent, 20.0, arrived_at(agent, (9, 2)));
+    assert!(
+        walked.contains(&Point::new(5, 4)),
+        "through the gap: {walked:?}"
+    );
+    assert_eq!(stats(&app).planned, 0, "no search: the field steers them");
+}
+
+#[test]
+fn wanderers_keep_walking() {
+    let mut app = app_on(&ROOM, (0, 0), (9, 2));
+    app.world_mut().resource_mut::<AgentSettings>().goal = AgentGoal::Wander;
+    let agent = drop_agent(&mut app, (0, 2));
+    walk_until(&mut app, agent, 30.0, |app| stats(app).planned >= 3);
+    assert_ne!(route(&app, agent).state, RouteState::Stuck);
+}
+
+#[test]
+fn a_wall_painted_under_an_agent_moves_it_off() {
+    let mut app = app_on(&ROOM, (0, 0), (9, 2));
+    let agent = drop_agent(&mut app, (4, 4));
+    app.world_mut().resource_mut::<AgentSettings>().goal = AgentGoal::Chase;
+    let here = cell_of(&app, agent);
+    spawn_wall(&mut app, (here.x, here.y));
+    app.update();
+    assert_ne!(cell_of(&app, agent), here);
+    assert_eq!(stats(&app).pushed, 1);
+    assert!(
+        latest_notice(&app).contains("nearest free cell"),
+        "{}",
+        latest_notice(&app)
+    );
+}
+
+#[test]
+fn spawning_and_clearing_agents_are_undone_and_redone() {
+    let mut app = app_on(&ROOM, (0, 0), (9, 2));
+    app.world_mut().write_message(AgentCommand::Spawn(5));
+    app.update();
+    assert_eq!(agent_count(&mut app), 5);
+    app.world_mut().write_message(AgentCommand::Clear);
+    app.update();
+    assert_eq!(agent_count(&mut app), 0);
+    app.world_mut().write_message(EditCommand::Undo);
+    app.update();
+    assert_eq!(agent_count(&mut app), 5, "the clear undone");
+    app.world_mut().write_message(EditCommand::Undo);
+    app.update();
+    assert_eq!(agent_count(&mut app), 0, "the spawn undone");
+    app.world_mut().write_message(EditCommand::Redo);
+    app.update();
+    assert_eq!(agent_count(&mut app), 5, "the spawn redone");
+    // No agent on a wall, even spawned at random.
+    spawn_wall(&mut app, (3, 3));
+    app.world_mut().write_message(AgentCommand::Spawn(2000));
+    app.update();
+    assert_eq!(agent_count(&mut app), 1000, "at most a thousand");
+    assert!(
+        latest_notice(&app).contains("1000"),
+        "{}",
+        latest_notice(&app)
+    );
+}
+
+#[test]
+fn an_agent_cannot_be_dropped_on_a_wall() {
+    let mut app = app_on(&ROOM, (0, 0), (9, 2));
+    spawn_wall(&mut app, (4, 4));
+    app.world_mut()
+        .write_message(AgentCommand::DropAt(Point::new(4, 4)));
+    app.update();
+    assert_eq!(agent_count(&mut app), 0);
+    assert!(latest_notice(&app).contains("wall"));
+}
