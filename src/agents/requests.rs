@@ -10,7 +10,7 @@ use super::route::{Route, RouteState, touches};
 use super::stats::AgentStats;
 use super::{AgentGoal, AgentSettings, Steering};
 use crate::planner::PlannerSettings;
-use crate::world::agents::{Agent, AgentPos};
+use crate::world::agents::{Agent, AgentPos, random_free_cell};
 use crate::world::generators::rng::Rng;
 use crate::world::markers::{Goal, MarkerCell};
 use crate::world::nav::NavGrid;
@@ -141,7 +141,7 @@ pub(super) fn start_requests(
             AgentGoal::Chase => goal.0,
             AgentGoal::Wander => match route.target.filter(|t| nav.is_passable(*t)) {
                 Some(t) if route.state != RouteState::Arrived => t,
-                _ => match crate::editing::agents::random_free_cell(&mut rng.0, &nav) {
+                _ => match random_free_cell(&mut rng.0, &nav) {
                     Some(t) => t,
                     None => continue,
                 },

@@ -31,9 +31,7 @@ pub(super) fn push_off_walls(
     mut stats: ResMut<AgentStats>,
     mut notices: ResMut<Notices>,
 ) {
-    if !nav.is_changed() {
-        return;
-    }
+    // Every frame, not only after an edit: undo may bring an agent back where a wall now stands.
     let mut pushed = 0;
     for (mut pos, mut route) in &mut agents {
         if nav.is_passable(pos.cell()) {

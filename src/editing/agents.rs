@@ -4,7 +4,9 @@
 
 use super::history::{Edit, History};
 use crate::notices::Notices;
-use crate::world::agents::{Agent, AgentPos, AgentSeed, DEFAULT_SPEED, MAX_AGENTS, hue_for};
+use crate::world::agents::{
+    Agent, AgentPos, AgentSeed, DEFAULT_SPEED, MAX_AGENTS, hue_for, random_free_cell,
+};
 use crate::world::generators::rng::Rng;
 use crate::world::map_load::MapLoaded;
 use crate::world::nav::NavGrid;
@@ -52,17 +54,6 @@ impl AgentRoster {
             cell,
         }
     }
-}
-
-/// A random passable cell of the grid, or `None` after many misses (a map of walls).
-pub fn random_free_cell(rng: &mut Rng, nav: &NavGrid) -> Option<Point> {
-    (0..1000).find_map(|_| {
-        let p = Point::new(
-            rng.below(nav.width()) as i32,
-            rng.below(nav.height()) as i32,
-        );
-        nav.is_passable(p).then_some(p)
-    })
 }
 
 pub(super) fn run_agent_commands(
@@ -161,24 +152,5 @@ pub(super) fn clear_on_new_map(
         for entity in &agents {
             commands.entity(entity).despawn();
         }
-    }
-}
-
-/// Undo or redo of an agents step: the agents it added go, the ones it removed come back (or the
-/// other way round). One brought back onto a wall painted since goes to the nearest free cell,
-/// as any agent under a new wall does.
-pub(super) fn swap_agents(
-    take: &[AgentSeed],
-    bring: &[AgentSeed],
-    agents: &Query<(Entity, &Agent, &AgentPos)>,
-    commands: &mut Commands,
-) {
-    for (entity, agent, _) in agents {
-        if take.iter().any(|s| s.agent.id == agent.id) {
-            commands.entity(entity).despawn();
-        }
-    }
-    for seed in bring {
-        seed.spawn(commands);
     }
 }

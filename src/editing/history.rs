@@ -1,7 +1,6 @@
 //! Undo and redo. Every edit is recorded as one step: a brush stroke, a clear, a marker move, a new
 //! map. Undo applies a step backwards, redo forwards; a new edit clears the redo list.
 
-use super::agents::swap_agents;
 use super::cells::{CellChange, CellEditor, CellState};
 use super::marker_drag::MarkerMoved;
 use crate::notices::Notices;
@@ -248,5 +247,24 @@ fn apply(
             };
             agents(take, bring);
         }
+    }
+}
+
+/// Undo or redo of an agents step: the agents it added go, the ones it removed come back (or the
+/// other way round). One brought back onto a wall painted since goes to the nearest free cell,
+/// as any agent under a new wall does.
+fn swap_agents(
+    take: &[AgentSeed],
+    bring: &[AgentSeed],
+    agents: &Query<(Entity, &Agent, &AgentPos)>,
+    commands: &mut Commands,
+) {
+    for (entity, agent, _) in agents {
+        if take.iter().any(|s| s.agent.id == agent.id) {
+            commands.entity(entity).despawn();
+        }
+    }
+    for seed in bring {
+        seed.spawn(commands);
     }
 }

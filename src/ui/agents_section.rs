@@ -159,7 +159,10 @@ impl AgentsSection<'_> {
         ui.label(format!("{} stale results discarded", s.discarded))
             .on_hover_text("Routes planned on a grid that an edit then changed where they go.");
         if s.pushed > 0 {
-            ui.colored_label(AMBER, format!("{} pushed off walls painted on them", s.pushed));
+            ui.colored_label(
+                AMBER,
+                format!("{} pushed off walls painted on them", s.pushed),
+            );
         }
     }
 }

@@ -136,7 +136,11 @@ pub fn agent_arrow() -> Image {
     let size = 32u32;
     let mut data = Vec::with_capacity((size * size * 4) as usize);
     let (body, radius) = (Vec2::new(13.0, 16.0), 10.5);
-    let nose = [Vec2::new(31.0, 16.0), Vec2::new(13.0, 5.5), Vec2::new(13.0, 26.5)];
+    let nose = [
+        Vec2::new(31.0, 16.0),
+        Vec2::new(13.0, 5.5),
+        Vec2::new(13.0, 26.5),
+    ];
     let inside = |p: Vec2| p.distance(body) <= radius || in_triangle(p, nose[0], nose[1], nose[2]);
     for y in 0..size {
         for x in 0..size {

@@ -5,6 +5,8 @@
 //! An agent's position is in cells, not pixels: `(3.0, 4.0)` is the centre of cell (3, 4), and
 //! `(3.5, 4.0)` is halfway to its east neighbour. The cell it stands on is the nearest centre.
 
+use crate::world::generators::rng::Rng;
+use crate::world::nav::NavGrid;
 use bevy::prelude::*;
 use gridpath::Point;
 
@@ -63,4 +65,15 @@ impl AgentSeed {
 /// A hue for the n-th agent: successive agents get well-separated colours (the golden angle).
 pub fn hue_for(id: u32) -> f32 {
     (id as f32 * 137.508) % 360.0
+}
+
+/// A random passable cell of the grid, or `None` after many misses (a map of walls).
+pub fn random_free_cell(rng: &mut Rng, nav: &NavGrid) -> Option<Point> {
+    (0..1000).find_map(|_| {
+        let p = Point::new(
+            rng.below(nav.width()) as i32,
+            rng.below(nav.height()) as i32,
+        );
+        nav.is_passable(p).then_some(p)
+    })
 }
