@@ -6,15 +6,14 @@
 //! The searches' memory is reused: a finished task hands its [`Search`] back to the
 //! [`SearchPool`], so a thousand re-plans allocate nothing once the pool is warm.
 
-use super::route::{Route, RouteState, touches};
+use super::route::{Route, RouteState};
 use super::stats::AgentStats;
 use super::{AgentGoal, AgentSettings, Steering};
 use crate::planner::PlannerSettings;
-use crate::world::agents::{Agent, AgentPos, random_free_cell};
+use crate::world::agents::{Agent, AgentPos, random_free_cell_near};
 use crate::world::generators::rng::Rng;
 use crate::world::markers::{Goal, MarkerCell};
 use crate::world::nav::NavGrid;
-use bevy::platform::collections::HashSet;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
@@ -141,7 +140,7 @@ pub(super) fn start_requests(
             AgentGoal::Chase => goal.0,
             AgentGoal::Wander => match route.target.filter(|t| nav.is_passable(*t)) {
                 Some(t) if route.state != RouteState::Arrived => t,
-                _ => match random_free_cell(&mut rng.0, &nav) {
+                _ => match random_free_cell_near(&mut rng.0, &nav, pos.cell()) {
                     Some(t) => t,
                     None => continue,
                 },
@@ -160,8 +159,13 @@ pub(super) fn start_requests(
     }
 }
 
+/// How many stops in a row a wanderer tries before it calls itself stuck: one without a way may
+/// lie in a walled-off room, and another may not.
+const WANDER_TRIES: u32 = 3;
+
 /// Takes the routes whose searches finished: adopted if still good, asked for again if not.
 pub(super) fn collect_routes(
+    settings: Res<AgentSettings>,
     nav: Res<NavGrid>,
     mut pool: ResMut<SearchPool>,
     mut stats: ResMut<AgentStats>,
@@ -185,7 +189,7 @@ pub(super) fn collect_routes(
             ..
         } = routed;
         pool.0.push(search);
-        if is_stale(&nav, revision, &cells) {
+        if nav.changed_under(revision, &cells) {
             stats.discarded += 1;
             route.want();
             continue;
@@ -193,7 +197,13 @@ pub(super) fn collect_routes(
         if cells.is_empty() {
             route.failures += 1;
             route.clear();
-            route.state = RouteState::Stuck;
+            if settings.goal == AgentGoal::Wander && route.failures < WANDER_TRIES {
+                route.target = None; // somewhere else, then
+                route.state = RouteState::Waiting;
+                route.want();
+            } else {
+                route.state = RouteState::Stuck;
+            }
             continue;
         }
         // The agent walked on while the search ran: join the new route where it is heading.
@@ -212,17 +222,4 @@ pub(super) fn collect_routes(
             None => route.want(),
         }
     }
-}
-
-/// Was a route planned on revision `revision` overtaken by an edit it depends on? A route is, if
-/// a changed cell lies on it (or at a corner it cuts past); "no way" is, if anything changed.
-pub fn is_stale(nav: &NavGrid, revision: u64, cells: &[Point]) -> bool {
-    if revision == nav.revision() {
-        return false;
-    }
-    let Some(changes) = nav.changes_since(revision) else {
-        return true; // too long ago to tell, or another map
-    };
-    let changed: HashSet<Point> = changes.collect();
-    cells.is_empty() || touches(cells, &changed)
 }

@@ -1,6 +1,7 @@
 //! An agent's route: the cells it walks, where it is along them, and whether it needs a new one.
 
 use crate::world::agents::Agent;
+use crate::world::nav::path_touches;
 use bevy::platform::collections::HashSet;
 use bevy::prelude::*;
 use gridpath::Point;
@@ -80,7 +81,7 @@ impl Route {
     /// Does a change to any of `cells` touch what is left of the route: a cell on it, or a corner
     /// that one of its diagonal steps passes?
     pub fn touches(&self, cells: &HashSet<Point>) -> bool {
-        touches(self.remaining(), cells)
+        path_touches(self.remaining(), cells)
     }
 
     /// Takes a new route, planned from `cells[0]`.
@@ -103,22 +104,6 @@ impl Route {
     }
 }
 
-/// Does a change to any of `changed` touch this path: a cell on it, or a corner that one of its
-/// diagonal steps passes?
-pub fn touches(path: &[Point], changed: &HashSet<Point>) -> bool {
-    if changed.is_empty() {
-        return false;
-    }
-    path.iter().any(|p| changed.contains(p))
-        || path.windows(2).any(|w| {
-            let (a, b) = (w[0], w[1]);
-            a.x != b.x
-                && a.y != b.y
-                && (changed.contains(&Point::new(a.x, b.y))
-                    || changed.contains(&Point::new(b.x, a.y)))
-        })
-}
-
 /// Every new agent gets a route, and asks for one.
 pub(super) fn equip(add: On<Add, Agent>, mut commands: Commands) {
     let mut route = Route::default();
@@ -131,20 +116,6 @@ pub(super) fn equip(add: On<Add, Agent>, mut commands: Commands) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_change_touches_a_route_on_it_or_at_a_corner_it_passes() {
-        let path = [Point::new(0, 0), Point::new(1, 1), Point::new(2, 1)];
-        let set = |ps: &[(i32, i32)]| ps.iter().map(|&(x, y)| Point::new(x, y)).collect();
-        assert!(touches(&path, &set(&[(2, 1)])));
-        assert!(
-            touches(&path, &set(&[(1, 0)])),
-            "the corner of the diagonal step"
-        );
-        assert!(touches(&path, &set(&[(0, 1)])), "the other corner");
-        assert!(!touches(&path, &set(&[(2, 0), (3, 3)])));
-        assert!(!touches(&path, &HashSet::default()));
-    }
 
     #[test]
     fn what_remains_starts_at_the_cell_left() {

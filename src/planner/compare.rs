@@ -4,8 +4,8 @@
 //!
 //! Any change to the query (a marker, the map, a setting) makes the table stale, so it is cleared.
 
-use super::live::{TableWork, prepare_table};
 use super::optimality::same_cost;
+use super::plan::{TableWork, prepare_table};
 use super::query::{PlanQuery, QueryKey, traced};
 use super::{PlanSystems, ReplanNow};
 use bevy::prelude::*;

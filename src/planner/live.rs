@@ -2,142 +2,209 @@
 //! grew from), at once on request, on a settings change and on a new map, and stores the outcome
 //! in [`Plan`]. Step mode pauses it.
 //!
-//! It keeps one [`gridpath::Search`] for the life of the app, so re-planning reuses its memory
-//! instead of allocating.
+//! **Off the frame.** A corner-to-corner search on 512×512 takes about 20 ms: a frame that waited
+//! for it would stutter once a second. So on big maps the search runs on Bevy's
+//! `AsyncComputeTaskPool`, against a snapshot of the grid ([`NavGrid::snapshot`], shared, not
+//! copied), and the frame goes on showing the previous plan until the new one comes back. The
+//! result carries the grid revision it was searched on: if an edit since then touches its path,
+//! it is thrown away and asked for again, never shown. Small maps plan inline instead
+//! ([`PlanOffFrame`]): their searches take well under a millisecond, and a plan made in the same
+//! frame as the click that asked for it is simpler to follow (and to test).
+//!
+//! **No allocation.** The planner owns two pairs of searches (one to search, one to check
+//! optimality): the one on show, and the one a new plan runs in. They swap when a plan is
+//! accepted, so re-planning reuses their memory.
 
 use super::optimality::{Optimality, judge};
+use super::plan::{Plan, TableWork, prepare_table, store};
 use super::query::PlanQuery;
 use super::{INTERVAL_RANGE, PlanSystems, PlannerMode};
 use crate::world::map_load::MapLoaded;
+use crate::world::nav::NavGrid;
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gridpath::jump_distances::Update;
-use gridpath::{Algorithm, Grid, Point, QueryError, Search, SearchConfig, SearchStatus};
-use std::time::{Duration, Instant};
+use gridpath::{Grid, Point, QueryError, Search, SearchConfig, SearchStatus};
+use std::time::Duration;
 
 /// Plan now instead of at the next tick (the "Re-plan now" button).
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct ReplanNow;
 
-/// How the last plan ended.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub enum PlanStatus {
-    /// Nothing planned yet.
-    #[default]
-    Pending,
-    Found,
-    /// The goal was unreachable; the path ends at the nearest reachable cell.
-    Partial,
-    /// The goal cannot be reached.
-    NoPath,
-    /// The query was refused (a marker on a wall, an algorithm that does not apply...).
-    Refused(String),
+/// Maps with at least this many cells are planned off the frame; smaller ones inline. The
+/// default puts 128×128 (16,384 cells, under a millisecond to search) inline and 256×256 off.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlanOffFrame {
+    pub from_cells: usize,
 }
 
-/// The outcome of the last live plan.
-#[derive(Resource, Clone, Debug, Default, PartialEq)]
-pub struct Plan {
-    pub status: PlanStatus,
-    pub algorithm: Algorithm,
-    /// Cells from start to goal; empty without a path.
-    pub path: Vec<Point>,
-    pub cost: f64,
-    pub expanded: usize,
-    /// Wall-clock time of the search, in microseconds.
-    pub micros: f64,
-    pub optimality: Optimality,
-    /// JPS+ only: the last work its table of jump distances needed (made, or repaired after
-    /// edits); a re-plan on unchanged walls keeps showing it rather than "nothing to do".
-    pub table: Option<TableWork>,
-    /// How many plans have been made: tests and the screenshot mode wait on it.
-    pub count: u64,
-}
-
-/// What JPS+'s precomputed table cost before a search: made, repaired after edits, or already up
-/// to date. Shown beside the search's own time, since it is the price of JPS+'s speed.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TableWork {
-    pub update: Update,
-    pub micros: f64,
-}
-
-/// "repaired after 1 wall change (312 entries) in 45 µs", or "up to date" alone.
-impl std::fmt::Display for TableWork {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.update {
-            Update::Unchanged => write!(f, "{}", self.update),
-            update if self.micros >= 1000.0 => {
-                write!(f, "{update} in {:.1} ms", self.micros / 1000.0)
-            }
-            update => write!(f, "{update} in {:.0} µs", self.micros),
-        }
-    }
-}
-
-impl TableWork {
-    /// The same in a few words, for a narrow column: "repaired in 45 µs".
-    pub fn short(&self) -> String {
-        let what = match self.update {
-            Update::Unchanged => return "up to date".into(),
-            Update::Repaired { .. } => "repaired",
-            Update::Rebuilt => "built",
-        };
-        if self.micros >= 1000.0 {
-            format!("{what} in {:.1} ms", self.micros / 1000.0)
-        } else {
-            format!("{what} in {:.0} µs", self.micros)
-        }
-    }
-}
-
-/// Brings JPS+'s table up to date before a timed search, and says what that took; `None` for
-/// the other algorithms, which precompute nothing.
-pub(super) fn prepare_table(
-    search: &mut Search,
-    grid: &Grid,
-    config: &SearchConfig,
-) -> Option<TableWork> {
-    (config.algorithm == Algorithm::JumpPointPlus).then(|| {
-        let began = Instant::now();
-        let update = search.prepare(grid, config);
-        let micros = began.elapsed().as_secs_f64() * 1e6;
-        TableWork { update, micros }
-    })
-}
-
-impl Plan {
-    pub fn has_path(&self) -> bool {
-        !self.path.is_empty()
+impl Default for PlanOffFrame {
+    fn default() -> Self {
+        Self { from_cells: 32_768 }
     }
 }
 
 #[derive(Resource)]
 struct ReplanTimer(Timer);
 
-/// The planner's reusable searches: one for the plan, one for the optimality check.
-#[derive(Resource, Default)]
-pub struct Planner {
-    pub search: Search,
+/// A search and the search that checks its optimality: the memory one plan needs.
+#[derive(Default)]
+struct Searches {
+    search: Search,
     check: Search,
-    /// Whether the last query was accepted (a refused one has nothing to draw).
-    accepted: bool,
-    /// Bumped on every plan: what is drawn follows it.
+}
+
+/// What to plan, and on which revision of the grid.
+#[derive(Clone, Copy)]
+struct Request {
+    start: Point,
+    goal: Point,
+    config: SearchConfig,
     revision: u64,
+    off_frame: bool,
+}
+
+/// A finished plan, inline or from a task: the searches it ran in, and what they found.
+struct Planned {
+    request: Request,
+    searches: Searches,
+    outcome: Result<SearchStatus, QueryError>,
+    micros: f64,
+    table: Option<TableWork>,
+    optimality: Optimality,
+}
+
+/// The live planner's searches, and the plan it is waiting for.
+#[derive(Resource)]
+pub struct Planner {
+    /// The last accepted plan's searches: what is drawn.
+    shown: Searches,
+    /// The searches the next plan runs in; `None` while a task holds them.
+    spare: Option<Searches>,
+    in_flight: Option<Task<Planned>>,
+    /// A re-plan was asked for and has not started yet.
+    wanted: bool,
+    /// Whether the shown query was accepted (a refused one has nothing to draw).
+    accepted: bool,
+    /// Bumped on every accepted plan: what is drawn follows it.
+    revision: u64,
+}
+
+impl Default for Planner {
+    fn default() -> Self {
+        Self {
+            shown: Searches::default(),
+            spare: Some(Searches::default()),
+            in_flight: None,
+            wanted: true, // the first plan, once a map is there
+            accepted: false,
+            revision: 0,
+        }
+    }
 }
 
 impl Planner {
     /// The last plan's search, to draw; `None` when the query was refused.
     pub fn shown(&self) -> Option<&Search> {
-        self.accepted.then_some(&self.search)
+        self.accepted.then_some(&self.shown.search)
     }
 
     pub fn revision(&self) -> u64 {
         self.revision
+    }
+
+    /// Starts a plan: at once on a small grid, on the task pool on a big one.
+    fn start(&mut self, nav: &NavGrid, request: Request, plan: &mut Plan) {
+        let searches = self.spare.take().unwrap_or_default();
+        if !request.off_frame {
+            let planned = run(searches, nav.grid(), request);
+            self.accept(planned, nav, plan);
+        } else {
+            let grid = nav.snapshot();
+            let task =
+                AsyncComputeTaskPool::get().spawn(async move { run(searches, &grid, request) });
+            self.in_flight = Some(task);
+        }
+    }
+
+    /// Takes the plan in flight if it has finished.
+    fn collect(&mut self, nav: &NavGrid, plan: &mut Plan) {
+        if let Some(task) = &mut self.in_flight
+            && let Some(planned) = check_ready(task)
+        {
+            self.in_flight = None;
+            self.accept(planned, nav, plan);
+        }
+    }
+
+    /// Shows a finished plan, unless an edit since its search touches its path: then it is
+    /// discarded and asked for again.
+    fn accept(&mut self, planned: Planned, nav: &NavGrid, plan: &mut Plan) {
+        let Planned {
+            request,
+            searches,
+            outcome,
+            micros,
+            table,
+            optimality,
+        } = planned;
+        let path = match &outcome {
+            Ok(_) => searches.search.path(),
+            Err(_) => &[],
+        };
+        if nav.changed_under(request.revision, path) {
+            plan.discarded += 1;
+            self.spare = Some(searches);
+            self.wanted = true;
+            return;
+        }
+        self.spare = Some(std::mem::replace(&mut self.shown, searches));
+        self.accepted = outcome.is_ok();
+        self.revision += 1;
+        let config = &request.config;
+        let earlier = plan.table.filter(|_| plan.algorithm == config.algorithm);
+        store(plan, &self.shown.search, config, outcome, micros);
+        plan.optimality = optimality;
+        plan.off_frame = request.off_frame;
+        // A table already up to date keeps showing the work it last did.
+        plan.table = match table {
+            Some(t) if t.update == Update::Unchanged => earlier.or(table),
+            _ => table,
+        };
+    }
+}
+
+/// Plans `request` on `grid`, and judges the path found: the work of one plan, wherever it runs.
+fn run(mut searches: Searches, grid: &Grid, request: Request) -> Planned {
+    let Searches { search, check } = &mut searches;
+    let config = request.config;
+    let table = prepare_table(search, grid, &config);
+    let began = Instant::now();
+    let outcome = search
+        .begin(grid, request.start, request.goal, &config)
+        .map(|()| search.run(grid));
+    let micros = began.elapsed().as_secs_f64() * 1e6;
+    let optimality = match (&outcome, search.target(), search.cost()) {
+        (Ok(SearchStatus::Found | SearchStatus::Partial), Some(target), Some(cost)) => {
+            judge(&config, grid, (request.start, target), cost, check)
+        }
+        _ => Optimality::Unknown,
+    };
+    Planned {
+        request,
+        searches,
+        outcome,
+        micros,
+        table,
+        optimality,
     }
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Plan>()
         .init_resource::<Planner>()
+        .init_resource::<PlanOffFrame>()
         .insert_resource(ReplanTimer(Timer::from_seconds(1.0, TimerMode::Repeating)))
         .add_message::<ReplanNow>()
         .add_systems(
@@ -148,12 +215,14 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// Plans when the timer fires, when asked to, when the settings or the map change, on coming
-/// back from step mode, and once at the start.
+/// Takes a finished plan, and starts one when the timer fires, when asked to, when the settings
+/// or the map change, on coming back from step mode, and once at the start. A plan asked for
+/// while one is in flight starts when that one comes back.
 fn replan(
     time: Res<Time>,
     mode: Res<State<PlannerMode>>,
     query: PlanQuery,
+    off_frame: Res<PlanOffFrame>,
     mut timer: ResMut<ReplanTimer>,
     mut requests: MessageReader<ReplanNow>,
     mut new_maps: MessageReader<MapLoaded>,
@@ -162,42 +231,28 @@ fn replan(
 ) {
     let ticked = tick(&mut timer.0, query.settings().interval, time.delta());
     let asked = requests.read().count() + new_maps.read().count() > 0;
-    let Some(grid) = query.grid() else {
+    let Some(nav) = query.nav() else {
         return; // no map yet
     };
-    let changed = query.settings_changed() || mode.is_changed();
-    if !(ticked || asked || changed || plan.count == 0) {
-        return;
-    }
     if asked || query.settings_changed() {
         timer.0.reset(); // the next timed re-plan is a full interval after this one
     }
-    let config = query.traced_config();
-    let Planner {
-        search,
-        check,
-        accepted,
-        revision,
-    } = &mut *planner;
-    *revision += 1;
-    let table = prepare_table(search, grid, &config);
-    let began = Instant::now();
-    let outcome = search
-        .begin(grid, query.start(), query.goal(), &config)
-        .map(|()| search.run(grid));
-    let micros = began.elapsed().as_secs_f64() * 1e6;
-    *accepted = outcome.is_ok();
-    let earlier = plan.table.filter(|_| plan.algorithm == config.algorithm);
-    store(&mut plan, search, &config, outcome, micros);
-    plan.table = match table {
-        Some(t) if t.update == Update::Unchanged => earlier.or(table),
-        _ => table,
-    };
-    if plan.has_path()
-        && let Some(target) = search.target()
-    {
-        plan.optimality = judge(&config, grid, (query.start(), target), plan.cost, check);
+    if ticked || asked || query.settings_changed() || mode.is_changed() {
+        planner.wanted = true;
     }
+    planner.collect(nav, &mut plan);
+    if planner.wanted && planner.in_flight.is_none() {
+        planner.wanted = false;
+        let request = Request {
+            start: query.start(),
+            goal: query.goal(),
+            config: query.traced_config(),
+            revision: nav.revision(),
+            off_frame: nav.grid().len() >= off_frame.from_cells,
+        };
+        planner.start(nav, request, &mut plan);
+    }
+    plan.in_flight = planner.in_flight.is_some();
 }
 
 /// Advances the timer at the interval set (whole microseconds: 0.2_f32 is slightly above 0.2,
@@ -209,36 +264,4 @@ fn tick(timer: &mut Timer, seconds: f32, delta: Duration) -> bool {
         timer.set_duration(interval);
     }
     timer.tick(delta).just_finished()
-}
-
-fn store(
-    plan: &mut Plan,
-    search: &Search,
-    config: &SearchConfig,
-    status: Result<SearchStatus, QueryError>,
-    micros: f64,
-) {
-    plan.count += 1;
-    plan.algorithm = config.algorithm;
-    plan.micros = micros;
-    plan.path.clear();
-    plan.cost = 0.0;
-    plan.expanded = search.expanded();
-    plan.optimality = Optimality::Unknown;
-    plan.status = match status {
-        Err(refused) => {
-            plan.expanded = 0;
-            PlanStatus::Refused(refused.to_string())
-        }
-        Ok(SearchStatus::Found | SearchStatus::Partial) => {
-            plan.path.extend_from_slice(search.path());
-            plan.cost = search.cost().unwrap_or(0.0);
-            if search.status() == SearchStatus::Partial {
-                PlanStatus::Partial
-            } else {
-                PlanStatus::Found
-            }
-        }
-        Ok(_) => PlanStatus::NoPath,
-    };
 }

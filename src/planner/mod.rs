@@ -7,6 +7,7 @@ pub mod compare;
 pub mod flow;
 pub mod live;
 pub mod optimality;
+pub mod plan;
 pub mod query;
 pub mod shown;
 pub mod stepping;
@@ -15,8 +16,9 @@ use crate::AppSystems;
 use bevy::prelude::*;
 use gridpath::SearchConfig;
 
-pub use live::{Plan, PlanStatus, Planner, ReplanNow};
+pub use live::{PlanOffFrame, Planner, ReplanNow};
 pub use optimality::Optimality;
+pub use plan::{Plan, PlanStatus};
 
 /// The shortest and longest re-plan intervals the UI offers.
 pub const INTERVAL_RANGE: std::ops::RangeInclusive<f32> = 0.05..=5.0;

@@ -245,7 +245,24 @@ fn plan_numbers(ui: &mut egui::Ui, plan: &Plan) {
             row("Length", format!("{} cells", plan.path.len()));
             row("Cost", format!("{:.2}", plan.cost));
             row("Expanded", format!("{} nodes", plan.expanded));
-            row("Time", format!("{:.0} µs", plan.micros));
+            ui.label("Time");
+            let time = if plan.micros >= 1000.0 {
+                format!("{:.1} ms", plan.micros / 1000.0)
+            } else {
+                format!("{:.0} µs", plan.micros)
+            };
+            if plan.off_frame {
+                ui.label(format!("{time}, off the frame"))
+                    .on_hover_text(format!(
+                        "Big maps are searched on a worker thread, so a frame never waits for a \
+                     search; the previous path stays on screen until the new one is back. \
+                     Results discarded because an edit touched their path: {}.",
+                        plan.discarded
+                    ));
+            } else {
+                ui.label(time);
+            }
+            ui.end_row();
             if let Some(table) = plan.table {
                 ui.label("Jump table");
                 ui.label(table.short()).on_hover_text(format!(

@@ -77,3 +77,63 @@ pub fn random_free_cell(rng: &mut Rng, nav: &NavGrid) -> Option<Point> {
         nav.is_passable(p).then_some(p)
     })
 }
+
+/// How far a wanderer's next stop may be, in cells along x and along y.
+pub const WANDER_RADIUS: i32 = 40;
+
+/// A random passable cell other than `around`, at most [`WANDER_RADIUS`] cells from it along
+/// each axis; anywhere on the map if a few tries find none. Wanderers pick their next stop this
+/// way: a crowd then mills about the whole map, and each search stays short. (Stops anywhere on
+/// a 512×512 map cost a search of about 10 ms each, and a crowd of 500 would mostly stand
+/// waiting for its routes.)
+pub fn random_free_cell_near(rng: &mut Rng, nav: &NavGrid, around: Point) -> Option<Point> {
+    let (width, height) = (nav.width() as i32, nav.height() as i32);
+    let span = |c: i32, len: i32| ((c - WANDER_RADIUS).max(0), (c + WANDER_RADIUS).min(len - 1));
+    let ((x0, x1), (y0, y1)) = (span(around.x, width), span(around.y, height));
+    if x1 < x0 || y1 < y0 {
+        return random_free_cell(rng, nav); // `around` is off the map
+    }
+    (0..64)
+        .find_map(|_| {
+            let p = Point::new(
+                x0 + rng.below((x1 - x0 + 1) as u32) as i32,
+                y0 + rng.below((y1 - y0 + 1) as u32) as i32,
+            );
+            (p != around && nav.is_passable(p)).then_some(p)
+        })
+        .or_else(|| random_free_cell(rng, nav))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_wanderers_next_stop_is_near_it_and_free() {
+        let mut nav = NavGrid::new(200, 200).expect("a grid");
+        let around = Point::new(100, 100);
+        for x in 90..=110 {
+            nav.block(Point::new(x, 95), Entity::PLACEHOLDER);
+        }
+        let mut rng = Rng::new(5);
+        for _ in 0..500 {
+            let p = random_free_cell_near(&mut rng, &nav, around).expect("a free cell");
+            assert!(nav.is_passable(p) && p != around);
+            assert!((p.x - around.x).abs() <= WANDER_RADIUS);
+            assert!((p.y - around.y).abs() <= WANDER_RADIUS);
+        }
+    }
+
+    #[test]
+    fn with_no_free_cell_near_it_a_wanderer_looks_anywhere() {
+        let mut nav = NavGrid::new(100, 100).expect("a grid");
+        for y in 0..100 {
+            for x in 0..=60 {
+                nav.block(Point::new(x, y), Entity::PLACEHOLDER);
+            }
+        }
+        let mut rng = Rng::new(5);
+        let p = random_free_cell_near(&mut rng, &nav, Point::new(0, 0)).expect("a free cell");
+        assert!(p.x > 60);
+    }
+}

@@ -15,7 +15,7 @@
 
 use crate::AppSystems;
 use crate::world::terrain::{GroundChanged, GroundMap};
-use bevy::platform::collections::HashMap;
+use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
 use gridpath::{Cell, Grid, Point};
 use std::collections::VecDeque;
@@ -109,6 +109,20 @@ impl NavGrid {
         })
     }
 
+    /// Was a path found on revision `revision` overtaken by an edit it depends on? A path is, if
+    /// a changed cell lies on it or at a corner it cuts past; "no path" (empty) is, if anything
+    /// changed, since the change may have opened a way.
+    pub fn changed_under(&self, revision: u64, path: &[Point]) -> bool {
+        if revision == self.revision {
+            return false;
+        }
+        let Some(changes) = self.changes_since(revision) else {
+            return true; // too long ago to tell, or another map
+        };
+        let changed: HashSet<Point> = changes.collect();
+        path.is_empty() || path_touches(path, &changed)
+    }
+
     /// Sets a cell of the shared grid, copying it first if a search still holds a snapshot.
     fn set_cell(&mut self, p: Point, cell: Cell) {
         if self.grid.cell(p) == Some(cell) {
@@ -161,7 +175,7 @@ impl NavGrid {
         }
     }
 
-    fn block(&mut self, p: Point, entity: Entity) -> bool {
+    pub(in crate::world) fn block(&mut self, p: Point, entity: Entity) -> bool {
         if !self.grid.contains(p) || self.obstacles.contains_key(&p) {
             return false;
         }
@@ -233,9 +247,54 @@ fn free_cell(remove: On<Remove, Obstacle>, cells: Query<&CellPos>, nav: Option<R
     }
 }
 
+/// Does a change to any of `changed` touch this path: a cell on it, or a corner that one of its
+/// diagonal steps passes (a wall there forbids the step, as the planner does not cut corners)?
+pub fn path_touches(path: &[Point], changed: &HashSet<Point>) -> bool {
+    if changed.is_empty() {
+        return false;
+    }
+    path.iter().any(|p| changed.contains(p))
+        || path.windows(2).any(|w| {
+            let (a, b) = (w[0], w[1]);
+            a.x != b.x
+                && a.y != b.y
+                && (changed.contains(&Point::new(a.x, b.y))
+                    || changed.contains(&Point::new(b.x, a.y)))
+        })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_change_touches_a_path_on_it_or_at_a_corner_it_passes() {
+        let path = [Point::new(0, 0), Point::new(1, 1), Point::new(2, 1)];
+        let set = |ps: &[(i32, i32)]| ps.iter().map(|&(x, y)| Point::new(x, y)).collect();
+        assert!(path_touches(&path, &set(&[(2, 1)])));
+        assert!(
+            path_touches(&path, &set(&[(1, 0)])),
+            "the corner of the diagonal step"
+        );
+        assert!(path_touches(&path, &set(&[(0, 1)])), "the other corner");
+        assert!(!path_touches(&path, &set(&[(2, 0), (3, 3)])));
+        assert!(!path_touches(&path, &HashSet::default()));
+    }
+
+    #[test]
+    fn a_result_is_stale_if_an_edit_touches_its_path_or_any_edit_follows_no_path() {
+        let mut nav = NavGrid::new(4, 4).expect("a grid");
+        let before = nav.revision();
+        let path = [Point::new(0, 0), Point::new(1, 0)];
+        assert!(!nav.changed_under(before, &path));
+        assert!(!nav.changed_under(before, &[]), "nothing changed");
+        nav.set_ground_cost(Point::new(3, 3), 4);
+        assert!(!nav.changed_under(before, &path), "not on the path");
+        assert!(nav.changed_under(before, &[]), "may have opened a way");
+        nav.set_ground_cost(Point::new(1, 0), 4);
+        assert!(nav.changed_under(before, &path));
+        assert!(nav.changed_under(0, &path), "another map's revision");
+    }
 
     #[test]
     fn the_change_log_names_what_changed_since_a_revision() {

@@ -7,6 +7,7 @@ mod editing;
 mod flow_field;
 mod maps;
 mod markers_and_planner;
+mod off_frame;
 mod search;
 
 use bevy::input::ButtonState;
@@ -193,4 +194,19 @@ pub fn is_wall(app: &App, cell: (i32, i32)) -> bool {
 
 pub fn nav_cell(app: &App, cell: (i32, i32)) -> Option<gridpath::Cell> {
     app.world().resource::<NavGrid>().grid().cell(cell.into())
+}
+
+/// Runs frames until the plans asked for before this call have come back from the task pool (a
+/// big map's plans run off the frame): a new plan is shown and none is in flight. Sleeps a
+/// millisecond between frames to let the worker run.
+pub fn settle(app: &mut App) {
+    let before = plan(app).count;
+    for _ in 0..5000 {
+        app.update();
+        if plan(app).count > before && !plan(app).in_flight {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("no plan came back");
 }
