@@ -2,20 +2,31 @@
 //!
 //! The real systems run (input, editing, the planner, the nav grid, and the overlays collecting
 //! their gizmos for a camera that frames the whole map beside the panel); rendering does not, as
-//! there is no GPU here. Two cases: an ordinary frame, and a frame that also re-plans across the
-//! map (A* from corner to corner).
+//! there is no GPU here.
+//!
+//! Criterion times two cases: an ordinary frame, and a frame that also asks for a re-plan across
+//! the map (A* from corner to corner). Then a plain loop times each frame of three longer runs and
+//! prints the main thread's median and 99th percentile, which a frame budget is about: ordinary
+//! frames; frames while a corner-to-corner re-plan is in flight; and 500 wandering agents with a
+//! wall stroke painted every second. Nothing here asserts: the figures go in the README.
 
 use bevy::asset::AssetPlugin;
 use bevy::gizmos::GizmoPlugin;
 use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, criterion_group};
+use pathfinder_playground::agents::{AgentGoal, AgentSettings, AgentStats};
+use pathfinder_playground::editing::agents::AgentCommand;
 use pathfinder_playground::planner::{Plan, ReplanNow};
 use pathfinder_playground::world::generators::{GeneratorKind, GeneratorSettings, generate};
 use pathfinder_playground::world::layout::MapLayout;
 use pathfinder_playground::world::map_load::{InitialMap, LoadMap};
-use std::time::Duration;
+use pathfinder_playground::world::nav::{CellPos, Obstacle};
+use std::time::{Duration, Instant};
+
+/// The app's clock advances this much per frame: 60 frames a second.
+const FRAME: Duration = Duration::from_millis(16);
 
 /// A 1280×800 window with the 300-pixel panel, framing the whole map.
 fn fitted_camera(layout: &MapLayout) -> (Camera2d, Projection, GlobalTransform) {
@@ -48,9 +59,7 @@ fn app_on_512() -> App {
         .init_asset::<Mesh>()
         .init_asset::<bevy::mesh::skinning::SkinnedMeshInverseBindposes>()
         .add_plugins(GizmoPlugin)
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-            16,
-        )))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME))
         .insert_resource(InitialMap(LoadMap::new(
             settings.map_name(),
             generate(&settings),
@@ -59,8 +68,14 @@ fn app_on_512() -> App {
             pathfinder_playground::headless_plugin,
             pathfinder_playground::overlays_plugin,
         ));
-    app.update();
-    app.update();
+    // The first plan runs off the frame (a big map): wait for it.
+    for _ in 0..5000 {
+        app.update();
+        if app.world().resource::<Plan>().has_path() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
     let layout = *app.world().resource::<MapLayout>();
     app.world_mut().spawn(fitted_camera(&layout));
     assert!(
@@ -91,5 +106,95 @@ fn frame(c: &mut Criterion) {
     );
 }
 
+/// Times `frames` updates, calling `before` ahead of each (untimed), and prints the median and
+/// 99th percentile.
+fn frame_times(name: &str, app: &mut App, frames: usize, mut before: impl FnMut(&mut App, usize)) {
+    let mut times: Vec<Duration> = (0..frames)
+        .map(|i| {
+            before(app, i);
+            let began = Instant::now();
+            app.update();
+            began.elapsed()
+        })
+        .collect();
+    times.sort_unstable();
+    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
+    let ms = |d: Duration| d.as_secs_f64() * 1e3;
+    println!(
+        "{name:<34} median {:>6.2} ms   p99 {:>6.2} ms   worst {:>6.2} ms   ({frames} frames)",
+        ms(at(0.5)),
+        ms(at(0.99)),
+        ms(at(1.0))
+    );
+}
+
+/// A horizontal wall of 48 cells at a different row each time, so that it crosses some
+/// agents' ways; the previous stroke is taken away (as an undo would).
+fn paint_stroke(app: &mut App, stroke: usize, walls: &mut Vec<Entity>) {
+    for wall in walls.drain(..) {
+        app.world_mut().despawn(wall);
+    }
+    let y = 40 + (stroke as i32 * 97) % 430;
+    let x0 = 30 + (stroke as i32 * 61) % 420;
+    walls.extend((x0..x0 + 48).map(|x| {
+        app.world_mut()
+            .spawn((Obstacle, CellPos((x, y).into())))
+            .id()
+    }));
+}
+
+fn frame_percentiles() {
+    println!("\nThe main thread's frame time, 512×512:");
+    let mut app = app_on_512();
+    frame_times("ordinary frames", &mut app, 300, |_, _| {});
+    frame_times(
+        "a corner-to-corner re-plan asked for each frame",
+        &mut app,
+        300,
+        |app, _| {
+            app.world_mut().write_message(ReplanNow);
+        },
+    );
+    println!(
+        "last plan: {:.1} ms",
+        app.world().resource::<Plan>().micros / 1e3
+    );
+
+    let mut app = app_on_512();
+    app.world_mut().resource_mut::<AgentSettings>().goal = AgentGoal::Wander;
+    app.world_mut().write_message(AgentCommand::Spawn(500));
+    for _ in 0..30 {
+        app.update(); // spawned, first routes asked for
+    }
+    let per_second = (1.0 / FRAME.as_secs_f64()).round() as usize;
+    let mut walls = Vec::new();
+    frame_times(
+        "500 wanderers, a wall stroke a second",
+        &mut app,
+        600,
+        |app, i| {
+            if i % per_second == 0 {
+                paint_stroke(app, i / per_second, &mut walls);
+            }
+        },
+    );
+    let stats = app.world().resource::<AgentStats>();
+    println!(
+        "agents: {} ({} walking, {} stuck); {:.0} re-plans/s, mean {:.0} µs, worst {:.1} ms, {} stale",
+        stats.agents,
+        stats.walking,
+        stats.stuck,
+        stats.replans_per_second,
+        stats.mean_micros,
+        stats.worst_micros / 1e3,
+        stats.discarded
+    );
+}
+
 criterion_group!(benches, frame);
-criterion_main!(benches);
+
+fn main() {
+    benches();
+    frame_percentiles();
+    Criterion::default().configure_from_args().final_summary();
+}
