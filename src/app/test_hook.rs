@@ -14,12 +14,16 @@
 //! mode Live
 //! widget show_grid 21.0 77.5   (centre of a panel widget)
 //! notice The goal can't stand on a wall at (13, 20): back to (3, 24).
+//! agents 16 12 0 4             (agents, walking, stuck, arrived)
+//! agent 27 14                  (each agent's cell, at most 100 lines)
 //! ```
 
 use crate::AppSystems;
+use crate::agents::AgentStats;
 use crate::notices::Notices;
 use crate::planner::{Plan, PlanStatus, PlannerMode};
 use crate::ui::widgets::PanelWidgets;
+use crate::world::agents::{Agent, AgentPos};
 use crate::world::layout::MapLayout;
 use crate::world::markers::{Goal, MarkerCell, Start};
 use crate::world::nav::NavGrid;
@@ -54,6 +58,8 @@ fn write_state(
     plan: Res<Plan>,
     mode: Res<State<PlannerMode>>,
     notices: Res<Notices>,
+    agent_stats: Res<AgentStats>,
+    agents: Query<&AgentPos, With<Agent>>,
     start: Single<&MarkerCell, With<Start>>,
     goal: Single<&MarkerCell, With<Goal>>,
     camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
@@ -83,6 +89,16 @@ fn write_state(
     }
     if let Some(n) = notices.latest() {
         let _ = writeln!(out, "notice {}", n.text.replace('\n', " "));
+    }
+    let a = &*agent_stats;
+    let _ = writeln!(
+        out,
+        "agents {} {} {} {}",
+        a.agents, a.walking, a.stuck, a.arrived
+    );
+    for pos in agents.iter().take(100) {
+        let cell = pos.cell();
+        let _ = writeln!(out, "agent {} {}", cell.x, cell.y);
     }
     // Write then rename, so a reader never sees half a file.
     let tmp = hook.path.with_extension("tmp");

@@ -38,6 +38,10 @@ pub struct State {
     pub mode: String,
     pub widgets: HashMap<String, (f32, f32)>,
     pub notice: String,
+    /// Agents: how many, walking, stuck, arrived.
+    pub agents: [usize; 4],
+    /// Each agent's cell.
+    pub agent_cells: Vec<(i32, i32)>,
 }
 
 impl State {
@@ -83,6 +87,10 @@ impl State {
                     s.widgets.insert(name, (nums[0], nums[1]));
                 }
                 "notice" => s.notice = line["notice ".len()..].to_string(),
+                "agents" if nums.len() == 4 => {
+                    s.agents = [0, 1, 2, 3].map(|i| nums[i] as usize);
+                }
+                "agent" if nums.len() == 2 => s.agent_cells.push((nums[0] as i32, nums[1] as i32)),
                 _ => {}
             }
         }

@@ -11,6 +11,7 @@
 //!
 //! Screenshots and the app's log go to `target/e2e/<test>/`, so a failure can be looked at.
 
+mod agents;
 mod checks;
 mod harness;
 mod soak;

@@ -48,7 +48,8 @@ fn two_minutes_of_random_use() {
         .and_then(|s| s.parse().ok())
         .unwrap_or(130);
     let mut rng = Rng::new(seed);
-    let mut app = App::launch("soak", &[]);
+    // A crowd of wanderers lives through it all: spawned, cleared, undone and walled in at random.
+    let mut app = App::launch("soak", &["--agents", "150:wander"]);
     let began = Instant::now();
     let mut actions = 0;
     while began.elapsed() < Duration::from_secs(seconds) {
