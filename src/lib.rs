@@ -7,9 +7,10 @@
 //!       → view, ui → app
 //! ```
 //!
-//! A layer imports only from the layers before it. Two leaf modules are shared by all:
-//! [`frame`] (the system sets that order a frame) and [`notices`] (the one line of text the user
-//! reads, which any layer may write to, as it may log).
+//! A layer imports only from the layers before it. Three leaf modules are shared by all:
+//! [`frame`] (the system sets that order a frame), [`notices`] (the one line of text the user
+//! reads, which any layer may write to, as it may log) and [`browser`] (files in and out of a
+//! web page).
 //!
 //! [`headless_plugin`] holds everything that works without a window (input handling, the world,
 //! editing, planning and the agents), so tests can drive the real systems. [`PlaygroundPlugin`] adds the
@@ -17,6 +18,7 @@
 
 pub mod agents;
 pub mod app;
+pub mod browser;
 pub mod editing;
 pub mod frame;
 pub mod input;
@@ -83,6 +85,11 @@ impl Plugin for PlaygroundPlugin {
                     primary_window: Some(Window {
                         title: "Pathfinder Playground".into(),
                         resolution: (1280, 800).into(),
+                        // In a browser: draw in the page's canvas, fill its parent and follow
+                        // its resizes, and keep keys such as F and Ctrl+Z from the page.
+                        canvas: Some("#playground".into()),
+                        fit_canvas_to_parent: true,
+                        prevent_default_event_handling: true,
                         ..default()
                     }),
                     ..default()

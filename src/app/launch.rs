@@ -10,8 +10,10 @@ use crate::agents::{AgentGoal, AgentSettings, Steering};
 use crate::editing::AgentCommand;
 use crate::planner::{Plan, PlannerSettings};
 use crate::world::agents::MAX_AGENTS;
+use crate::world::catalog;
 use crate::world::generators::{GenerateMap, GeneratorKind, GeneratorSettings, SIZE_RANGE};
 use crate::world::map_files::OpenMapFile;
+use crate::world::map_load::LoadMap;
 use bevy::prelude::*;
 use gridpath::Algorithm;
 use std::path::PathBuf;
@@ -94,6 +96,47 @@ impl LaunchOptions {
     }
 }
 
+/// The launch options of a web page's address, as command-line arguments: `?map=trap&algorithm=jps`
+/// is `--map trap --algorithm jps`, so a teacher can link a lesson. Values are percent-decoded
+/// (`+` is a space); a key without a value is passed as a flag.
+pub fn args_from_query(query: &str) -> Vec<String> {
+    query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .filter(|pair| pair.split('=').next() != Some(super::test_hook::QUERY_KEY))
+        .flat_map(|pair| {
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let key = format!("--{}", percent_decode(key));
+            let value = (!value.is_empty()).then(|| percent_decode(value));
+            std::iter::once(key).chain(value)
+        })
+        .collect()
+}
+
+/// `a%20b+c` → `a b c`; a malformed escape is kept as it is.
+fn percent_decode(text: &str) -> String {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                (Some(h), Some(l)) => {
+                    out.push((h * 16 + l) as u8);
+                    i += 2;
+                }
+                _ => out.push(b'%'),
+            },
+            b => out.push(b),
+        }
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 /// Carries out the [`LaunchOptions`] resource, if the app has one.
 pub(super) fn plugin(app: &mut App) {
     let Some(options) = app.world().get_resource::<LaunchOptions>().cloned() else {
@@ -158,13 +201,24 @@ fn parse_agents(spec: &str) -> Result<AgentLaunch, CliError> {
     })
 }
 
+/// Opens `--map`: a file if there is one by that name, else a shipped map by that name (`trap`),
+/// which is how a web page's `?map=trap` opens one (a browser has no files to read).
 fn request_launch_map(
     options: Res<LaunchOptions>,
     mut open: MessageWriter<OpenMapFile>,
+    mut load: MessageWriter<LoadMap>,
     mut generate: MessageWriter<GenerateMap>,
 ) {
     if let Some(path) = &options.map {
-        open.write(OpenMapFile(path.clone()));
+        let name = path.to_string_lossy();
+        match catalog::shipped(&name).filter(|_| !path.exists()) {
+            Some(map) => {
+                load.write_batch(LoadMap::shipped(map));
+            }
+            None => {
+                open.write(OpenMapFile(path.clone()));
+            }
+        }
     }
     if let Some(settings) = &options.generate {
         generate.write(GenerateMap(settings.clone()));
@@ -221,6 +275,23 @@ fn parse_generator(spec: &str) -> Result<GeneratorSettings, CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_page_address_gives_the_same_options_as_the_command_line() {
+        assert_eq!(
+            args_from_query("?map=trap&algorithm=jps"),
+            ["--map", "trap", "--algorithm", "jps"]
+        );
+        assert_eq!(
+            args_from_query("?generate=maze%3A41x31%3A7&help"),
+            ["--generate", "maze:41x31:7", "--help"]
+        );
+        assert_eq!(args_from_query("?map=my+map%2"), ["--map", "my map%2"]);
+        assert!(args_from_query("").is_empty() && args_from_query("?").is_empty());
+        assert_eq!(args_from_query("?test_hook&map=trap"), ["--map", "trap"]);
+        let options = LaunchOptions::parse(args_from_query("?map=trap&agents=20:flow"));
+        assert!(options.is_ok_and(|o| o.map.is_some() && o.agents.is_some()));
+    }
 
     fn parse(args: &[&str]) -> Result<LaunchOptions, CliError> {
         LaunchOptions::parse(args.iter().map(|s| s.to_string()))

@@ -2,6 +2,9 @@
 //! every frame, where things are on screen and what the planner says, so a script driving the
 //! real window with real X events knows where to click. Nothing else changes.
 //!
+//! In a browser, which has neither files nor environment variables, `?test_hook` in the page's
+//! address turns it on, and the text goes to the page's `window.pathfinderState` instead.
+//!
 //! The file is plain lines of `key value...`, replaced atomically:
 //!
 //! ```text
@@ -10,6 +13,7 @@
 //! goal 1104.9 103.0
 //! cell 339.0 91.0 24.4         (centre of cell (0, 0), then the distance between cell centres)
 //! plan Found 7 62 33 1         (status, plans so far, path length, path end x y)
+//! path 1 1 2 2 3 2 ...         (the path's cells, x y each, if it has at most 500)
 //! obstacles 262
 //! mode Live
 //! widget show_grid 21.0 77.5   (centre of a panel widget)
@@ -36,17 +40,35 @@ use std::path::PathBuf;
 /// The environment variable that turns the hook on.
 pub const ENV: &str = "PATHFINDER_E2E_STATE";
 
+/// The page address's key that turns the hook on in a browser.
+pub const QUERY_KEY: &str = "test_hook";
+
 /// Where to write.
-#[derive(Resource, Debug, Default)]
-pub struct TestHook {
-    path: PathBuf,
+#[derive(Resource, Debug)]
+pub enum TestHook {
+    File(PathBuf),
+    /// The web page's `window.pathfinderState`.
+    Page,
 }
 
 pub(super) fn plugin(app: &mut App) {
-    if let Some(path) = std::env::var_os(ENV) {
-        app.insert_resource(TestHook { path: path.into() })
+    if let Some(hook) = wanted() {
+        app.insert_resource(hook)
             .add_systems(Update, write_state.after(AppSystems::Draw));
     }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn wanted() -> Option<TestHook> {
+    std::env::var_os(ENV).map(|path| TestHook::File(path.into()))
+}
+
+#[cfg(target_arch = "wasm32")]
+fn wanted() -> Option<TestHook> {
+    let query = web_sys::window()?.location().search().ok()?;
+    let keys = query.trim_start_matches('?').split('&');
+    let mut keys = keys.map(|pair| pair.split('=').next().unwrap_or_default());
+    keys.any(|key| key == QUERY_KEY).then_some(TestHook::Page)
 }
 
 fn write_state(
@@ -82,6 +104,13 @@ fn write_state(
         let _ = writeln!(out, "cell {:.2} {:.2} {:.3}", a.x, a.y, b.x - a.x);
     }
     let _ = writeln!(out, "{}", plan_line(&plan));
+    if plan.has_path() && plan.path.len() <= 500 {
+        let _ = write!(out, "path");
+        for p in &plan.path {
+            let _ = write!(out, " {} {}", p.x, p.y);
+        }
+        let _ = writeln!(out);
+    }
     let _ = writeln!(out, "obstacles {}", nav.map_or(0, |n| n.obstacle_count()));
     let _ = writeln!(out, "mode {:?}", mode.get());
     for (name, c) in widgets.sorted() {
@@ -100,15 +129,30 @@ fn write_state(
         let cell = pos.cell();
         let _ = writeln!(out, "agent {} {}", cell.x, cell.y);
     }
-    // Write then rename, so a reader never sees half a file.
-    let tmp = hook.path.with_extension("tmp");
-    if std::fs::write(&tmp, out)
-        .and_then(|()| std::fs::rename(&tmp, &hook.path))
-        .is_err()
-    {
-        warn!("e2e hook: cannot write {}", hook.path.display());
+    match &*hook {
+        TestHook::File(path) => {
+            // Write then rename, so a reader never sees half a file.
+            let tmp = path.with_extension("tmp");
+            if std::fs::write(&tmp, out)
+                .and_then(|()| std::fs::rename(&tmp, path))
+                .is_err()
+            {
+                warn!("e2e hook: cannot write {}", path.display());
+            }
+        }
+        TestHook::Page => to_page(&out),
     }
 }
+
+#[cfg(target_arch = "wasm32")]
+fn to_page(text: &str) {
+    if let Some(window) = web_sys::window() {
+        let _ = js_sys::Reflect::set(&window, &"pathfinderState".into(), &text.into());
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn to_page(_: &str) {}
 
 /// `plan STATUS COUNT LENGTH END_X END_Y`.
 fn plan_line(plan: &Plan) -> String {

@@ -8,9 +8,9 @@ use super::optimality::same_cost;
 use super::plan::{TableWork, prepare_table};
 use super::query::{PlanQuery, QueryKey, traced};
 use super::{PlanSystems, ReplanNow};
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use gridpath::{Algorithm, Grid, Search, SearchConfig, SearchStatus};
-use std::time::Instant;
 
 /// One algorithm's result.
 #[derive(Clone, Debug, PartialEq)]

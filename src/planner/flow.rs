@@ -7,9 +7,9 @@
 
 use super::PlanSystems;
 use super::query::PlanQuery;
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use gridpath::{FlowField, Movement, Point};
-use std::time::Instant;
 
 /// The flow field towards the goal marker, and what computing it cost.
 #[derive(Resource, Default)]

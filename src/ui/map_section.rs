@@ -33,6 +33,8 @@ pub(super) struct MapSection<'w> {
     layout: Option<Res<'w, MapLayout>>,
     load: MessageWriter<'w, LoadMap>,
     generate: MessageWriter<'w, GenerateMap>,
+    // A browser opens files through the page's picker instead (see `files`).
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     open: MessageWriter<'w, OpenMapFile>,
     save: MessageWriter<'w, SaveMapFile>,
 }
@@ -64,14 +66,9 @@ impl MapSection<'_> {
                         .selectable_label(false, map.file)
                         .on_hover_text(map.about)
                         .clicked()
+                        && let Some(request) = LoadMap::shipped(map)
                     {
-                        match map.load() {
-                            Ok(grid) => {
-                                self.load.write(LoadMap::new(map.file, grid));
-                            }
-                            // The catalog's tests parse every shipped map: only a broken build gets here.
-                            Err(e) => error!("shipped map {} does not parse: {e}", map.file),
-                        }
+                        self.load.write(request);
                     }
                 }
             });
@@ -141,6 +138,7 @@ impl MapSection<'_> {
         });
         ui.horizontal(|ui| {
             let path = PathBuf::from(self.state.file_path.trim());
+            #[cfg(not(target_arch = "wasm32"))]
             if ui
                 .button("Open")
                 .on_hover_text("Open a Moving AI .map file")
@@ -148,9 +146,23 @@ impl MapSection<'_> {
             {
                 self.open.write(OpenMapFile(path.clone()));
             }
+            // A browser reads no paths: its own file picker (or a file dropped on the page).
+            #[cfg(target_arch = "wasm32")]
+            if ui
+                .button("Choose a file...")
+                .on_hover_text("Open a .map file from your computer, or drop one on the page")
+                .clicked()
+                && let Err(e) = crate::browser::choose_map_file()
+            {
+                warn!("{e}");
+            }
             if ui
                 .button("Save")
-                .on_hover_text("Save walls and terrain as a .map file")
+                .on_hover_text(if cfg!(target_arch = "wasm32") {
+                    "Download walls and terrain as a .map file of this name"
+                } else {
+                    "Save walls and terrain as a .map file"
+                })
                 .clicked()
             {
                 self.save.write(SaveMapFile(path));

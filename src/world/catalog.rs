@@ -18,6 +18,14 @@ impl ShippedMap {
     }
 }
 
+/// The shipped map called `name`, with or without its `.map`: `trap` or `trap.map`.
+pub fn shipped(name: &str) -> Option<&'static ShippedMap> {
+    let file = name.strip_suffix(".map").unwrap_or(name);
+    SHIPPED
+        .iter()
+        .find(|m| m.file.strip_suffix(".map") == Some(file))
+}
+
 pub const SHIPPED: [ShippedMap; 5] = [
     ShippedMap {
         file: "rooms.map",
@@ -59,6 +67,14 @@ mod tests {
             let found = gridpath::find_path(&grid, s, g, &Default::default()).expect("valid");
             assert!(found.path.is_some(), "{}: markers not connected", map.file);
         }
+    }
+
+    #[test]
+    fn a_shipped_map_is_found_by_its_name_with_or_without_map() {
+        assert_eq!(shipped("trap").map(|m| m.file), Some("trap.map"));
+        assert_eq!(shipped("trap.map").map(|m| m.file), Some("trap.map"));
+        assert!(shipped("maps/trap.map").is_none());
+        assert!(shipped("").is_none());
     }
 
     #[test]

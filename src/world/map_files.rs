@@ -11,7 +11,7 @@ use crate::notices::Notices;
 use crate::world::map_load::{CurrentMap, LoadMap, MAX_CELLS};
 use crate::world::nav::NavGrid;
 use bevy::prelude::*;
-use gridpath::movingai::{MapLimits, read_map_file_with_limits};
+use gridpath::movingai::{MapLimits, parse_map_with_limits, read_map_file_with_limits};
 use std::path::{Path, PathBuf};
 
 #[derive(Message, Clone, Debug)]
@@ -25,7 +25,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<SaveMapFile>()
         .add_systems(
             Update,
-            (open_files, save_files)
+            (open_files, open_page_maps, save_files)
                 .in_set(AppSystems::Maps)
                 .before(super::map_load::load_map),
         );
@@ -49,16 +49,46 @@ fn open_files(
         // The playground's own cell limit goes to the reader, so a file that claims a bigger map
         // is refused at its header, before anything is allocated or much is read.
         let limits = MapLimits::cells(MAX_CELLS);
-        match read_map_file_with_limits(path, &limits) {
-            Ok(grid) => {
-                load.write(LoadMap::new(file_name(path), grid));
-            }
-            Err(e) => notices.error(if nav.is_some() {
-                format!("Could not open the map; the current one stays. {e}")
-            } else {
-                format!("Could not open the map, showing the built-in one instead. {e}")
-            }),
+        let read = read_map_file_with_limits(path, &limits);
+        open_or_say_why(
+            file_name(path),
+            read,
+            nav.is_some(),
+            &mut load,
+            &mut notices,
+        );
+    }
+}
+
+/// Loads a map the web page handed over (chosen in its file picker or dropped on it).
+fn open_page_maps(
+    nav: Option<Res<NavGrid>>,
+    mut load: MessageWriter<LoadMap>,
+    mut notices: ResMut<Notices>,
+) {
+    for (name, text) in crate::browser::take_opened_maps() {
+        let read = parse_map_with_limits(&text, &MapLimits::cells(MAX_CELLS));
+        open_or_say_why(name, read, nav.is_some(), &mut load, &mut notices);
+    }
+}
+
+/// Sends a map that was read to the loader, or says why it was not, and what stays on screen.
+fn open_or_say_why<E: std::fmt::Display>(
+    name: String,
+    read: Result<gridpath::Grid, E>,
+    has_map: bool,
+    load: &mut MessageWriter<LoadMap>,
+    notices: &mut Notices,
+) {
+    match read {
+        Ok(grid) => {
+            load.write(LoadMap::new(name, grid));
         }
+        Err(e) => notices.error(if has_map {
+            format!("Could not open the map; the current one stays. {e}")
+        } else {
+            format!("Could not open the map, showing the built-in one instead. {e}")
+        }),
     }
 }
 
@@ -75,7 +105,12 @@ fn save_files(
         };
         // The navigation grid is the world as a grid: walls, and each open cell's ground cost.
         let text = gridpath::movingai::write_map(nav.grid());
-        match std::fs::write(path, text) {
+        // A browser has no files to write: the map leaves as a download.
+        #[cfg(target_arch = "wasm32")]
+        let written = crate::browser::download(&file_name(path), &text);
+        #[cfg(not(target_arch = "wasm32"))]
+        let written = std::fs::write(path, text);
+        match written {
             Ok(()) => {
                 current.name = file_name(path);
                 notices.info(format!("Saved the map to {}.", path.display()));

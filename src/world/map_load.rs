@@ -58,6 +58,18 @@ impl LoadMap {
         }
     }
 
+    /// A shipped map, to put on screen; `None`, with an error in the log, if it does not parse
+    /// (the tests parse every shipped map: only a broken build gets there).
+    pub fn shipped(map: &catalog::ShippedMap) -> Option<Self> {
+        match map.load() {
+            Ok(grid) => Some(Self::new(map.file, grid)),
+            Err(e) => {
+                error!("shipped map {} does not parse: {e}", map.file);
+                None
+            }
+        }
+    }
+
     /// Puts back a snapshot exactly, without recording it again (undo and redo do this).
     pub fn restore(snapshot: &MapSnapshot) -> Self {
         Self {
@@ -103,16 +115,11 @@ pub(super) fn plugin(app: &mut App) {
 /// The built-in default map (the first shipped one). It is part of the binary, so the app
 /// always has a map.
 pub fn default_map() -> LoadMap {
-    let shipped = &catalog::SHIPPED[0];
-    match shipped.load() {
-        Ok(grid) => LoadMap::new(shipped.file, grid),
-        Err(e) => {
-            // Only a broken build could get here; an open floor keeps the app usable.
-            error!("the built-in map does not parse ({e}); using an open floor");
-            let floor = Grid::new(40, 28).unwrap_or_else(|_| unreachable!("40×28 is a valid size"));
-            LoadMap::new("open floor", floor)
-        }
-    }
+    LoadMap::shipped(&catalog::SHIPPED[0]).unwrap_or_else(|| {
+        // Only a broken build could get here; an open floor keeps the app usable.
+        let floor = Grid::new(40, 28).unwrap_or_else(|_| unreachable!("40×28 is a valid size"));
+        LoadMap::new("open floor", floor)
+    })
 }
 
 fn request_initial_map(initial: Option<Res<InitialMap>>, mut out: MessageWriter<LoadMap>) {

@@ -5,7 +5,12 @@
 
 use crate::movingai::Scenario;
 use crate::{Grid, QueryError, Search, SearchConfig};
+// `std::time::Instant` panics in a browser ("time not implemented on this platform"): there the
+// clock comes from the page (`performance.now()`) through `web-time`, with the same API.
+#[cfg(not(target_arch = "wasm32"))]
 use std::time::Instant;
+#[cfg(target_arch = "wasm32")]
+use web_time::Instant;
 
 /// How far a cost may be from the published optimum and still count as optimal. The files round
 /// lengths to 8 decimals.
