@@ -1,8 +1,8 @@
 //! # gridpath: grid pathfinding that explains itself
 //!
 //! A small library of grid search algorithms for games, written to be read. Breadth-first and
-//! depth-first search, Dijkstra, greedy best-first, A*, weighted A*, jump point search and JPS+
-//! all run through one loop ([`Search`]), on one [`Grid`] of blocked and weighted cells, with one
+//! depth-first search, Dijkstra, greedy best-first, A*, weighted A*, jump point search, JPS+
+//! and the any-angle Theta* all run through one loop ([`Search`]), on one [`Grid`] of blocked and weighted cells, with one
 //! choice of [`Movement`] and [`Heuristic`]. Searches reuse their memory, so re-planning every frame does not
 //! allocate, and they can be stepped one expansion at a time to watch them work.
 //!
@@ -37,6 +37,7 @@ pub mod graph;
 mod grid;
 mod heuristic;
 pub mod jump_distances;
+pub mod line_of_sight;
 mod movement;
 pub mod movingai;
 pub mod scenarios;
@@ -49,6 +50,7 @@ pub use flow_field::FlowField;
 pub use grid::{Cell, Grid, GridError, Point};
 pub use heuristic::Heuristic;
 pub use jump_distances::JumpDistances;
+pub use line_of_sight::{line_of_sight, smoothen_path};
 pub use movement::{CornerRule, DIAGONAL, Movement, STEPS};
 pub use search::{
     GoalMode, NodeInfo, NodeState, Path, QueryError, Search, SearchConfig, SearchResult,

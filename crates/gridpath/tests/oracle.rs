@@ -40,8 +40,8 @@ proptest! {
         let truth = oracle_cost(&grid, movement, start, goal);
         let mut search = Search::new();
         for algorithm in Algorithm::ALL {
-            if algorithm.is_jump_point_search() {
-                continue; // weighted grid: covered below
+            if algorithm.is_jump_point_search() || algorithm.is_any_angle() {
+                continue; // weighted grid: JPS below, Theta* in tests/any_angle.rs
             }
             for heuristic in Heuristic::ALL {
                 // Algorithms without a heuristic need one run, not five.

@@ -21,6 +21,7 @@ pub mod dijkstra;
 pub mod greedy_best_first;
 pub mod jump_point;
 pub mod jump_point_plus;
+pub mod theta_star;
 pub mod weighted_astar;
 
 /// What sets one algorithm apart from the others in the shared search loop.
@@ -47,10 +48,11 @@ pub enum Algorithm {
     WeightedAStar,
     JumpPoint,
     JumpPointPlus,
+    ThetaStar,
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 8] = [
+    pub const ALL: [Algorithm; 9] = [
         Self::BreadthFirst,
         Self::DepthFirst,
         Self::Dijkstra,
@@ -59,6 +61,7 @@ impl Algorithm {
         Self::WeightedAStar,
         Self::JumpPoint,
         Self::JumpPointPlus,
+        Self::ThetaStar,
     ];
 
     pub(crate) fn rules(self) -> Rules {
@@ -71,6 +74,7 @@ impl Algorithm {
             Algorithm::WeightedAStar => weighted_astar::RULES,
             Algorithm::JumpPoint => jump_point::RULES,
             Algorithm::JumpPointPlus => jump_point_plus::RULES,
+            Algorithm::ThetaStar => theta_star::RULES,
         }
     }
 
@@ -82,9 +86,10 @@ impl Algorithm {
             Algorithm::BreadthFirst | Algorithm::DepthFirst => g,
             Algorithm::Dijkstra => dijkstra::priority(g),
             Algorithm::GreedyBestFirst => greedy_best_first::priority(h),
-            Algorithm::AStar | Algorithm::JumpPoint | Algorithm::JumpPointPlus => {
-                astar::priority(g, h)
-            }
+            Algorithm::AStar
+            | Algorithm::JumpPoint
+            | Algorithm::JumpPointPlus
+            | Algorithm::ThetaStar => astar::priority(g, h),
             Algorithm::WeightedAStar => weighted_astar::priority(g, h, w),
         }
     }
@@ -104,6 +109,12 @@ impl Algorithm {
     /// a grid whose passable cells all cost the same.
     pub fn is_jump_point_search(self) -> bool {
         matches!(self, Algorithm::JumpPoint | Algorithm::JumpPointPlus)
+    }
+
+    /// Does it return an any-angle path: corners joined by straight segments, rather than a chain
+    /// of neighbouring cells? Its cost is then the segments' Euclidean length (Theta*).
+    pub fn is_any_angle(self) -> bool {
+        self == Algorithm::ThetaStar
     }
 
     /// Does it take the heuristic into account?
@@ -126,6 +137,7 @@ impl Algorithm {
             Algorithm::WeightedAStar => "Weighted A*",
             Algorithm::JumpPoint => "Jump point search",
             Algorithm::JumpPointPlus => "JPS+ (precomputed jumps)",
+            Algorithm::ThetaStar => "Theta* (any angle)",
         }
     }
 
@@ -140,6 +152,7 @@ impl Algorithm {
             Algorithm::WeightedAStar => "wastar",
             Algorithm::JumpPoint => "jps",
             Algorithm::JumpPointPlus => "jpsplus",
+            Algorithm::ThetaStar => "theta",
         }
     }
 
@@ -159,6 +172,7 @@ impl Algorithm {
             Algorithm::WeightedAStar => weighted_astar::SUMMARY,
             Algorithm::JumpPoint => jump_point::SUMMARY,
             Algorithm::JumpPointPlus => jump_point_plus::SUMMARY,
+            Algorithm::ThetaStar => theta_star::SUMMARY,
         }
     }
 }

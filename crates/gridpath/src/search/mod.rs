@@ -14,9 +14,10 @@ pub(crate) mod nodes;
 mod query;
 mod types;
 
-use crate::algorithms::{Algorithm, jump_point, jump_point_plus};
+use crate::algorithms::{Algorithm, jump_point, jump_point_plus, theta_star};
 use crate::components::Components;
 use crate::grid::{Grid, Point};
+use crate::heuristic::Heuristic;
 use crate::jump_distances::{JumpDistances, Update};
 use frontier::Frontier;
 use nodes::{NO_PARENT, NodeTable};
@@ -113,8 +114,13 @@ impl Search {
         check_applicable(grid, config)?;
 
         let width = grid.width() as usize;
+        let mut config = *config;
+        if config.algorithm.is_any_angle() {
+            // Octile or Manhattan distances overestimate a path that may go straight.
+            config.heuristic = Heuristic::Euclidean;
+        }
         self.query = Some(Query {
-            config: *config,
+            config,
             start: start_index,
             target: goal_index,
             target_x: goal_index % width,
@@ -387,6 +393,7 @@ impl Search {
         let rules = query.config.algorithm.rules();
         let g_node = self.nodes.g(node);
         let parent = self.nodes.parent(node);
+        let g_parent = parent.map_or(0.0, |p| self.nodes.g(p));
         let Self {
             nodes,
             frontier,
@@ -394,8 +401,9 @@ impl Search {
             jumps,
             ..
         } = self;
-        let mut offer = |next: usize, x: usize, y: usize, step_cost: f64| {
-            let g = g_node + step_cost;
+        // Offers `next` the route through `via` (the expanded cell, or for Theta* perhaps its
+        // parent) at total cost `g`.
+        let mut offer = |next: usize, x: usize, y: usize, via: usize, g: f64| {
             match nodes.state_and_g(next) {
                 (NodeState::Unseen, _) => {}
                 // Seen before: only a cost-aware search takes a cheaper route, and never to a
@@ -403,7 +411,7 @@ impl Search {
                 (NodeState::Open, known) if rules.relax && g < known => {}
                 _ => return,
             }
-            nodes.open(next, g, node as u32);
+            nodes.open(next, g, via as u32);
             let h = if rules.uses_heuristic {
                 query.heuristic(x, y)
             } else {
@@ -421,7 +429,7 @@ impl Search {
                 node,
                 parent,
                 query.target,
-                |next, x, y, distance| offer(next, x, y, distance * unit),
+                |next, x, y, distance| offer(next, x, y, node, g_node + distance * unit),
             ),
             Algorithm::JumpPointPlus => jump_point_plus::for_each_successor(
                 grid,
@@ -429,9 +437,25 @@ impl Search {
                 node,
                 parent,
                 query.target,
-                |next, x, y, distance| offer(next, x, y, distance * unit),
+                |next, x, y, distance| offer(next, x, y, node, g_node + distance * unit),
             ),
-            _ => query.config.movement.for_each_neighbor(grid, node, offer),
+            Algorithm::ThetaStar => {
+                query
+                    .config
+                    .movement
+                    .for_each_neighbor(grid, node, |next, x, y, step_cost| {
+                        match theta_star::shortcut(grid, parent, next) {
+                            Some((p, distance)) => offer(next, x, y, p, g_parent + distance * unit),
+                            None => offer(next, x, y, node, g_node + step_cost),
+                        }
+                    })
+            }
+            _ => query
+                .config
+                .movement
+                .for_each_neighbor(grid, node, |next, x, y, step_cost| {
+                    offer(next, x, y, node, g_node + step_cost)
+                }),
         }
     }
 
@@ -451,6 +475,11 @@ impl Search {
                 at = self.nodes.parent(i);
             }
             self.waypoints.reverse();
+            if query.config.algorithm.is_any_angle() {
+                // Corners joined by straight segments: the path is the corners.
+                self.path.extend_from_slice(&self.waypoints);
+                return Step::Finished(status);
+            }
             self.path.push(self.waypoints[0]);
             for &next in &self.waypoints[1..] {
                 // Neighbours for most algorithms. Jump point search links jump points: fill in

@@ -74,6 +74,22 @@ pub(super) fn check_applicable(grid: &Grid, config: &SearchConfig) -> Result<(),
             });
         }
     }
+    if algorithm.is_any_angle() {
+        if config.movement == Movement::EightWay(CornerRule::CutOneCorner)
+            || config.movement == Movement::EightWay(CornerRule::CutAlways)
+        {
+            return Err(QueryError::Unsupported {
+                algorithm,
+                reason: "its straight segments may not cut corners, so neither may its moves",
+            });
+        }
+        if !grid.is_uniform_cost() {
+            return Err(QueryError::Unsupported {
+                algorithm,
+                reason: "a straight segment has no single cost on terrain (this map has terrain costs)",
+            });
+        }
+    }
     Ok(())
 }
 

@@ -137,9 +137,11 @@ pub enum TraceEvent {
 /// A path from start to goal.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Path {
-    /// Every cell from the start to the goal, both included. Consecutive cells are neighbours.
+    /// Every cell from the start to the goal, both included. Consecutive cells are neighbours,
+    /// except for an any-angle algorithm ([`Algorithm::is_any_angle`]): then they are the corners
+    /// of a polyline, and each sees the next ([`crate::line_of_sight()`]).
     pub cells: Vec<Point>,
-    /// The sum of the step costs.
+    /// The sum of the step costs (for an any-angle path, its Euclidean length times the cell cost).
     pub cost: f64,
     /// True when the goal could not be reached and this path ends at the reachable cell nearest
     /// to it ([`GoalMode::ClosestReachable`]).
