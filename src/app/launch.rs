@@ -20,13 +20,14 @@ use std::path::PathBuf;
 
 pub const USAGE: &str = "\
 usage: pathfinder_playground [--map FILE.map | --generate KIND[:WxH[:SEED]]] [--algorithm NAME]
-                             [--agents N[:wander|:flow]] [--screenshot OUT.png]
+                             [--straighten] [--agents N[:wander|:flow]] [--screenshot OUT.png]
 
   --map FILE         open this Moving AI .map file instead of the built-in map
   --generate SPEC    start on a generated map: KIND is terrain, maze or rooms, then optionally
                      the size and the seed, e.g. maze:41x31:7 (default size 64x48, seed 1)
-  --algorithm NAME   plan with bfs, dfs, dijkstra, greedy, astar, wastar, jps or jpsplus
-                     (default astar)
+  --algorithm NAME   plan with bfs, dfs, dijkstra, greedy, astar, wastar, jps, jpsplus or
+                     theta (Theta*, any-angle paths); default astar
+  --straighten       also draw the path straightened with line of sight
   --agents SPEC      spawn N agents (1 to 1000) once the map is up; they chase the goal with
                      A* each, or with :flow by one flow field, or :wander from cell to cell
   --screenshot OUT   wait for the first plan, save a screenshot of the window to OUT, and exit
@@ -37,6 +38,7 @@ pub struct LaunchOptions {
     pub map: Option<PathBuf>,
     pub generate: Option<GeneratorSettings>,
     pub algorithm: Option<Algorithm>,
+    pub straighten: bool,
     pub screenshot: Option<PathBuf>,
     pub agents: Option<AgentLaunch>,
 }
@@ -85,6 +87,7 @@ impl LaunchOptions {
                     let spec = value("--agents")?;
                     options.agents = Some(parse_agents(&spec.to_string_lossy())?);
                 }
+                "--straighten" => options.straighten = true,
                 "-h" | "--help" => return Err(CliError::Help),
                 other => return Err(CliError::Bad(format!("unknown argument '{other}'"))),
             }
@@ -145,10 +148,11 @@ pub(super) fn plugin(app: &mut App) {
     if let Some(path) = options.screenshot {
         app.insert_resource(ScreenshotRequest { path });
     }
-    if let Some(algorithm) = options.algorithm
-        && let Some(mut settings) = app.world_mut().get_resource_mut::<PlannerSettings>()
-    {
-        settings.search.algorithm = algorithm;
+    if let Some(mut settings) = app.world_mut().get_resource_mut::<PlannerSettings>() {
+        if let Some(algorithm) = options.algorithm {
+            settings.search.algorithm = algorithm;
+        }
+        settings.straighten |= options.straighten;
     }
     if let Some(agents) = options.agents
         && let Some(mut settings) = app.world_mut().get_resource_mut::<AgentSettings>()
@@ -329,6 +333,10 @@ mod tests {
             (GeneratorKind::Maze, 41, 31, 7)
         );
         assert_eq!(g.algorithm, Some(Algorithm::Dijkstra));
+        assert!(!g.straighten);
+        let t = parse(&["--algorithm", "theta", "--straighten"]).unwrap();
+        assert_eq!(t.algorithm, Some(Algorithm::ThetaStar));
+        assert!(t.straighten);
         assert_eq!(
             parse(&["--generate", "rooms"])
                 .unwrap()

@@ -160,6 +160,8 @@ fn judge_rows(rows: &mut [CompareRow]) {
     for row in rows {
         if let (Ok(r), Some(best)) = (&mut row.result, best) {
             r.optimal = match (r.cost, best) {
+                // Any-angle paths are shorter than the grid's optimum: judged "not longer".
+                (Some(c), Some(b)) if row.algorithm.is_any_angle() => c <= b || same_cost(c, b),
                 (Some(c), Some(b)) => same_cost(c, b),
                 (None, None) => true,
                 _ => false,

@@ -11,6 +11,7 @@ pub mod plan;
 pub mod query;
 pub mod shown;
 pub mod stepping;
+pub mod straighten;
 
 use crate::AppSystems;
 use bevy::prelude::*;
@@ -29,6 +30,8 @@ pub struct PlannerSettings {
     /// Seconds between re-plans.
     pub interval: f32,
     pub search: SearchConfig,
+    /// Also draw the path pulled tight with line of sight ([`straighten`]).
+    pub straighten: bool,
 }
 
 impl Default for PlannerSettings {
@@ -36,6 +39,7 @@ impl Default for PlannerSettings {
         Self {
             interval: 1.0,
             search: SearchConfig::default(),
+            straighten: false,
         }
     }
 }
@@ -57,6 +61,7 @@ pub(super) fn plugin(app: &mut App) {
         compare::plugin,
         flow::plugin,
         shown::plugin,
+        straighten::plugin,
     ));
     // The searches first, in any order; then the one owner of what is drawn picks among them.
     app.configure_sets(

@@ -15,6 +15,9 @@ pub enum Optimality {
     Confirmed,
     /// Checked: Dijkstra finds this cheaper cost.
     Worse { optimal: f64 },
+    /// An any-angle path (Theta*), beside the least cost of a path of grid moves: it is not held
+    /// to the grid's optimum but measured against it, to show what straight segments save.
+    AnyAngle { grid_optimal: f64 },
 }
 
 /// Two path costs are the same when they differ by no more than float rounding: sums of √2
@@ -32,7 +35,8 @@ pub fn guarantees_optimal(config: &SearchConfig) -> bool {
 }
 
 /// Judges a path's cost: guaranteed by the settings, or checked against Dijkstra's algorithm
-/// heading for the same cell (for a partial path, the nearest reachable one).
+/// heading for the same cell (for a partial path, the nearest reachable one). An any-angle path
+/// is set beside Dijkstra's grid path.
 pub fn judge(
     config: &SearchConfig,
     grid: &Grid,
@@ -40,7 +44,7 @@ pub fn judge(
     cost: f64,
     check: &mut Search,
 ) -> Optimality {
-    if guarantees_optimal(config) {
+    if guarantees_optimal(config) && !config.algorithm.is_any_angle() {
         return Optimality::Guaranteed;
     }
     let dijkstra = SearchConfig {
@@ -55,7 +59,11 @@ pub fn judge(
     {
         Ok(SearchStatus::Found) => {
             let optimal = check.cost().unwrap_or(cost);
-            if same_cost(cost, optimal) {
+            if config.algorithm.is_any_angle() {
+                Optimality::AnyAngle {
+                    grid_optimal: optimal,
+                }
+            } else if same_cost(cost, optimal) {
                 Optimality::Confirmed
             } else {
                 Optimality::Worse { optimal }

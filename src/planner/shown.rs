@@ -172,7 +172,7 @@ impl ShownSearches<'_> {
 
 /// Brings [`ShownSearch`] up to date with the search that should be on screen: read afresh when
 /// the source changes or its search began again, followed on when a stepped search advanced.
-fn show_search(
+pub(super) fn show_search(
     searches: ShownSearches,
     nav: Option<Res<NavGrid>>,
     mut shown: ResMut<ShownSearch>,

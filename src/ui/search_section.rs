@@ -3,6 +3,7 @@
 
 use super::widgets::PanelWidgets;
 use super::{AMBER, RED};
+use crate::planner::straighten::Straightened;
 use crate::planner::{INTERVAL_RANGE, Optimality, Plan, PlanStatus, PlannerSettings, ReplanNow};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -13,6 +14,7 @@ use gridpath::{Algorithm, CornerRule, GoalMode, Heuristic, Movement, SearchConfi
 pub(super) struct SearchSection<'w> {
     settings: ResMut<'w, PlannerSettings>,
     plan: Res<'w, Plan>,
+    straightened: Res<'w, Straightened>,
     replan: MessageWriter<'w, ReplanNow>,
 }
 
@@ -29,6 +31,14 @@ impl SearchSection<'_> {
                         .suffix(" s")
                         .text("re-plan every"),
                 );
+                let straighten = ui
+                    .checkbox(&mut settings.straighten, "Straighten the path")
+                    .on_hover_text(
+                        "Pull the grid path tight with line of sight: keep only the cells where \
+                         it must turn, joined by straight segments (drawn in white). What \
+                         PathFinding.js calls smoothenPath; Theta* does it during the search.",
+                    );
+                widgets.note("straighten", &straighten);
                 let replan = ui.button("Re-plan now");
                 widgets.note("replan_now", &replan);
                 if replan.clicked() {
@@ -40,6 +50,7 @@ impl SearchSection<'_> {
             });
         ui.strong("Last plan");
         plan_status(ui, &self.plan);
+        straightened_line(ui, &self.straightened);
     }
 }
 
@@ -63,7 +74,10 @@ fn search_settings(ui: &mut egui::Ui, search: &mut SearchConfig) {
             );
             ui.end_row();
         });
-    if search.algorithm.uses_heuristic() && !search.heuristic.is_admissible_for(search.movement) {
+    if search.algorithm.uses_heuristic()
+        && !search.algorithm.is_any_angle()
+        && !search.heuristic.is_admissible_for(search.movement)
+    {
         ui.colored_label(
             AMBER,
             "This heuristic overestimates with diagonals: A* may not find the cheapest path.",
@@ -85,7 +99,9 @@ fn algorithm_rows(ui: &mut egui::Ui, search: &mut SearchConfig) {
     ui.end_row();
 
     ui.label("Heuristic");
-    ui.add_enabled_ui(search.algorithm.uses_heuristic(), |ui| {
+    // Theta* always measures the straight line: see `gridpath::algorithms::theta_star`.
+    let own_heuristic = search.algorithm.uses_heuristic() && !search.algorithm.is_any_angle();
+    ui.add_enabled_ui(own_heuristic, |ui| {
         drop_down(
             ui,
             "heuristic",
@@ -242,7 +258,12 @@ fn plan_numbers(ui: &mut egui::Ui, plan: &Plan) {
                 ui.end_row();
             };
             row("Algorithm", plan.algorithm.name().to_string());
-            row("Length", format!("{} cells", plan.path.len()));
+            let unit = if plan.algorithm.is_any_angle() {
+                "corners"
+            } else {
+                "cells"
+            };
+            row("Length", format!("{} {unit}", plan.path.len()));
             row("Cost", format!("{:.2}", plan.cost));
             row("Expanded", format!("{} nodes", plan.expanded));
             ui.label("Time");
@@ -278,8 +299,45 @@ fn plan_numbers(ui: &mut egui::Ui, plan: &Plan) {
                 Optimality::Worse { optimal } => {
                     ui.colored_label(AMBER, format!("no: Dijkstra finds {optimal:.2}"))
                 }
+                Optimality::AnyAngle { grid_optimal } => ui
+                    .label(format!(
+                        "any angle: {:.1} % under the grid's {grid_optimal:.2}",
+                        percent_shorter(plan.cost, grid_optimal)
+                    ))
+                    .on_hover_text(
+                        "Theta* is not held to the grid's optimum: its straight segments are \
+                         shorter than any path of grid moves. Not always the shortest possible \
+                         any-angle path, but never longer than the grid's.",
+                    ),
                 Optimality::Unknown => ui.label("-"),
             };
             ui.end_row();
         });
+}
+
+/// How much shorter `length` is than `reference`, in percent.
+fn percent_shorter(length: f64, reference: f64) -> f64 {
+    100.0 * (1.0 - length / reference.max(f64::MIN_POSITIVE))
+}
+
+/// The straightened path's length beside the grid path's, or why there is none.
+fn straightened_line(ui: &mut egui::Ui, straightened: &Straightened) {
+    if let Some(why) = straightened.refused {
+        ui.add(
+            egui::Label::new(egui::RichText::new(format!("Not straightened: {why}.")).color(AMBER))
+                .wrap(),
+        );
+    } else if straightened.corners.len() >= 2 {
+        ui.add(
+            egui::Label::new(format!(
+                "Straightened (white): {} corners, {:.2} cells long, {:.1} % under the grid \
+                 path's {:.2}.",
+                straightened.corners.len(),
+                straightened.length,
+                percent_shorter(straightened.length, straightened.grid_length),
+                straightened.grid_length
+            ))
+            .wrap(),
+        );
+    }
 }

@@ -10,6 +10,8 @@ pub const BACKGROUND: Color = Color::srgb(0.11, 0.12, 0.14);
 pub const GRID: Color = Color::srgba(0.25, 0.25, 0.3, 0.55);
 pub const OBSTACLE: Color = Color::srgb(1.0, 0.55, 0.1);
 pub const PATH: Color = Color::srgb(0.1, 0.95, 0.2);
+/// The path straightened with line of sight, drawn over the green one.
+pub const STRAIGHTENED: Color = Color::srgb(0.97, 0.97, 1.0);
 pub const FRONTIER: Color = Color::srgb(0.15, 0.45, 1.0);
 pub const CURRENT: Color = Color::srgb(1.0, 0.85, 0.0);
 /// The g, h and f written on cells.

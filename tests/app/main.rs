@@ -3,6 +3,7 @@
 //! module per concern.
 
 mod agents;
+mod any_angle;
 mod editing;
 mod flow_field;
 mod maps;
