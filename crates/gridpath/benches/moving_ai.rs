@@ -1,5 +1,6 @@
 //! `cargo bench -p gridpath`: our A*, our jump point search, JPS+ and the `pathfinding` crate's A*
-//! on the same Moving AI scenarios, at identical optimal costs; and what JPS+'s table costs to
+//! on the same Moving AI scenarios, at identical optimal costs, with bidirectional A* (also
+//! optimal) and the any-angle Theta* beside them; and what JPS+'s table costs to
 //! make and to repair after a one-cell edit, on 512 × 512.
 //!
 //! The data is read from `$GRIDPATH_MOVINGAI` or from `../shared/movingai` beside the repository;
@@ -8,8 +9,9 @@
 //! and the ratios, all from this one run.
 
 use criterion::{Criterion, criterion_group};
+use gridpath::bidirectional::{Bidirectional, Ordering};
 use gridpath::movingai::{Scenario, read_map_file, read_scen_file};
-use gridpath::{Algorithm, Grid, JumpDistances, Point, Search, SearchConfig};
+use gridpath::{Algorithm, Grid, Heuristic, JumpDistances, Movement, Point, Search, SearchConfig};
 use std::hint::black_box;
 use std::path::PathBuf;
 
@@ -93,6 +95,15 @@ fn ours(search: &mut Search, grid: &Grid, s: &Scenario, config: &SearchConfig) -
     search.cost()
 }
 
+fn both_ways(search: &mut Bidirectional, grid: &Grid, s: &Scenario) -> Option<f64> {
+    let ordering = Ordering::AStar(Heuristic::Octile);
+    search
+        .begin(grid, s.start, s.goal, Movement::default(), ordering)
+        .ok()?;
+    search.run(grid);
+    search.cost()
+}
+
 fn bench_maps(c: &mut Criterion) {
     let Some(dir) = data_dir() else {
         eprintln!(
@@ -103,6 +114,7 @@ fn bench_maps(c: &mut Criterion) {
     let astar = SearchConfig::default();
     let jps = astar.with_algorithm(Algorithm::JumpPoint);
     let jps_plus = astar.with_algorithm(Algorithm::JumpPointPlus);
+    let theta = astar.with_algorithm(Algorithm::ThetaStar);
     for (name, every) in MAPS {
         let grid = match read_map_file(dir.join(format!("maps/{name}.map"))) {
             Ok(g) => g,
@@ -121,12 +133,21 @@ fn bench_maps(c: &mut Criterion) {
             };
         // Identical costs first: a benchmark of wrong answers would mean nothing.
         let mut search = Search::new();
+        let mut bidirectional = Bidirectional::new();
         for s in &scenarios {
             let a = ours(&mut search, &grid, s, &astar);
             let j = ours(&mut search, &grid, s, &jps);
             let jp = ours(&mut search, &grid, s, &jps_plus);
             let p = baseline::cost(&grid, s.start, s.goal);
-            for (who, cost) in [("A*", a), ("JPS", j), ("JPS+", jp), ("pathfinding", p)] {
+            let bi = both_ways(&mut bidirectional, &grid, s);
+            let both = [
+                ("A*", a),
+                ("JPS", j),
+                ("JPS+", jp),
+                ("pathfinding", p),
+                ("bidi", bi),
+            ];
+            for (who, cost) in both {
                 let cost = cost.unwrap_or(f64::NAN);
                 assert!(
                     (cost - s.optimal).abs() < 1e-4,
@@ -156,6 +177,25 @@ fn bench_maps(c: &mut Criterion) {
                     scenarios
                         .iter()
                         .map(|s| ours(&mut search, &grid, s, &jps_plus)),
+                )
+            })
+        });
+        group.bench_function("gridpath_bidirectional_astar", |b| {
+            b.iter(|| {
+                total(
+                    scenarios
+                        .iter()
+                        .map(|s| both_ways(&mut bidirectional, &grid, s)),
+                )
+            })
+        });
+        // Not optimal on the grid's terms (shorter: any angle), so not in the check above.
+        group.bench_function("gridpath_theta_star", |b| {
+            b.iter(|| {
+                total(
+                    scenarios
+                        .iter()
+                        .map(|s| ours(&mut search, &grid, s, &theta)),
                 )
             })
         });
@@ -260,6 +300,28 @@ fn print_ratios() {
                 a / p,
                 j / a,
                 jp / a
+            );
+        }
+    }
+    println!(
+        "\n| map | gridpath A* | bidirectional A* | Theta* | bidirectional / A* | Theta* / A* |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|");
+    for (name, _) in MAPS {
+        let get = |b| median_ns(name, b);
+        if let (Some(a), Some(bi), Some(t)) = (
+            get("gridpath_astar"),
+            get("gridpath_bidirectional_astar"),
+            get("gridpath_theta_star"),
+        ) {
+            let ms = |ns: f64| format!("{:.2} ms", ns / 1e6);
+            println!(
+                "| {name} | {} | {} | {} | {:.2} | {:.2} |",
+                ms(a),
+                ms(bi),
+                ms(t),
+                bi / a,
+                t / a
             );
         }
     }

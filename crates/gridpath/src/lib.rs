@@ -31,6 +31,7 @@
 //! ```
 
 pub mod algorithms;
+pub mod bidirectional;
 mod components;
 mod flow_field;
 pub mod graph;

@@ -65,3 +65,47 @@ fn arena() -> (gridpath::Grid, Vec<gridpath::movingai::Scenario>) {
         read_scen_file(format!("{assets}/scenarios/arena.map.scen")).expect("arena.map.scen");
     (grid, scenarios)
 }
+
+/// Bidirectional A* and Dijkstra at the published optimum; Theta* and straightened A* paths at
+/// most that long and at least the straight line (Moving AI lengths are octile, on cells of cost 1).
+#[test]
+fn bidirectional_and_any_angle_searches_on_arena() {
+    use gridpath::bidirectional::{Bidirectional, Ordering};
+    use gridpath::line_of_sight::{euclidean, polyline_length};
+    use gridpath::{Heuristic, Movement, Search, smoothen_path};
+    let (grid, scenarios) = arena();
+    let (mut both_ways, mut search) = (Bidirectional::new(), Search::new());
+    let theta = SearchConfig::default().with_algorithm(Algorithm::ThetaStar);
+    for s in &scenarios {
+        for ordering in [
+            Ordering::AStar(Heuristic::Octile),
+            Ordering::AStar(Heuristic::Zero),
+        ] {
+            let found = both_ways
+                .find_path(&grid, s.start, s.goal, Movement::default(), ordering)
+                .expect("valid scenario");
+            let cost = found.path.expect("solvable").cost;
+            assert!(
+                (cost - s.optimal).abs() < 1e-4,
+                "{ordering:?} {s:?}: {cost}"
+            );
+        }
+        let any_angle = search.find_path(&grid, s.start, s.goal, &theta).unwrap();
+        let cost = any_angle.path.expect("solvable").cost;
+        let straight = euclidean(s.start, s.goal);
+        assert!(
+            cost <= s.optimal + 1e-4 && cost >= straight - 1e-9,
+            "{s:?}: {cost}"
+        );
+        let grid_path = search
+            .find_path(&grid, s.start, s.goal, &SearchConfig::default())
+            .unwrap()
+            .path
+            .expect("solvable");
+        let smooth = polyline_length(&smoothen_path(&grid, &grid_path.cells));
+        assert!(
+            smooth <= s.optimal + 1e-4 && smooth >= straight - 1e-9,
+            "{s:?}: {smooth}"
+        );
+    }
+}

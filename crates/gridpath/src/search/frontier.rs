@@ -93,6 +93,13 @@ impl Frontier {
         }
     }
 
+    /// The cell a priority queue would hand back next, and its priority (a bidirectional search
+    /// reads both sides' before choosing one). `None` for the other orders.
+    pub(crate) fn peek(&self) -> Option<(usize, f64)> {
+        let top = self.heap.peek()?;
+        Some((top.node(), f64::from_bits(!((top.0 >> 64) as u64))))
+    }
+
     pub(crate) fn len(&self) -> usize {
         self.heap.len() + self.line.len()
     }
@@ -132,6 +139,8 @@ mod tests {
         f.push(9, 5.0, 3.0);
         f.push(2, 6.0, 6.0);
         f.push(8, 4.0, 0.0);
+        assert_eq!(f.peek(), Some((8, 4.0)));
         assert_eq!(drain(&mut f), [8, 4, 9, 7, 2]);
+        assert_eq!(f.peek(), None);
     }
 }

@@ -1,0 +1,372 @@
+//! Bidirectional search: one search from the start, one back from the goal, meeting in between.
+//!
+//! A search from one end spreads over a disc whose radius is the path's length; two searches
+//! that each go half way cover two discs of half the radius: half the area on an open map. The
+//! catch is knowing when to stop. The first cell both searches reach is *not* always on a
+//! shortest path, so each time one side reaches a cell the other has reached, the search notes
+//! the route through it, and keeps the best so far, μ. It stops once no better route can exist:
+//!
+//! - **Dijkstra's ordering** (no heuristic; bidirectional BFS is this with every move costing 1):
+//!   stop when `top_f + top_b ≥ μ`, the lowest costs waiting in the two frontiers. A route
+//!   cheaper than μ would have to leave the start's searched region and enter the goal's, at a
+//!   cost of at least `top_f` on one side and `top_b` on the other.
+//! - **A*'s ordering** (each side aims its heuristic at the other end): stop when
+//!   `max(top_f, top_b) ≥ μ`, where the tops are now f = g + h (Pohl, 1971). With a consistent
+//!   heuristic, every route not yet found passes a frontier cell whose f is a lower bound on its
+//!   cost; if either frontier's lowest f is already μ or more, none beats μ.
+//!
+//! Each side expands in turn, the one with the smaller frontier first (Pohl's cardinality rule),
+//! so that neither runs ahead across open ground while the other is boxed in.
+//!
+//! Steps run backwards over the same moves: a move is legal in one direction exactly when it is
+//! in the other (the corner rule looks at the same two side cells), and it costs the same, the
+//! entry cost of the cell it enters going forwards.
+
+use crate::grid::{Grid, Point};
+use crate::heuristic::Heuristic;
+use crate::movement::{DIAGONAL, Movement};
+use crate::search::frontier::{Frontier, Order};
+use crate::search::nodes::{NO_PARENT, NodeTable};
+use crate::search::{NodeState, Path, QueryError, SearchResult, SearchStatus, Step};
+
+/// Which way a side searches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// From the start, towards the goal.
+    Forward,
+    /// From the goal, back towards the start.
+    Backward,
+}
+
+/// How each side orders its frontier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Ordering {
+    /// Fewest moves first: bidirectional breadth-first search. The path has the fewest moves;
+    /// on terrain costs it need not be the cheapest.
+    BreadthFirst,
+    /// Cheapest first, with the heuristic aimed at the other end: bidirectional A* (with
+    /// [`Heuristic::Zero`], bidirectional Dijkstra). The heuristic must be admissible for the
+    /// moves for the path to be a cheapest one.
+    AStar(Heuristic),
+}
+
+/// One side's search: the usual node table and frontier, aimed at the other end.
+#[derive(Clone, Debug, Default)]
+struct Side {
+    nodes: NodeTable,
+    frontier: Frontier,
+    /// The cell this side heads for: the goal going forwards, the start going backwards.
+    aim: Point,
+    expanded: usize,
+}
+
+/// A reusable, resumable bidirectional search. See the [module docs](self).
+///
+/// ```
+/// use gridpath::{Grid, Heuristic, Movement, Point};
+/// use gridpath::bidirectional::{Bidirectional, Ordering};
+///
+/// let grid = Grid::from_ascii(&[
+///     "........",
+///     "...##...",
+///     "........",
+/// ]).unwrap();
+/// let mut search = Bidirectional::new();
+/// let ordering = Ordering::AStar(Heuristic::Octile);
+/// let found = search
+///     .find_path(&grid, Point::new(0, 1), Point::new(7, 1), Movement::default(), ordering)
+///     .unwrap();
+/// assert_eq!(found.path.unwrap().cost, 5.0 + 2.0 * 2f64.sqrt());
+/// assert!(search.meeting().is_some());
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Bidirectional {
+    forward: Side,
+    backward: Side,
+    movement: Movement,
+    ordering: Option<Ordering>,
+    width: usize,
+    len: usize,
+    h_scale: f64,
+    /// The best route through a cell both sides have reached: its cost, and the cell.
+    best: f64,
+    meeting: Option<usize>,
+    status: SearchStatus,
+    path: Vec<Point>,
+    cost: f64,
+}
+
+impl Bidirectional {
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Runs a whole query.
+    pub fn find_path(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        movement: Movement,
+        ordering: Ordering,
+    ) -> Result<SearchResult, QueryError> {
+        self.begin(grid, start, goal, movement, ordering)?;
+        self.run(grid);
+        Ok(SearchResult {
+            path: (self.status == SearchStatus::Found).then(|| Path {
+                cells: self.path.clone(),
+                cost: self.cost,
+                partial: false,
+            }),
+            expanded: self.expanded(),
+        })
+    }
+
+    /// Checks a query and puts the start in one frontier and the goal in the other.
+    pub fn begin(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        movement: Movement,
+        ordering: Ordering,
+    ) -> Result<(), QueryError> {
+        let s = grid
+            .index_of(start)
+            .ok_or(QueryError::StartOutside(start))?;
+        let t = grid.index_of(goal).ok_or(QueryError::GoalOutside(goal))?;
+        if !grid.is_passable(start) {
+            return Err(QueryError::StartBlocked(start));
+        }
+        if !grid.is_passable(goal) {
+            return Err(QueryError::GoalBlocked(goal));
+        }
+        self.movement = movement;
+        self.ordering = Some(ordering);
+        self.width = grid.width() as usize;
+        self.len = grid.len();
+        self.h_scale = f64::from(grid.min_cost());
+        self.best = f64::INFINITY;
+        self.meeting = None;
+        self.status = SearchStatus::Running;
+        self.path.clear();
+        self.cost = 0.0;
+        for (side, from, aim) in [(&mut self.forward, s, goal), (&mut self.backward, t, start)] {
+            side.nodes.reset(self.len);
+            side.frontier.reset(Order::Priority);
+            side.aim = aim;
+            side.expanded = 0;
+            side.nodes.open(from, 0.0, NO_PARENT);
+        }
+        let (hf, hb) = (
+            self.h(Direction::Forward, s),
+            self.h(Direction::Backward, t),
+        );
+        self.forward.frontier.push(s, hf, 0.0);
+        self.backward.frontier.push(t, hb, 0.0);
+        if s == t {
+            (self.best, self.meeting) = (0.0, Some(s));
+        }
+        Ok(())
+    }
+
+    /// Runs to the end.
+    pub fn run(&mut self, grid: &Grid) -> SearchStatus {
+        while let Step::Expanded(_) = self.step(grid) {}
+        self.status
+    }
+
+    /// Expands one cell on one side (see [`Bidirectional::last_direction`] for which), or finishes.
+    pub fn step(&mut self, grid: &Grid) -> Step {
+        if self.status != SearchStatus::Running {
+            return Step::Finished(self.status);
+        }
+        if grid.len() != self.len || grid.width() as usize != self.width {
+            return self.finish(grid, SearchStatus::NoPath);
+        }
+        let (Some(top_f), Some(top_b)) =
+            (self.top(Direction::Forward), self.top(Direction::Backward))
+        else {
+            // One side has run out of cells: every route has been seen.
+            let status = if self.meeting.is_some() {
+                SearchStatus::Found
+            } else {
+                SearchStatus::NoPath
+            };
+            return self.finish(grid, status);
+        };
+        let proven = match self.ordering {
+            Some(Ordering::AStar(h)) if h != Heuristic::Zero => top_f.max(top_b) >= self.best,
+            _ => top_f + top_b >= self.best,
+        };
+        if proven {
+            return self.finish(grid, SearchStatus::Found);
+        }
+        let direction = if self.forward.frontier.len() <= self.backward.frontier.len() {
+            Direction::Forward
+        } else {
+            Direction::Backward
+        };
+        let node = self.expand(grid, direction);
+        Step::Expanded(grid.point_of(node))
+    }
+
+    /// The lowest key in a side's frontier, after dropping entries for cells it has closed.
+    fn top(&mut self, direction: Direction) -> Option<f64> {
+        let side = self.side_mut(direction);
+        loop {
+            let (node, key) = side.frontier.peek()?;
+            if !side.nodes.is_closed(node) {
+                return Some(key);
+            }
+            side.frontier.pop();
+        }
+    }
+
+    /// Takes the next cell out of one side's frontier, closes it, and offers its neighbours the
+    /// route through it, noting every cell the other side has reached as a meeting.
+    fn expand(&mut self, grid: &Grid, direction: Direction) -> usize {
+        let breadth_first = self.ordering == Some(Ordering::BreadthFirst);
+        let (movement, width) = (self.movement, self.width);
+        let (this, other) = match direction {
+            Direction::Forward => (&mut self.forward, &self.backward),
+            Direction::Backward => (&mut self.backward, &self.forward),
+        };
+        let node = this.frontier.pop().unwrap_or_default();
+        this.nodes.close(node);
+        this.expanded += 1;
+        let g_node = this.nodes.g(node);
+        let (best, meeting) = (&mut self.best, &mut self.meeting);
+        let aim = this.aim;
+        let heuristic = match self.ordering {
+            Some(Ordering::AStar(h)) => h,
+            _ => Heuristic::Zero,
+        };
+        let h_scale = self.h_scale;
+        movement.for_each_neighbor(grid, node, |next, x, y, forward_step| {
+            // Forwards, a step costs what `for_each_neighbor` says; backwards it enters `node`
+            // instead of `next`: the same multiplier (1 or √2) on `node`'s entry cost.
+            let step = match direction {
+                _ if breadth_first => 1.0,
+                Direction::Forward => forward_step,
+                Direction::Backward => {
+                    let entry = f64::from(grid.raw_cost(node));
+                    if x != node % width && y != node / width {
+                        entry * DIAGONAL
+                    } else {
+                        entry
+                    }
+                }
+            };
+            let g = g_node + step;
+            match this.nodes.state_and_g(next) {
+                (NodeState::Unseen, _) => {}
+                (NodeState::Open, known) if g < known => {}
+                _ => return,
+            }
+            this.nodes.open(next, g, node as u32);
+            let dx = x.abs_diff(aim.x as usize) as f64;
+            let dy = y.abs_diff(aim.y as usize) as f64;
+            this.frontier
+                .push(next, g + h_scale * heuristic.estimate(dx, dy), g);
+            if other.nodes.state(next) != NodeState::Unseen {
+                let through = g + other.nodes.g(next);
+                if through < *best {
+                    (*best, *meeting) = (through, Some(next));
+                }
+            }
+        });
+        node
+    }
+
+    /// Ends the search; when found, joins the two halves at the meeting cell and adds up the
+    /// real step costs (bidirectional BFS counted moves, not costs).
+    fn finish(&mut self, grid: &Grid, status: SearchStatus) -> Step {
+        self.status = status;
+        self.path.clear();
+        if let (SearchStatus::Found, Some(meet)) = (status, self.meeting) {
+            let mut at = Some(meet);
+            while let Some(i) = at {
+                self.path.push(grid.point_of(i));
+                at = self.forward.nodes.parent(i);
+            }
+            self.path.reverse();
+            let mut at = self.backward.nodes.parent(meet);
+            while let Some(i) = at {
+                self.path.push(grid.point_of(i));
+                at = self.backward.nodes.parent(i);
+            }
+            self.cost = self
+                .path
+                .windows(2)
+                .filter_map(|w| self.movement.step_cost(grid, w[0], w[1]))
+                .sum();
+        }
+        Step::Finished(status)
+    }
+
+    fn h(&self, direction: Direction, i: usize) -> f64 {
+        let heuristic = match self.ordering {
+            Some(Ordering::AStar(h)) => h,
+            _ => Heuristic::Zero,
+        };
+        let aim = self.side(direction).aim;
+        let (x, y) = ((i % self.width) as i32, (i / self.width) as i32);
+        let (dx, dy) = (f64::from((x - aim.x).abs()), f64::from((y - aim.y).abs()));
+        self.h_scale * heuristic.estimate(dx, dy)
+    }
+
+    fn side(&self, direction: Direction) -> &Side {
+        match direction {
+            Direction::Forward => &self.forward,
+            Direction::Backward => &self.backward,
+        }
+    }
+
+    fn side_mut(&mut self, direction: Direction) -> &mut Side {
+        match direction {
+            Direction::Forward => &mut self.forward,
+            Direction::Backward => &mut self.backward,
+        }
+    }
+
+    pub fn status(&self) -> SearchStatus {
+        self.status
+    }
+
+    /// Cells expanded by both sides together.
+    pub fn expanded(&self) -> usize {
+        self.forward.expanded + self.backward.expanded
+    }
+
+    /// Cells expanded by one side.
+    pub fn expanded_by(&self, direction: Direction) -> usize {
+        self.side(direction).expanded
+    }
+
+    /// The path, start to goal, once found; consecutive cells are neighbours.
+    pub fn path(&self) -> &[Point] {
+        &self.path
+    }
+
+    /// The path's cost (the sum of its step costs), once found.
+    pub fn cost(&self) -> Option<f64> {
+        (self.status == SearchStatus::Found).then_some(self.cost)
+    }
+
+    /// The cell where the best route found so far passes from one side's search to the other's.
+    pub fn meeting(&self) -> Option<Point> {
+        self.meeting
+            .map(|i| Point::new((i % self.width) as i32, (i / self.width) as i32))
+    }
+
+    /// What one side knows of a cell: unseen, in its frontier, or expanded by it.
+    pub fn state(&self, direction: Direction, p: Point) -> NodeState {
+        let inside = p.x >= 0 && p.y >= 0 && (p.x as usize) < self.width;
+        let i = p.y as usize * self.width + p.x as usize;
+        if !inside || i >= self.len || self.ordering.is_none() {
+            return NodeState::Unseen;
+        }
+        self.side(direction).nodes.state(i)
+    }
+}
