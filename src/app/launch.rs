@@ -25,8 +25,9 @@ usage: pathfinder_playground [--map FILE.map | --generate KIND[:WxH[:SEED]]] [--
   --map FILE         open this Moving AI .map file instead of the built-in map
   --generate SPEC    start on a generated map: KIND is terrain, maze or rooms, then optionally
                      the size and the seed, e.g. maze:41x31:7 (default size 64x48, seed 1)
-  --algorithm NAME   plan with bfs, dfs, dijkstra, greedy, astar, wastar, jps, jpsplus or
-                     theta (Theta*, any-angle paths); default astar
+  --algorithm NAME   plan with bfs, dfs, dijkstra, greedy, astar, wastar, jps, jpsplus,
+                     theta (Theta*, any-angle paths), bibfs or biastar (bidirectional);
+                     default astar
   --straighten       also draw the path straightened with line of sight
   --agents SPEC      spawn N agents (1 to 1000) once the map is up; they chase the goal with
                      A* each, or with :flow by one flow field, or :wander from cell to cell

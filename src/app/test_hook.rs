@@ -9,6 +9,7 @@
 //!
 //! ```text
 //! frame 412
+//! map rooms.map 40 28          (the map's name, width and height)
 //! start 351.2 103.0            (window pixels, logical)
 //! goal 1104.9 103.0
 //! cell 339.0 91.0 24.4         (centre of cell (0, 0), then the distance between cell centres)
@@ -29,6 +30,7 @@ use crate::planner::{Plan, PlanStatus, PlannerMode};
 use crate::ui::widgets::PanelWidgets;
 use crate::world::agents::{Agent, AgentPos};
 use crate::world::layout::MapLayout;
+use crate::world::map_load::CurrentMap;
 use crate::world::markers::{Goal, MarkerCell, Start};
 use crate::world::nav::NavGrid;
 use bevy::diagnostic::FrameCount;
@@ -80,6 +82,7 @@ fn write_state(
     plan: Res<Plan>,
     mode: Res<State<PlannerMode>>,
     notices: Res<Notices>,
+    current: Res<CurrentMap>,
     agent_stats: Res<AgentStats>,
     agents: Query<&AgentPos, With<Agent>>,
     start: Single<&MarkerCell, With<Start>>,
@@ -95,6 +98,10 @@ fn write_state(
     };
     let mut out = String::new();
     let _ = writeln!(out, "frame {}", frames.0);
+    if let Some(nav) = &nav {
+        let name = current.name.replace(char::is_whitespace, "_");
+        let _ = writeln!(out, "map {name} {} {}", nav.width(), nav.height());
+    }
     for (name, cell) in [("start", start.0), ("goal", goal.0)] {
         if let Some(s) = screen(cell) {
             let _ = writeln!(out, "{name} {:.1} {:.1}", s.x, s.y);

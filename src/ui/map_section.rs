@@ -1,5 +1,6 @@
 //! The "Map" section: the shipped maps, the generators, and opening and saving files.
 
+use super::widgets::PanelWidgets;
 use crate::world::catalog::SHIPPED;
 use crate::world::generators::{GenerateMap, GeneratorKind, GeneratorSettings, SIZE_RANGE};
 use crate::world::layout::MapLayout;
@@ -40,21 +41,22 @@ pub(super) struct MapSection<'w> {
 }
 
 impl MapSection<'_> {
-    pub(super) fn show(&mut self, ui: &mut egui::Ui) {
+    pub(super) fn show(&mut self, ui: &mut egui::Ui, widgets: &mut PanelWidgets) {
         let size = self
             .layout
             .as_ref()
             .map_or(String::new(), |l| format!(" ({}×{})", l.width, l.height));
         ui.label(format!("Map: {}{size}", self.current.name));
-        egui::CollapsingHeader::new("Map")
+        let section = egui::CollapsingHeader::new("Map")
             .default_open(false)
             .show(ui, |ui| {
                 self.shipped(ui);
                 egui::CollapsingHeader::new("Generate a map")
                     .default_open(false)
                     .show(ui, |ui| self.generator(ui));
-                self.files(ui);
+                self.files(ui, widgets);
             });
+        widgets.note("map_section", &section.header_response);
     }
 
     fn shipped(&mut self, ui: &mut egui::Ui) {
@@ -131,7 +133,7 @@ impl MapSection<'_> {
         }
     }
 
-    fn files(&mut self, ui: &mut egui::Ui) {
+    fn files(&mut self, ui: &mut egui::Ui, widgets: &mut PanelWidgets) {
         ui.horizontal(|ui| {
             ui.label("file");
             ui.add(egui::TextEdit::singleline(&mut self.state.file_path).desired_width(190.0));
@@ -148,23 +150,26 @@ impl MapSection<'_> {
             }
             // A browser reads no paths: its own file picker (or a file dropped on the page).
             #[cfg(target_arch = "wasm32")]
-            if ui
-                .button("Choose a file...")
-                .on_hover_text("Open a .map file from your computer, or drop one on the page")
-                .clicked()
-                && let Err(e) = crate::browser::choose_map_file()
             {
-                warn!("{e}");
+                let choose = ui
+                    .button("Choose a file...")
+                    .on_hover_text("Open a .map file from your computer, or drop one on the page");
+                widgets.note("map_choose", &choose);
+                if choose.clicked()
+                    && let Err(e) = crate::browser::choose_map_file()
+                {
+                    warn!("{e}");
+                }
             }
-            if ui
+            let save = ui
                 .button("Save")
                 .on_hover_text(if cfg!(target_arch = "wasm32") {
                     "Download walls and terrain as a .map file of this name"
                 } else {
                     "Save walls and terrain as a .map file"
-                })
-                .clicked()
-            {
+                });
+            widgets.note("map_save", &save);
+            if save.clicked() {
                 self.save.write(SaveMapFile(path));
             }
         });

@@ -68,7 +68,7 @@ fn side_panel(
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.heading("Pathfinder Playground");
-                maps.show(ui);
+                maps.show(ui, &mut widgets);
                 search.show(ui, &mut widgets);
                 show_notice(ui, &notices);
                 step.show(ui);

@@ -124,6 +124,8 @@ fn legend(ui: &mut egui::Ui, coloring: ExploredColoring) {
         ui.spacing_mut().item_spacing.x = 3.0;
         swatch(ui, rgb8(palette::FRONTIER));
         ui.label("frontier (open)");
+        swatch(ui, rgb8(palette::FRONTIER_FROM_GOAL));
+        ui.label("from the goal (bidirectional)");
         swatch(ui, rgb8(palette::CURRENT));
         ui.label("current cell");
         swatch(ui, rgb8(palette::PATH));

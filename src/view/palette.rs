@@ -13,6 +13,10 @@ pub const PATH: Color = Color::srgb(0.1, 0.95, 0.2);
 /// The path straightened with line of sight, drawn over the green one.
 pub const STRAIGHTENED: Color = Color::srgb(0.97, 0.97, 1.0);
 pub const FRONTIER: Color = Color::srgb(0.15, 0.45, 1.0);
+/// A bidirectional search's second frontier, the one spreading from the goal.
+pub const FRONTIER_FROM_GOAL: Color = Color::srgb(0.9, 0.2, 0.75);
+/// Where a bidirectional search's two halves meet.
+pub const MEETING: Color = Color::srgb(1.0, 1.0, 1.0);
 pub const CURRENT: Color = Color::srgb(1.0, 0.85, 0.0);
 /// The g, h and f written on cells.
 pub const LABEL: Color = Color::srgb(0.05, 0.05, 0.1);

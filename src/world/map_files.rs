@@ -85,9 +85,9 @@ fn open_or_say_why<E: std::fmt::Display>(
             load.write(LoadMap::new(name, grid));
         }
         Err(e) => notices.error(if has_map {
-            format!("Could not open the map; the current one stays. {e}")
+            format!("Could not open {name}; the current map stays. {e}")
         } else {
-            format!("Could not open the map, showing the built-in one instead. {e}")
+            format!("Could not open {name}, showing the built-in map instead. {e}")
         }),
     }
 }

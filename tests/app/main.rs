@@ -4,6 +4,7 @@
 
 mod agents;
 mod any_angle;
+mod bidirectional;
 mod editing;
 mod flow_field;
 mod maps;

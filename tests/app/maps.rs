@@ -248,7 +248,7 @@ fn a_file_that_fails_to_open_at_start_up_leaves_the_built_in_map() {
     app.update();
     assert_eq!(app.world().resource::<CurrentMap>().name, "rooms.map");
     assert!(
-        latest_notice(&app).contains("showing the built-in one instead"),
+        latest_notice(&app).contains("showing the built-in map instead"),
         "{}",
         latest_notice(&app)
     );

@@ -27,7 +27,12 @@ use crate::heuristic::Heuristic;
 use crate::movement::{DIAGONAL, Movement};
 use crate::search::frontier::{Frontier, Order};
 use crate::search::nodes::{NO_PARENT, NodeTable};
-use crate::search::{NodeState, Path, QueryError, SearchResult, SearchStatus, Step};
+use crate::search::{NodeState, Path, QueryError, SearchResult, SearchStatus, Step, TraceEvent};
+
+pub(crate) const BFS_SUMMARY: &str = "Breadth-first from both ends at once, meeting in the \
+     middle: fewest moves, about half the cells on open ground. Ignores terrain costs.";
+pub(crate) const ASTAR_SUMMARY: &str = "A* from both ends at once, each aimed at the other; \
+     stops once no route can beat the best meeting found. Optimal, like A*.";
 
 /// Which way a side searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -76,7 +81,7 @@ struct Side {
 /// let found = search
 ///     .find_path(&grid, Point::new(0, 1), Point::new(7, 1), Movement::default(), ordering)
 ///     .unwrap();
-/// assert_eq!(found.path.unwrap().cost, 5.0 + 2.0 * 2f64.sqrt());
+/// assert!((found.path.unwrap().cost - (5.0 + 2.0 * 2f64.sqrt())).abs() < 1e-9);
 /// assert!(search.meeting().is_some());
 /// ```
 #[derive(Clone, Debug, Default)]
@@ -94,6 +99,10 @@ pub struct Bidirectional {
     status: SearchStatus,
     path: Vec<Point>,
     cost: f64,
+    /// Every open and close, both sides mixed, when asked for ([`Bidirectional::record_trace`]).
+    record_trace: bool,
+    trace: Vec<TraceEvent>,
+    current: Option<usize>,
 }
 
 impl Bidirectional {
@@ -151,6 +160,8 @@ impl Bidirectional {
         self.status = SearchStatus::Running;
         self.path.clear();
         self.cost = 0.0;
+        self.trace.clear();
+        self.current = None;
         for (side, from, aim) in [(&mut self.forward, s, goal), (&mut self.backward, t, start)] {
             side.nodes.reset(self.len);
             side.frontier.reset(Order::Priority);
@@ -167,7 +178,58 @@ impl Bidirectional {
         if s == t {
             (self.best, self.meeting) = (0.0, Some(s));
         }
+        if self.record_trace {
+            self.trace.push(TraceEvent::Opened(start));
+            self.trace.push(TraceEvent::Opened(goal));
+        }
         Ok(())
+    }
+
+    /// Record every open and close from the next [`Bidirectional::begin`] on (see
+    /// [`Bidirectional::trace`]). Off, it costs one branch per cell.
+    pub fn record_trace(&mut self, on: bool) {
+        self.record_trace = on;
+    }
+
+    /// Both sides' opens and closes, in order; [`Bidirectional::state`] tells whose a cell is.
+    pub fn trace(&self) -> &[TraceEvent] {
+        &self.trace
+    }
+
+    /// The cell expanded last, by either side.
+    pub fn current(&self) -> Option<Point> {
+        self.current.map(|i| self.point(i))
+    }
+
+    /// Entries in both frontiers (stale duplicates included).
+    pub fn frontier_len(&self) -> usize {
+        self.forward.frontier.len() + self.backward.frontier.len()
+    }
+
+    /// One side's cost from its end to `p` and the cell it came from, once that side reached it.
+    pub fn reached(&self, direction: Direction, p: Point) -> Option<(f64, Option<Point>)> {
+        if self.state(direction, p) == NodeState::Unseen {
+            return None;
+        }
+        let nodes = &self.side(direction).nodes;
+        let i = p.y as usize * self.width + p.x as usize;
+        Some((nodes.g(i), nodes.parent(i).map(|j| self.point(j))))
+    }
+
+    /// A side's heuristic estimate from `p` to the end it heads for (0 for breadth-first).
+    pub fn heuristic(&self, direction: Direction, p: Point) -> f64 {
+        let i = p.y.max(0) as usize * self.width + p.x.max(0) as usize;
+        self.h(direction, i)
+    }
+
+    fn point(&self, i: usize) -> Point {
+        Point::new((i % self.width) as i32, (i / self.width) as i32)
+    }
+
+    /// Ends a search that cannot succeed (the caller knows the ends are in different regions).
+    pub(crate) fn give_up(&mut self) {
+        self.status = SearchStatus::NoPath;
+        self.path.clear();
     }
 
     /// Runs to the end.
@@ -235,6 +297,11 @@ impl Bidirectional {
         let node = this.frontier.pop().unwrap_or_default();
         this.nodes.close(node);
         this.expanded += 1;
+        self.current = Some(node);
+        let mut trace = self.record_trace.then_some(&mut self.trace);
+        if let Some(trace) = trace.as_mut() {
+            trace.push(TraceEvent::Closed(grid.point_of(node)));
+        }
         let g_node = this.nodes.g(node);
         let (best, meeting) = (&mut self.best, &mut self.meeting);
         let aim = this.aim;
@@ -269,6 +336,9 @@ impl Bidirectional {
             let dy = y.abs_diff(aim.y as usize) as f64;
             this.frontier
                 .push(next, g + h_scale * heuristic.estimate(dx, dy), g);
+            if let Some(trace) = trace.as_mut() {
+                trace.push(TraceEvent::Opened(Point::new(x as i32, y as i32)));
+            }
             if other.nodes.state(next) != NodeState::Unseen {
                 let through = g + other.nodes.g(next);
                 if through < *best {

@@ -1,5 +1,6 @@
 //! The frontier of the search on screen, its current cell and that cell's neighbours, and, zoomed
-//! in, each reached cell's g, h and f.
+//! in, each reached cell's g, h and f. A bidirectional search has two frontiers, drawn in two
+//! colours (from the start, from the goal), and the cell where they meet is ringed.
 
 use super::{FrontierGizmos, OnScreen};
 use crate::planner::PlannerSettings;
@@ -8,7 +9,8 @@ use crate::view::palette;
 use crate::world::layout::{MapLayout, TILE};
 use crate::world::nav::NavGrid;
 use bevy::prelude::*;
-use gridpath::{Point, Search};
+use gridpath::bidirectional::{Bidirectional, Direction};
+use gridpath::{NodeState, Point, Search};
 
 /// Cells are labelled with g, h and f from this size (pixels) up.
 const MIN_LABEL_CELL_PX: f32 = 56.0;
@@ -31,8 +33,18 @@ pub(super) fn draw_frontier(
     let (layout, view) = (on_screen.layout, on_screen.view);
     let visible = |p: &&Point| on_screen.contains(**p);
     let size = Vec2::splat(TILE - 4.0);
+    let two_way = searches.get(&shown.source).and_then(Search::bidirectional);
     for p in shown.frontier.iter().filter(visible) {
-        gizmos.rect_2d(layout.cell_center(*p), size, palette::FRONTIER);
+        let color = match two_way {
+            Some(b) if from_the_goal(b, *p) => palette::FRONTIER_FROM_GOAL,
+            _ => palette::FRONTIER,
+        };
+        gizmos.rect_2d(layout.cell_center(*p), size, color);
+    }
+    if let Some(meeting) = two_way.and_then(Bidirectional::meeting) {
+        let c = layout.cell_center(meeting);
+        gizmos.circle_2d(c, TILE * 0.62, palette::MEETING);
+        gizmos.circle_2d(c, TILE * 0.55, palette::MEETING);
     }
     if let Some(current) = shown.current {
         let c = layout.cell_center(current);
@@ -58,6 +70,12 @@ pub(super) fn draw_frontier(
             label_cell(&mut gizmos, layout, search, *p);
         }
     }
+}
+
+/// Is `p` in the frontier of the search from the goal (and not reached from the start)?
+fn from_the_goal(b: &Bidirectional, p: Point) -> bool {
+    b.state(Direction::Forward, p) == NodeState::Unseen
+        && b.state(Direction::Backward, p) == NodeState::Open
 }
 
 /// Writes a cell's g, h and f on it, one above the other.

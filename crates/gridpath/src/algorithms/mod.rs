@@ -49,10 +49,12 @@ pub enum Algorithm {
     JumpPoint,
     JumpPointPlus,
     ThetaStar,
+    BidirectionalBreadthFirst,
+    BidirectionalAStar,
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 9] = [
+    pub const ALL: [Algorithm; 11] = [
         Self::BreadthFirst,
         Self::DepthFirst,
         Self::Dijkstra,
@@ -62,6 +64,8 @@ impl Algorithm {
         Self::JumpPoint,
         Self::JumpPointPlus,
         Self::ThetaStar,
+        Self::BidirectionalBreadthFirst,
+        Self::BidirectionalAStar,
     ];
 
     pub(crate) fn rules(self) -> Rules {
@@ -75,6 +79,9 @@ impl Algorithm {
             Algorithm::JumpPoint => jump_point::RULES,
             Algorithm::JumpPointPlus => jump_point_plus::RULES,
             Algorithm::ThetaStar => theta_star::RULES,
+            // Their two frontiers live in `crate::bidirectional`; these rules say what they use.
+            Algorithm::BidirectionalBreadthFirst => breadth_first::RULES,
+            Algorithm::BidirectionalAStar => astar::RULES,
         }
     }
 
@@ -83,13 +90,16 @@ impl Algorithm {
     #[inline]
     pub(crate) fn priority(self, g: f64, h: f64, w: f64) -> f64 {
         match self {
-            Algorithm::BreadthFirst | Algorithm::DepthFirst => g,
+            Algorithm::BreadthFirst
+            | Algorithm::DepthFirst
+            | Algorithm::BidirectionalBreadthFirst => g,
             Algorithm::Dijkstra => dijkstra::priority(g),
             Algorithm::GreedyBestFirst => greedy_best_first::priority(h),
             Algorithm::AStar
             | Algorithm::JumpPoint
             | Algorithm::JumpPointPlus
-            | Algorithm::ThetaStar => astar::priority(g, h),
+            | Algorithm::ThetaStar
+            | Algorithm::BidirectionalAStar => astar::priority(g, h),
             Algorithm::WeightedAStar => weighted_astar::priority(g, h, w),
         }
     }
@@ -102,6 +112,7 @@ impl Algorithm {
                 | Algorithm::AStar
                 | Algorithm::JumpPoint
                 | Algorithm::JumpPointPlus
+                | Algorithm::BidirectionalAStar
         )
     }
 
@@ -115,6 +126,14 @@ impl Algorithm {
     /// of neighbouring cells? Its cost is then the segments' Euclidean length (Theta*).
     pub fn is_any_angle(self) -> bool {
         self == Algorithm::ThetaStar
+    }
+
+    /// Does it search from both ends at once ([`crate::bidirectional`])?
+    pub fn is_bidirectional(self) -> bool {
+        matches!(
+            self,
+            Algorithm::BidirectionalBreadthFirst | Algorithm::BidirectionalAStar
+        )
     }
 
     /// Does it take the heuristic into account?
@@ -138,6 +157,8 @@ impl Algorithm {
             Algorithm::JumpPoint => "Jump point search",
             Algorithm::JumpPointPlus => "JPS+ (precomputed jumps)",
             Algorithm::ThetaStar => "Theta* (any angle)",
+            Algorithm::BidirectionalBreadthFirst => "Bidirectional BFS",
+            Algorithm::BidirectionalAStar => "Bidirectional A*",
         }
     }
 
@@ -153,6 +174,8 @@ impl Algorithm {
             Algorithm::JumpPoint => "jps",
             Algorithm::JumpPointPlus => "jpsplus",
             Algorithm::ThetaStar => "theta",
+            Algorithm::BidirectionalBreadthFirst => "bibfs",
+            Algorithm::BidirectionalAStar => "biastar",
         }
     }
 
@@ -173,6 +196,8 @@ impl Algorithm {
             Algorithm::JumpPoint => jump_point::SUMMARY,
             Algorithm::JumpPointPlus => jump_point_plus::SUMMARY,
             Algorithm::ThetaStar => theta_star::SUMMARY,
+            Algorithm::BidirectionalBreadthFirst => crate::bidirectional::BFS_SUMMARY,
+            Algorithm::BidirectionalAStar => crate::bidirectional::ASTAR_SUMMARY,
         }
     }
 }

@@ -15,6 +15,7 @@ mod query;
 mod types;
 
 use crate::algorithms::{Algorithm, jump_point, jump_point_plus, theta_star};
+use crate::bidirectional::{Bidirectional, Ordering};
 use crate::components::Components;
 use crate::grid::{Grid, Point};
 use crate::heuristic::Heuristic;
@@ -64,6 +65,8 @@ pub struct Search {
     /// Scratch for laying out the path: the chain of parent links, start first.
     waypoints: Vec<Point>,
     trace: Vec<TraceEvent>,
+    /// The bidirectional algorithms' two searches: this loop hands their queries over whole.
+    both_ways: Bidirectional,
 }
 
 impl Search {
@@ -84,11 +87,11 @@ impl Search {
         self.run(grid);
         Ok(SearchResult {
             path: self.cost().map(|cost| Path {
-                cells: self.path.clone(),
+                cells: self.path().to_vec(),
                 cost,
-                partial: self.status == SearchStatus::Partial,
+                partial: self.status() == SearchStatus::Partial,
             }),
-            expanded: self.expanded,
+            expanded: self.expanded(),
         })
     }
 
@@ -112,6 +115,21 @@ impl Search {
             return Err(QueryError::GoalBlocked(goal));
         }
         check_applicable(grid, config)?;
+        if config.algorithm.is_bidirectional() {
+            if goal_blocked {
+                return Err(QueryError::Unsupported {
+                    algorithm: config.algorithm,
+                    reason: "it searches back from the goal, so the goal must be free",
+                });
+            }
+            let ordering = match config.algorithm {
+                Algorithm::BidirectionalBreadthFirst => Ordering::BreadthFirst,
+                _ => Ordering::AStar(config.heuristic),
+            };
+            self.both_ways.record_trace(config.record_trace);
+            self.both_ways
+                .begin(grid, start, goal, config.movement, ordering)?;
+        }
 
         let width = grid.width() as usize;
         let mut config = *config;
@@ -154,8 +172,19 @@ impl Search {
         }
     }
 
+    /// The two searches of a bidirectional algorithm, while one is the query: how far each side
+    /// has come and where they meet, for a visualiser to draw both frontiers.
+    pub fn bidirectional(&self) -> Option<&Bidirectional> {
+        self.query
+            .is_some_and(|q| q.config.algorithm.is_bidirectional())
+            .then_some(&self.both_ways)
+    }
+
     /// Expands at most one cell. Returns what it did.
     pub fn step(&mut self, grid: &Grid) -> Step {
+        if self.bidirectional().is_some() {
+            return self.both_ways.step(grid);
+        }
         self.refresh_jumps(grid);
         match self.advance(grid) {
             Some(node) => Step::Expanded(grid.point_of(node)),
@@ -213,6 +242,14 @@ impl Search {
     /// Expands up to `max_expansions` cells, so that a frame never stalls on a large map.
     /// Returns the status afterwards (still [`SearchStatus::Running`] if the budget ran out).
     pub fn step_many(&mut self, grid: &Grid, max_expansions: usize) -> SearchStatus {
+        if self.bidirectional().is_some() {
+            for _ in 0..max_expansions {
+                if let Step::Finished(status) = self.both_ways.step(grid) {
+                    return status;
+                }
+            }
+            return self.both_ways.status();
+        }
         self.refresh_jumps(grid);
         for _ in 0..max_expansions {
             if self.advance(grid).is_none() {
@@ -228,6 +265,15 @@ impl Search {
     /// is expanded: no path, or in [`GoalMode::ClosestReachable`] the nearest reachable cell.
     /// [`Search::step`] does not ask, so that a visualiser still shows the search finding out.
     pub fn run(&mut self, grid: &Grid) -> SearchStatus {
+        if let Some(query) = self.query.filter(|q| q.config.algorithm.is_bidirectional()) {
+            // The same answer without a search for a goal in another region.
+            self.components.update(grid, query.config.movement);
+            let fresh = self.both_ways.expanded() == 0 && grid.len() == query.len;
+            if fresh && !self.components.connected_at(query.start, query.target) {
+                self.both_ways.give_up();
+            }
+            return self.both_ways.run(grid);
+        }
         self.refresh_jumps(grid);
         self.settle_unreachable(grid);
         while self.advance(grid).is_some() {}
@@ -270,21 +316,33 @@ impl Search {
     }
 
     pub fn status(&self) -> SearchStatus {
-        self.status
+        match self.bidirectional() {
+            Some(b) => b.status(),
+            None => self.status,
+        }
     }
 
-    /// Cells expanded so far.
+    /// Cells expanded so far (by both sides, for a bidirectional search).
     pub fn expanded(&self) -> usize {
-        self.expanded
+        match self.bidirectional() {
+            Some(b) => b.expanded(),
+            None => self.expanded,
+        }
     }
 
     /// The path found, start to goal; empty unless the status is `Found` or `Partial`.
     pub fn path(&self) -> &[Point] {
-        &self.path
+        match self.bidirectional() {
+            Some(b) => b.path(),
+            None => &self.path,
+        }
     }
 
     /// The cost of [`Search::path`], once there is one.
     pub fn cost(&self) -> Option<f64> {
+        if let Some(b) = self.bidirectional() {
+            return b.cost();
+        }
         let query = self.query?;
         matches!(self.status, SearchStatus::Found | SearchStatus::Partial)
             .then(|| self.nodes.g(query.target))
@@ -298,6 +356,9 @@ impl Search {
 
     /// The cell expanded last.
     pub fn current(&self) -> Option<Point> {
+        if let Some(b) = self.bidirectional() {
+            return b.current();
+        }
         let query = self.query?;
         self.current.map(|i| point_at(i, query.width))
     }
@@ -305,12 +366,18 @@ impl Search {
     /// Every open and close so far, in order, when [`SearchConfig::record_trace`] is on. A
     /// closest-reachable search that had to re-aim clears it and records the second phase.
     pub fn trace(&self) -> &[TraceEvent] {
-        &self.trace
+        match self.bidirectional() {
+            Some(b) => b.trace(),
+            None => &self.trace,
+        }
     }
 
     /// Number of entries in the frontier (a priority queue may hold stale duplicates).
     pub fn frontier_len(&self) -> usize {
-        self.frontier.len()
+        match self.bidirectional() {
+            Some(b) => b.frontier_len(),
+            None => self.frontier.len(),
+        }
     }
 
     /// What the search knows about one cell, or `None` when it is outside the grid or no query
@@ -323,6 +390,9 @@ impl Search {
         let i = p.y as usize * q.width + p.x as usize;
         if i >= q.len {
             return None;
+        }
+        if let Some(b) = self.bidirectional() {
+            return Some(two_way_node(b, p));
         }
         let state = self.nodes.state(i);
         let g = if state == NodeState::Unseen {
@@ -495,6 +565,25 @@ impl Search {
             }
         }
         Step::Finished(status)
+    }
+}
+
+/// What a bidirectional search knows of a cell: the forward side's view if it reached the cell,
+/// else the backward side's (g then counts from the goal).
+fn two_way_node(b: &Bidirectional, p: Point) -> NodeInfo {
+    use crate::bidirectional::Direction;
+    let direction = match b.state(Direction::Forward, p) {
+        NodeState::Unseen => Direction::Backward,
+        _ => Direction::Forward,
+    };
+    let (g, parent) = b.reached(direction, p).unwrap_or((f64::INFINITY, None));
+    let h = b.heuristic(direction, p);
+    NodeInfo {
+        state: b.state(direction, p),
+        g,
+        h,
+        f: g + h,
+        parent,
     }
 }
 
