@@ -37,6 +37,7 @@ mod flow_field;
 pub mod graph;
 mod grid;
 mod heuristic;
+pub mod incremental;
 pub mod jump_distances;
 pub mod line_of_sight;
 mod movement;
