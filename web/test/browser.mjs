@@ -6,11 +6,13 @@
 // things are on screen to `window.pathfinderState`, as the desktop hook writes a file), and
 // checks by the pixels of screenshots: the green path appears between the markers; a real mouse
 // drag of the goal changes it; a click on "Show grid" removes the grid; a wall painted on the
-// path re-routes it; and the page logs no panic or error. Screenshots go to target/web-e2e/.
+// path re-routes it; a file chosen with the panel's "Choose a file..." opens; a malformed one
+// gets a message and the map stays; Save downloads a .map file; and the page logs no panic or
+// error. Screenshots go to target/web-e2e/.
 // Chromium is Debian's (/usr/bin/chromium): nothing here downloads a browser.
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync, writeFileSync, rmSync } from "node:fs";
+import { mkdtempSync, mkdirSync, writeFileSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { decodePng, count, differences, around } from "./pixels.mjs";
@@ -31,6 +33,8 @@ function parseState(text) {
     const [key, ...rest] = line.trim().split(/\s+/);
     const nums = rest.map(Number);
     if (key === "frame") s.frame = nums[0];
+    else if (key === "map") Object.assign(s, { map: rest[0], size: [nums[1], nums[2]] });
+    else if (key === "notice") s.notice = rest.join(" ");
     else if (key === "start" || key === "goal") s[key] = [nums[0], nums[1]];
     else if (key === "cell") s.cell = (x, y) => [nums[0] + x * nums[2], nums[1] + y * nums[2]];
     else if (key === "plan") Object.assign(s, { status: rest[0], plans: nums[1], length: nums[2], end: [nums[3], nums[4]] });
@@ -67,6 +71,7 @@ try {
   });
   const page = context.pages()[0] ?? (await context.newPage());
   page.on("console", (m) => {
+    if (process.env.BROWSER_LOG) console.log(`  console ${m.type()}: ${m.text()}`);
     if (m.type() === "error" || /panicked/.test(m.text())) faults.push(m.text());
   });
   page.on("pageerror", (e) => faults.push(String(e)));
@@ -87,6 +92,15 @@ try {
       if (Date.now() > until) throw new Error(`no ${what} after ${timeout} ms; last state ${JSON.stringify(s)}`);
       await page.waitForTimeout(100);
     }
+  };
+  // A click as a hand makes it: over the button first, then press and release. (egui may
+  // miss a press that arrives in the same frame as the move onto its button.)
+  const press = async ([x, y]) => {
+    await page.mouse.move(x, y);
+    await page.waitForTimeout(300);
+    await page.mouse.down();
+    await page.waitForTimeout(150);
+    await page.mouse.up();
   };
   const drag = async (points) => {
     await page.mouse.move(...points[0]);
@@ -146,7 +160,39 @@ try {
   const onWall = count(walled, around(at, 4), PATH_GREEN, 30);
   check(onWall === 0, `no green on the walled cell (${onWall} pixels)`);
 
-  // 5. No panic, no error in the page's console.
+  // 5. A map opened with the panel's "Choose a file..." (the page's own file picker).
+  const corridor = ["type octile", "height 9", "width 24", "map",
+    ...Array.from({ length: 9 }, (_, y) => (y === 4 ? "@".repeat(10) + "." + "@".repeat(13) : ".".repeat(24)))].join("\n") + "\n";
+  await press(rerouted.widgets.map_section);
+  const opened = await waitFor("Map section open", (s) => s.widgets.map_choose && s.widgets.map_save, 10000);
+  await shot("map-section-open");
+  const [chooser] = await Promise.all([
+    page.waitForEvent("filechooser", { timeout: 10000 }),
+    press(opened.widgets.map_choose),
+  ]);
+  await chooser.setFiles({ name: "corridor.map", mimeType: "text/plain", buffer: Buffer.from(corridor) });
+  const loaded = await waitFor("the chosen map", (s) => s.map === "corridor.map" && s.plans > 0 && s.status !== undefined, 20000);
+  await shot("file-chosen");
+  check(loaded.size[0] === 24 && loaded.size[1] === 9, `the chosen file opens (${loaded.map}, ${loaded.size.join("×")})`);
+
+  // 6. A malformed file gets a message, and the map on screen stays.
+  await page.setInputFiles("#map-file", { name: "broken.map", mimeType: "text/plain", buffer: Buffer.from("type octile\nheight many\n") });
+  const refused = await waitFor("a notice about the broken file", (s) => /broken\.map/.test(s.notice ?? ""), 10000);
+  await shot("broken-file");
+  check(refused.map === "corridor.map", `a malformed file is refused with a message ("${refused.notice}"), the map stays`);
+
+  // 7. Save downloads the map as a .map file that reads back the same size.
+  const [download] = await Promise.all([
+    page.waitForEvent("download", { timeout: 10000 }),
+    press(refused.widgets.map_save),
+  ]);
+  const saved = join(profile, "saved.map");
+  await download.saveAs(saved);
+  const text = readFileSync(saved, "utf8");
+  check(/\.map$/.test(download.suggestedFilename()) && /height 9/.test(text) && /width 24/.test(text),
+    `Save downloads ${download.suggestedFilename()} (${text.length} bytes, 24×9)`);
+
+  // 8. No panic, no error in the page's console.
   check(faults.length === 0, `the page logged no error${faults.length ? ":\n  " + faults.join("\n  ") : ""}`);
 } catch (e) {
   check(false, String(e?.stack ?? e));
