@@ -25,7 +25,7 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gridpath::jump_distances::Update;
-use gridpath::{Grid, Point, QueryError, Search, SearchConfig, SearchStatus};
+use gridpath::{Algorithm, Grid, Point, QueryError, Search, SearchConfig, SearchStatus};
 use std::time::Duration;
 
 /// Plan now instead of at the next tick (the "Re-plan now" button).
@@ -73,6 +73,7 @@ struct Planned {
     micros: f64,
     table: Option<TableWork>,
     optimality: Optimality,
+    fresh_astar: Option<usize>,
 }
 
 /// The live planner's searches, and the plan it is waiting for.
@@ -116,7 +117,13 @@ impl Planner {
 
     /// Starts a plan: at once on a small grid, on the task pool on a big one.
     fn start(&mut self, nav: &NavGrid, request: Request, plan: &mut Plan) {
-        let searches = self.spare.take().unwrap_or_default();
+        let mut searches = self.spare.take().unwrap_or_default();
+        if request.config.algorithm == Algorithm::DStarLite && !request.off_frame {
+            // D* Lite repairs what it learnt last time: plan in the search that learnt it. (Off
+            // the frame the shown search must stay as it is, so there each of the two keeps its
+            // own D* Lite, and an edit is repaired by both in turn.)
+            std::mem::swap(&mut searches.search, &mut self.shown.search);
+        }
         if !request.off_frame {
             let planned = run(searches, nav.grid(), request);
             self.accept(planned, nav, plan);
@@ -148,6 +155,7 @@ impl Planner {
             micros,
             table,
             optimality,
+            fresh_astar,
         } = planned;
         let path = match &outcome {
             Ok(_) => searches.search.path(),
@@ -166,6 +174,7 @@ impl Planner {
         let earlier = plan.table.filter(|_| plan.algorithm == config.algorithm);
         store(plan, &self.shown.search, config, outcome, micros);
         plan.optimality = optimality;
+        plan.fresh_astar = fresh_astar;
         plan.off_frame = request.off_frame;
         // A table already up to date keeps showing the work it last did.
         plan.table = match table {
@@ -191,6 +200,20 @@ fn run(mut searches: Searches, grid: &Grid, request: Request) -> Planned {
         }
         _ => Optimality::Unknown,
     };
+    // A repair's expansions mean something beside a fresh search's.
+    let fresh_astar = (config.algorithm == Algorithm::DStarLite)
+        .then(|| {
+            let astar = SearchConfig {
+                algorithm: Algorithm::AStar,
+                record_trace: false,
+                ..config
+            };
+            check
+                .find_path(grid, request.start, request.goal, &astar)
+                .ok()
+                .map(|r| r.expanded)
+        })
+        .flatten();
     Planned {
         request,
         searches,
@@ -198,6 +221,7 @@ fn run(mut searches: Searches, grid: &Grid, request: Request) -> Planned {
         micros,
         table,
         optimality,
+        fresh_astar,
     }
 }
 

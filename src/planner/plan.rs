@@ -45,6 +45,8 @@ pub struct Plan {
     pub in_flight: bool,
     /// Results thrown away because an edit touched their path while they were being searched.
     pub discarded: u64,
+    /// D* Lite only: what a fresh A* expands for the same query, to set beside its repair.
+    pub fresh_astar: Option<usize>,
 }
 
 /// What JPS+'s precomputed table cost before a search: made, repaired after edits, or already up

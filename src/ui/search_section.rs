@@ -265,12 +265,26 @@ fn plan_numbers(ui: &mut egui::Ui, plan: &Plan) {
             };
             row("Length", format!("{} {unit}", plan.path.len()));
             row("Cost", format!("{:.2}", plan.cost));
-            row("Expanded", format!("{} nodes", plan.expanded));
+            ui.label("Expanded");
+            match plan.fresh_astar {
+                Some(fresh) => ui
+                    .label(format!("{} nodes (fresh A*: {fresh})", plan.expanded))
+                    .on_hover_text(
+                        "D* Lite repaired its last plan: only the cells whose cost to the goal \
+                         the change made wrong were expanded again (tinted on the map). A fresh \
+                         A* would expand the number in brackets.",
+                    ),
+                None => ui.label(format!("{} nodes", plan.expanded)),
+            };
+            ui.end_row();
             ui.label("Time");
             let time = if plan.micros >= 1000.0 {
                 format!("{:.1} ms", plan.micros / 1000.0)
-            } else {
+            } else if plan.micros > 0.0 {
                 format!("{:.0} µs", plan.micros)
+            } else {
+                // A browser's clock ticks in steps of 0.1 ms or coarser.
+                "under 0.1 ms".to_owned()
             };
             if plan.off_frame {
                 ui.label(format!("{time}, off the frame"))

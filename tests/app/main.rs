@@ -7,6 +7,7 @@ mod any_angle;
 mod bidirectional;
 mod editing;
 mod flow_field;
+mod incremental;
 mod maps;
 mod markers_and_planner;
 mod off_frame;

@@ -36,9 +36,13 @@
 use crate::grid::{Grid, Point};
 use crate::heuristic::Heuristic;
 use crate::movement::{DIAGONAL, Movement};
-use crate::search::{NodeState, Path, QueryError, SearchStatus};
+use crate::search::{NodeState, Path, QueryError, SearchStatus, Step, TraceEvent};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
+
+pub(crate) const SUMMARY: &str = "Searches back from the goal and keeps what it learnt: after \
+     an edit it repairs only the costs the edit made wrong, and the start may move for free. \
+     Optimal; its first search is like A*'s.";
 
 /// A priority: compared first by `k1 = min(g, rhs) + h + km`, then by `k2 = min(g, rhs)`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -131,6 +135,8 @@ pub struct DStarLite {
     status: SearchStatus,
     path: Vec<Point>,
     cost: f64,
+    record_trace: bool,
+    trace: Vec<TraceEvent>,
 }
 
 impl DStarLite {
@@ -150,6 +156,21 @@ impl DStarLite {
         movement: Movement,
         heuristic: Heuristic,
     ) -> Result<SearchStatus, QueryError> {
+        self.begin(grid, start, goal, movement, heuristic)?;
+        while let Step::Expanded(_) = self.step(grid) {}
+        Ok(self.status)
+    }
+
+    /// [`DStarLite::plan`] in steps: checks the query and takes in the start's move; then each
+    /// [`DStarLite::step`] fixes one cell, until the plan is ready.
+    pub fn begin(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        goal: Point,
+        movement: Movement,
+        heuristic: Heuristic,
+    ) -> Result<(), QueryError> {
         let s = grid
             .index_of(start)
             .ok_or(QueryError::StartOutside(start))?;
@@ -170,6 +191,9 @@ impl DStarLite {
         };
         self.expanded = 0;
         self.touched.clear();
+        self.trace.clear();
+        self.path.clear();
+        self.status = SearchStatus::Running;
         if self.setup != Some(setup) {
             self.reset(grid, setup, s);
         } else if s != self.start {
@@ -178,9 +202,58 @@ impl DStarLite {
             self.last_start = s;
             self.start = s;
         }
-        self.compute_shortest_path(grid);
-        self.lay_out_path(grid);
-        Ok(self.status)
+        Ok(())
+    }
+
+    /// Ends a plan that cannot succeed (the caller knows the ends are in different regions). What
+    /// was learnt stays, for the next plan to repair.
+    pub(crate) fn give_up(&mut self) {
+        self.status = SearchStatus::NoPath;
+        self.path.clear();
+    }
+
+    /// Fixes one inconsistent cell, or, when the start's cost is final, lays out the path.
+    pub fn step(&mut self, grid: &Grid) -> Step {
+        if self.status != SearchStatus::Running {
+            return Step::Finished(self.status);
+        }
+        let same_map = self
+            .setup
+            .is_some_and(|s| (s.width, s.height) == (grid.width(), grid.height()));
+        if !same_map {
+            self.setup = None;
+            self.status = SearchStatus::NoPath;
+            return Step::Finished(self.status);
+        }
+        match self.fix_one(grid) {
+            Some(u) => Step::Expanded(grid.point_of(u)),
+            None => {
+                self.lay_out_path(grid);
+                Step::Finished(self.status)
+            }
+        }
+    }
+
+    /// Record every cell queued and fixed in [`DStarLite::trace`] (off: one branch per cell).
+    pub fn record_trace(&mut self, on: bool) {
+        self.record_trace = on;
+    }
+
+    /// The cells queued (`Opened`) and fixed (`Closed`) by the current plan, in order.
+    pub fn trace(&self) -> &[TraceEvent] {
+        &self.trace
+    }
+
+    /// The cell fixed last.
+    pub fn current(&self) -> Option<Point> {
+        let width = self.setup?.width as usize;
+        let &i = self.touched.last()?;
+        Some(Point::new((i % width) as i32, (i / width) as i32))
+    }
+
+    /// Entries in the queue (stale ones included).
+    pub fn frontier_len(&self) -> usize {
+        self.heap.len()
     }
 
     /// Tells D* Lite that these cells changed (a wall came or went, or a terrain cost changed)
@@ -261,6 +334,13 @@ impl DStarLite {
             let key = self.key(u);
             self.queued[u] = Some(key);
             self.heap.push(Entry { key, node: u });
+            if self.record_trace
+                && let Some(setup) = self.setup
+            {
+                let w = setup.width as usize;
+                let p = Point::new((u % w) as i32, (u / w) as i32);
+                self.trace.push(TraceEvent::Opened(p));
+            }
         } else {
             self.queued[u] = None; // its heap entries are now stale
         }
@@ -295,15 +375,17 @@ impl DStarLite {
         self.rhs[u] = best;
     }
 
-    /// The main loop: fix the most promising inconsistent cell until the start's cost is final.
-    fn compute_shortest_path(&mut self, grid: &Grid) {
-        let Some(setup) = self.setup else { return };
+    /// The main loop's body: fix the most promising inconsistent cell, unless the start's cost is
+    /// final (then `None`).
+    fn fix_one(&mut self, grid: &Grid) -> Option<usize> {
+        let setup = self.setup?;
         let width = setup.width as usize;
-        while let Some(top) = self.top() {
+        loop {
+            let top = self.top()?;
             let start = self.start;
             let start_done = self.rhs[start] <= self.g[start];
             if top.key.cmp(self.key(start)) != Ordering::Less && start_done {
-                break;
+                return None;
             }
             let u = top.node;
             let fresh = self.key(u);
@@ -319,6 +401,9 @@ impl DStarLite {
             self.expanded += 1;
             self.touched.push(u);
             self.queued[u] = None;
+            if self.record_trace {
+                self.trace.push(TraceEvent::Closed(grid.point_of(u)));
+            }
             if grid.raw_cost(u) == 0 {
                 // A wall has no steps: its cost to the goal is infinite and it helps no one.
                 self.g[u] = f64::INFINITY;
@@ -333,6 +418,7 @@ impl DStarLite {
                 self.recompute_rhs(grid, u);
                 self.update_vertex(u);
             }
+            return Some(u);
         }
     }
 

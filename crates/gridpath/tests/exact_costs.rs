@@ -258,6 +258,11 @@ fn same_query_same_path() {
             let again = search
                 .find_path(&grid, Point::new(1, 7), Point::new(10, 2), &config)
                 .unwrap();
+            if algorithm == Algorithm::DStarLite {
+                // It remembers: the same query again needs no expansion at all.
+                assert_eq!((again.path, again.expanded), (first.path.clone(), 0));
+                continue;
+            }
             assert_eq!(again, first, "{algorithm:?}");
             let fresh = find_path(&grid, Point::new(1, 7), Point::new(10, 2), &config).unwrap();
             assert_eq!(fresh, first, "{algorithm:?}");

@@ -51,10 +51,11 @@ pub enum Algorithm {
     ThetaStar,
     BidirectionalBreadthFirst,
     BidirectionalAStar,
+    DStarLite,
 }
 
 impl Algorithm {
-    pub const ALL: [Algorithm; 11] = [
+    pub const ALL: [Algorithm; 12] = [
         Self::BreadthFirst,
         Self::DepthFirst,
         Self::Dijkstra,
@@ -66,6 +67,7 @@ impl Algorithm {
         Self::ThetaStar,
         Self::BidirectionalBreadthFirst,
         Self::BidirectionalAStar,
+        Self::DStarLite,
     ];
 
     pub(crate) fn rules(self) -> Rules {
@@ -82,6 +84,7 @@ impl Algorithm {
             // Their two frontiers live in `crate::bidirectional`; these rules say what they use.
             Algorithm::BidirectionalBreadthFirst => breadth_first::RULES,
             Algorithm::BidirectionalAStar => astar::RULES,
+            Algorithm::DStarLite => astar::RULES,
         }
     }
 
@@ -99,7 +102,8 @@ impl Algorithm {
             | Algorithm::JumpPoint
             | Algorithm::JumpPointPlus
             | Algorithm::ThetaStar
-            | Algorithm::BidirectionalAStar => astar::priority(g, h),
+            | Algorithm::BidirectionalAStar
+            | Algorithm::DStarLite => astar::priority(g, h),
             Algorithm::WeightedAStar => weighted_astar::priority(g, h, w),
         }
     }
@@ -113,6 +117,7 @@ impl Algorithm {
                 | Algorithm::JumpPoint
                 | Algorithm::JumpPointPlus
                 | Algorithm::BidirectionalAStar
+                | Algorithm::DStarLite
         )
     }
 
@@ -159,6 +164,7 @@ impl Algorithm {
             Algorithm::ThetaStar => "Theta* (any angle)",
             Algorithm::BidirectionalBreadthFirst => "Bidirectional BFS",
             Algorithm::BidirectionalAStar => "Bidirectional A*",
+            Algorithm::DStarLite => "D* Lite (repairs)",
         }
     }
 
@@ -176,6 +182,7 @@ impl Algorithm {
             Algorithm::ThetaStar => "theta",
             Algorithm::BidirectionalBreadthFirst => "bibfs",
             Algorithm::BidirectionalAStar => "biastar",
+            Algorithm::DStarLite => "dstarlite",
         }
     }
 
@@ -198,6 +205,7 @@ impl Algorithm {
             Algorithm::ThetaStar => theta_star::SUMMARY,
             Algorithm::BidirectionalBreadthFirst => crate::bidirectional::BFS_SUMMARY,
             Algorithm::BidirectionalAStar => crate::bidirectional::ASTAR_SUMMARY,
+            Algorithm::DStarLite => crate::incremental::SUMMARY,
         }
     }
 }

@@ -19,6 +19,7 @@ use crate::bidirectional::{Bidirectional, Ordering};
 use crate::components::Components;
 use crate::grid::{Grid, Point};
 use crate::heuristic::Heuristic;
+use crate::incremental::DStarLite;
 use crate::jump_distances::{JumpDistances, Update};
 use frontier::Frontier;
 use nodes::{NO_PARENT, NodeTable};
@@ -67,6 +68,14 @@ pub struct Search {
     trace: Vec<TraceEvent>,
     /// The bidirectional algorithms' two searches: this loop hands their queries over whole.
     both_ways: Bidirectional,
+    /// D* Lite's state, kept from one query to the next so that it can repair its last plan.
+    incremental: DStarLite,
+}
+
+/// A query this loop hands over whole to another engine.
+enum Engine<'a> {
+    TwoWay(&'a Bidirectional),
+    Incremental(&'a DStarLite),
 }
 
 impl Search {
@@ -130,6 +139,19 @@ impl Search {
             self.both_ways
                 .begin(grid, start, goal, config.movement, ordering)?;
         }
+        if config.algorithm == Algorithm::DStarLite {
+            if goal_blocked {
+                return Err(QueryError::Unsupported {
+                    algorithm: config.algorithm,
+                    reason: "it searches back from the goal, so the goal must be free",
+                });
+            }
+            // Whatever changed since its last plan, it finds by comparing the map it saw.
+            self.incremental.find_changes(grid);
+            self.incremental.record_trace(config.record_trace);
+            self.incremental
+                .begin(grid, start, goal, config.movement, config.heuristic)?;
+        }
 
         let width = grid.width() as usize;
         let mut config = *config;
@@ -180,10 +202,28 @@ impl Search {
             .then_some(&self.both_ways)
     }
 
+    /// D* Lite's state, while it is the query: costs to the goal, and what the last repair fixed.
+    pub fn incremental(&self) -> Option<&DStarLite> {
+        self.query
+            .is_some_and(|q| q.config.algorithm == Algorithm::DStarLite)
+            .then_some(&self.incremental)
+    }
+
+    /// The engine running the query, when it is not this loop.
+    fn engine(&self) -> Option<Engine<'_>> {
+        match self.query.map(|q| q.config.algorithm)? {
+            a if a.is_bidirectional() => Some(Engine::TwoWay(&self.both_ways)),
+            Algorithm::DStarLite => Some(Engine::Incremental(&self.incremental)),
+            _ => None,
+        }
+    }
+
     /// Expands at most one cell. Returns what it did.
     pub fn step(&mut self, grid: &Grid) -> Step {
-        if self.bidirectional().is_some() {
-            return self.both_ways.step(grid);
+        match self.engine() {
+            Some(Engine::TwoWay(_)) => return self.both_ways.step(grid),
+            Some(Engine::Incremental(_)) => return self.incremental.step(grid),
+            None => {}
         }
         self.refresh_jumps(grid);
         match self.advance(grid) {
@@ -242,13 +282,13 @@ impl Search {
     /// Expands up to `max_expansions` cells, so that a frame never stalls on a large map.
     /// Returns the status afterwards (still [`SearchStatus::Running`] if the budget ran out).
     pub fn step_many(&mut self, grid: &Grid, max_expansions: usize) -> SearchStatus {
-        if self.bidirectional().is_some() {
+        if self.engine().is_some() {
             for _ in 0..max_expansions {
-                if let Step::Finished(status) = self.both_ways.step(grid) {
+                if let Step::Finished(status) = self.step(grid) {
                     return status;
                 }
             }
-            return self.both_ways.status();
+            return self.status();
         }
         self.refresh_jumps(grid);
         for _ in 0..max_expansions {
@@ -265,14 +305,17 @@ impl Search {
     /// is expanded: no path, or in [`GoalMode::ClosestReachable`] the nearest reachable cell.
     /// [`Search::step`] does not ask, so that a visualiser still shows the search finding out.
     pub fn run(&mut self, grid: &Grid) -> SearchStatus {
-        if let Some(query) = self.query.filter(|q| q.config.algorithm.is_bidirectional()) {
+        if let Some(query) = self.query.filter(|_| self.engine().is_some()) {
             // The same answer without a search for a goal in another region.
             self.components.update(grid, query.config.movement);
-            let fresh = self.both_ways.expanded() == 0 && grid.len() == query.len;
+            let fresh = self.expanded() == 0 && grid.len() == query.len;
             if fresh && !self.components.connected_at(query.start, query.target) {
                 self.both_ways.give_up();
+                self.incremental.give_up();
+                return SearchStatus::NoPath;
             }
-            return self.both_ways.run(grid);
+            while let Step::Expanded(_) = self.step(grid) {}
+            return self.status();
         }
         self.refresh_jumps(grid);
         self.settle_unreachable(grid);
@@ -316,32 +359,37 @@ impl Search {
     }
 
     pub fn status(&self) -> SearchStatus {
-        match self.bidirectional() {
-            Some(b) => b.status(),
+        match self.engine() {
+            Some(Engine::TwoWay(b)) => b.status(),
+            Some(Engine::Incremental(d)) => d.status(),
             None => self.status,
         }
     }
 
     /// Cells expanded so far (by both sides, for a bidirectional search).
     pub fn expanded(&self) -> usize {
-        match self.bidirectional() {
-            Some(b) => b.expanded(),
+        match self.engine() {
+            Some(Engine::TwoWay(b)) => b.expanded(),
+            Some(Engine::Incremental(d)) => d.expanded(),
             None => self.expanded,
         }
     }
 
     /// The path found, start to goal; empty unless the status is `Found` or `Partial`.
     pub fn path(&self) -> &[Point] {
-        match self.bidirectional() {
-            Some(b) => b.path(),
+        match self.engine() {
+            Some(Engine::TwoWay(b)) => b.path(),
+            Some(Engine::Incremental(d)) => d.path(),
             None => &self.path,
         }
     }
 
     /// The cost of [`Search::path`], once there is one.
     pub fn cost(&self) -> Option<f64> {
-        if let Some(b) = self.bidirectional() {
-            return b.cost();
+        match self.engine() {
+            Some(Engine::TwoWay(b)) => return b.cost(),
+            Some(Engine::Incremental(d)) => return d.found().map(|p| p.cost),
+            None => {}
         }
         let query = self.query?;
         matches!(self.status, SearchStatus::Found | SearchStatus::Partial)
@@ -356,8 +404,10 @@ impl Search {
 
     /// The cell expanded last.
     pub fn current(&self) -> Option<Point> {
-        if let Some(b) = self.bidirectional() {
-            return b.current();
+        match self.engine() {
+            Some(Engine::TwoWay(b)) => return b.current(),
+            Some(Engine::Incremental(d)) => return d.current(),
+            None => {}
         }
         let query = self.query?;
         self.current.map(|i| point_at(i, query.width))
@@ -366,16 +416,18 @@ impl Search {
     /// Every open and close so far, in order, when [`SearchConfig::record_trace`] is on. A
     /// closest-reachable search that had to re-aim clears it and records the second phase.
     pub fn trace(&self) -> &[TraceEvent] {
-        match self.bidirectional() {
-            Some(b) => b.trace(),
+        match self.engine() {
+            Some(Engine::TwoWay(b)) => b.trace(),
+            Some(Engine::Incremental(d)) => d.trace(),
             None => &self.trace,
         }
     }
 
     /// Number of entries in the frontier (a priority queue may hold stale duplicates).
     pub fn frontier_len(&self) -> usize {
-        match self.bidirectional() {
-            Some(b) => b.frontier_len(),
+        match self.engine() {
+            Some(Engine::TwoWay(b)) => b.frontier_len(),
+            Some(Engine::Incremental(d)) => d.frontier_len(),
             None => self.frontier.len(),
         }
     }
@@ -391,8 +443,20 @@ impl Search {
         if i >= q.len {
             return None;
         }
-        if let Some(b) = self.bidirectional() {
-            return Some(two_way_node(b, p));
+        match self.engine() {
+            Some(Engine::TwoWay(b)) => return Some(two_way_node(b, p)),
+            Some(Engine::Incremental(d)) => {
+                let g = d.cost_to_goal(p);
+                let h = q.heuristic_at(i);
+                return Some(NodeInfo {
+                    state: d.state(p),
+                    g,
+                    h,
+                    f: g + h,
+                    parent: None,
+                });
+            }
+            None => {}
         }
         let state = self.nodes.state(i);
         let g = if state == NodeState::Unseen {
