@@ -137,6 +137,8 @@ pub struct DStarLite {
     cost: f64,
     record_trace: bool,
     trace: Vec<TraceEvent>,
+    /// Something changed since the last plan (a cell, the start): the next one has work to do.
+    dirty: bool,
 }
 
 impl DStarLite {
@@ -189,11 +191,17 @@ impl DStarLite {
             heuristic,
             h_scale: f64::from(grid.min_cost()),
         };
+        let finished = matches!(self.status, SearchStatus::Found | SearchStatus::NoPath);
+        if self.setup == Some(setup) && s == self.start && !self.dirty && finished {
+            // Nothing changed: the last plan stands, and so does its report of what it did.
+            return Ok(());
+        }
         self.expanded = 0;
         self.touched.clear();
         self.trace.clear();
         self.path.clear();
         self.status = SearchStatus::Running;
+        self.dirty = false;
         if self.setup != Some(setup) {
             self.reset(grid, setup, s);
         } else if s != self.start {
@@ -210,6 +218,7 @@ impl DStarLite {
     pub(crate) fn give_up(&mut self) {
         self.status = SearchStatus::NoPath;
         self.path.clear();
+        self.dirty = true; // the search itself is still to be done, should one be stepped
     }
 
     /// Fixes one inconsistent cell, or, when the start's cost is final, lays out the path.
@@ -269,6 +278,10 @@ impl DStarLite {
         }
         for p in cells {
             let Some(i) = grid.index_of(p) else { continue };
+            if self.seen_costs[i] == grid.raw_cost(i) {
+                continue; // told, but not changed
+            }
+            self.dirty = true;
             self.seen_costs[i] = grid.raw_cost(i);
             // The changed cell's own steps, and every step into it or past its corners, start
             // in it or in one of its eight neighbours: their look-aheads may have changed.
@@ -512,7 +525,10 @@ impl DStarLite {
         self.status
     }
 
-    /// Cells expanded (their cost to the goal set) by the last [`DStarLite::plan`].
+    /// Cells expanded (their cost to the goal set) by the last [`DStarLite::plan`] that had
+    /// something to do: a plan with nothing changed since the one before keeps that one's
+    /// report (its expansions, [`DStarLite::touched`] and trace), so a visualiser re-planning on
+    /// a timer goes on showing the last repair.
     pub fn expanded(&self) -> usize {
         self.expanded
     }
