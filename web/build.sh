@@ -42,7 +42,7 @@ mkdir -p "$out"
 # binaryen's optimiser, from npm, if it is there (web/package.json): a smaller .wasm.
 wasm_opt=web/node_modules/.bin/wasm-opt
 if [ -x "$wasm_opt" ]; then
-    "$wasm_opt" -Os --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    "$wasm_opt" -Oz --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
         --enable-mutable-globals --enable-reference-types --enable-multivalue \
         "$out/pathfinder_playground_bg.wasm" -o "$out/pathfinder_playground_bg.wasm"
 fi
