@@ -94,15 +94,7 @@ fn straightening_draws_a_shorter_line_and_says_when_it_cannot() {
     }
 
     // Terrain: refused, with the reason, and nothing drawn.
-    let mut ground = app
-        .world_mut()
-        .resource_mut::<pathfinder_playground::world::terrain::GroundMap>();
-    ground.set_cost(Point::new(0, 7), 5);
-    app.world_mut()
-        .write_message(pathfinder_playground::world::terrain::GroundChanged(
-            Point::new(0, 7),
-        ));
-    app.update();
+    set_ground(&mut app, (0, 7), 5);
     app.update();
     let straightened = app.world().resource::<Straightened>();
     assert!(straightened.corners.is_empty());

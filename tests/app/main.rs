@@ -213,3 +213,13 @@ pub fn settle(app: &mut App) {
     }
     panic!("no plan came back");
 }
+
+/// Sets a cell's ground cost directly (as a finished terrain stroke would) and announces it.
+pub fn set_ground(app: &mut App, cell: (i32, i32), cost: u32) {
+    use pathfinder_playground::world::terrain::{GroundChanged, GroundMap};
+    app.world_mut()
+        .resource_mut::<GroundMap>()
+        .set_cost(cell.into(), cost);
+    app.world_mut().write_message(GroundChanged(cell.into()));
+    app.update();
+}

@@ -247,15 +247,7 @@ fn selecting_a_row_that_did_not_apply_shows_nothing_stale() {
     // Now terrain: jump point search no longer applies, and a new comparison says so.
     set_marker::<pathfinder_playground::world::markers::Goal>(&mut app, (11, 3));
     app.update();
-    let mut ground = app
-        .world_mut()
-        .resource_mut::<pathfinder_playground::world::terrain::GroundMap>();
-    ground.set_cost(Point::new(0, 0), 5);
-    app.world_mut()
-        .write_message(pathfinder_playground::world::terrain::GroundChanged(
-            Point::new(0, 0),
-        ));
-    app.update();
+    set_ground(&mut app, (0, 0), 5);
     app.world_mut().write_message(CompareCommand::Run);
     app.update();
     let comparison = app.world().resource::<Comparison>();

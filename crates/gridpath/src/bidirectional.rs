@@ -140,16 +140,7 @@ impl Bidirectional {
         movement: Movement,
         ordering: Ordering,
     ) -> Result<(), QueryError> {
-        let s = grid
-            .index_of(start)
-            .ok_or(QueryError::StartOutside(start))?;
-        let t = grid.index_of(goal).ok_or(QueryError::GoalOutside(goal))?;
-        if !grid.is_passable(start) {
-            return Err(QueryError::StartBlocked(start));
-        }
-        if !grid.is_passable(goal) {
-            return Err(QueryError::GoalBlocked(goal));
-        }
+        let (s, t) = crate::search::check_ends(grid, start, goal, true)?;
         self.movement = movement;
         self.ordering = Some(ordering);
         self.width = grid.width() as usize;

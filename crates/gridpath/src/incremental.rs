@@ -173,16 +173,7 @@ impl DStarLite {
         movement: Movement,
         heuristic: Heuristic,
     ) -> Result<(), QueryError> {
-        let s = grid
-            .index_of(start)
-            .ok_or(QueryError::StartOutside(start))?;
-        let t = grid.index_of(goal).ok_or(QueryError::GoalOutside(goal))?;
-        if !grid.is_passable(start) {
-            return Err(QueryError::StartBlocked(start));
-        }
-        if !grid.is_passable(goal) {
-            return Err(QueryError::GoalBlocked(goal));
-        }
+        let (s, t) = crate::search::check_ends(grid, start, goal, true)?;
         let setup = Setup {
             width: grid.width(),
             height: grid.height(),

@@ -23,6 +23,7 @@ use crate::incremental::DStarLite;
 use crate::jump_distances::{JumpDistances, Update};
 use frontier::Frontier;
 use nodes::{NO_PARENT, NodeTable};
+pub(crate) use query::check_ends;
 use query::{Query, check_applicable, point_at};
 
 pub use nodes::NodeState;
@@ -112,25 +113,21 @@ impl Search {
         goal: Point,
         config: &SearchConfig,
     ) -> Result<(), QueryError> {
-        let start_index = grid
-            .index_of(start)
-            .ok_or(QueryError::StartOutside(start))?;
-        let goal_index = grid.index_of(goal).ok_or(QueryError::GoalOutside(goal))?;
-        if !grid.is_passable(start) {
-            return Err(QueryError::StartBlocked(start));
-        }
+        let (start_index, goal_index) = check_ends(grid, start, goal, false)?;
         let goal_blocked = !grid.is_passable(goal);
         if goal_blocked && config.goal_mode == GoalMode::MustBeFree {
             return Err(QueryError::GoalBlocked(goal));
         }
         check_applicable(grid, config)?;
+        let from_the_goal =
+            config.algorithm.is_bidirectional() || config.algorithm == Algorithm::DStarLite;
+        if from_the_goal && goal_blocked {
+            return Err(QueryError::Unsupported {
+                algorithm: config.algorithm,
+                reason: "it searches back from the goal, so the goal must be free",
+            });
+        }
         if config.algorithm.is_bidirectional() {
-            if goal_blocked {
-                return Err(QueryError::Unsupported {
-                    algorithm: config.algorithm,
-                    reason: "it searches back from the goal, so the goal must be free",
-                });
-            }
             let ordering = match config.algorithm {
                 Algorithm::BidirectionalBreadthFirst => Ordering::BreadthFirst,
                 _ => Ordering::AStar(config.heuristic),
@@ -140,12 +137,6 @@ impl Search {
                 .begin(grid, start, goal, config.movement, ordering)?;
         }
         if config.algorithm == Algorithm::DStarLite {
-            if goal_blocked {
-                return Err(QueryError::Unsupported {
-                    algorithm: config.algorithm,
-                    reason: "it searches back from the goal, so the goal must be free",
-                });
-            }
             // Whatever changed since its last plan, it finds by comparing the map it saw.
             self.incremental.find_changes(grid);
             self.incremental.record_trace(config.record_trace);

@@ -97,3 +97,24 @@ pub(super) fn check_applicable(grid: &Grid, config: &SearchConfig) -> Result<(),
 pub(super) fn point_at(i: usize, width: usize) -> Point {
     Point::new((i % width) as i32, (i / width) as i32)
 }
+
+/// The checks every query starts with: both ends on the grid, the start free, and, when
+/// `goal_must_be_free` (searches that start from the goal), the goal free. Returns their indices.
+pub(crate) fn check_ends(
+    grid: &Grid,
+    start: Point,
+    goal: Point,
+    goal_must_be_free: bool,
+) -> Result<(usize, usize), QueryError> {
+    let s = grid
+        .index_of(start)
+        .ok_or(QueryError::StartOutside(start))?;
+    let t = grid.index_of(goal).ok_or(QueryError::GoalOutside(goal))?;
+    if !grid.is_passable(start) {
+        return Err(QueryError::StartBlocked(start));
+    }
+    if goal_must_be_free && !grid.is_passable(goal) {
+        return Err(QueryError::GoalBlocked(goal));
+    }
+    Ok((s, t))
+}
