@@ -10,6 +10,7 @@
 
 use criterion::{Criterion, criterion_group};
 use gridpath::bidirectional::{Bidirectional, Ordering};
+use gridpath::incremental::DStarLite;
 use gridpath::movingai::{Scenario, read_map_file, read_scen_file};
 use gridpath::{Algorithm, Grid, Heuristic, JumpDistances, Movement, Point, Search, SearchConfig};
 use std::hint::black_box;
@@ -326,6 +327,31 @@ fn print_ratios() {
         }
     }
     println!(
+        "\n| map | D* Lite repairs | A* after the same edits | repair / A* | BFS | bidirectional BFS | bidirectional / BFS |"
+    );
+    println!("|---|---:|---:|---:|---:|---:|---:|");
+    for name in ["arena2", "random512-10-0"] {
+        let group = format!("replan_{name}");
+        let get = |b| median_ns(&group, b);
+        if let (Some(d), Some(a), Some(bf), Some(bb)) = (
+            get("d_star_lite_repair"),
+            get("astar_after_the_edit"),
+            get("breadth_first"),
+            get("bidirectional_breadth_first"),
+        ) {
+            let ms = |ns: f64| format!("{:.2} ms", ns / 1e6);
+            println!(
+                "| {name} | {} | {} | {:.3} | {} | {} | {:.2} |",
+                ms(d),
+                ms(a),
+                d / a,
+                ms(bf),
+                ms(bb),
+                bb / bf
+            );
+        }
+    }
+    println!(
         "\n| JPS+ table, 512 × 512 | rebuild | repair after a one-cell edit | repair / rebuild |"
     );
     println!("|---|---:|---:|---:|");
@@ -345,7 +371,75 @@ fn print_ratios() {
     }
 }
 
-criterion_group!(benches, bench_maps, bench_jump_table);
+/// D* Lite against A* after the same edit, on the same scenarios: a wall dropped on the middle of
+/// the current path, then taken away again (two repairs an iteration, so the state is the same
+/// each time), against two fresh A* searches on the same two grids. Also bidirectional BFS, which
+/// counts moves, beside breadth-first search.
+fn bench_replanning(c: &mut Criterion) {
+    let Some(dir) = data_dir() else { return };
+    let (moves, h) = (Movement::default(), Heuristic::Octile);
+    for (name, every) in [("arena2", 91), ("random512-10-0", 222)] {
+        let (Ok(map), Ok(all)) = (
+            read_map_file(dir.join(format!("maps/{name}.map"))),
+            read_scen_file(dir.join(format!("scens/{name}.map.scen"))),
+        ) else {
+            continue;
+        };
+        // Each case: a planner that has planned once, its grid, and the cell to wall off.
+        let mut cases: Vec<(DStarLite, Grid, Scenario, Point)> = Vec::new();
+        for s in all.into_iter().step_by(every) {
+            let mut planner = DStarLite::new();
+            if planner.plan(&map, s.start, s.goal, moves, h).is_err() || planner.path().len() < 3 {
+                continue;
+            }
+            let middle = planner.path()[planner.path().len() / 2];
+            cases.push((planner, map.clone(), s, middle));
+        }
+        let mut group = c.benchmark_group(format!("replan_{name}"));
+        group.sample_size(15);
+        group.bench_function("d_star_lite_repair", |b| {
+            b.iter(|| {
+                let mut total = 0.0;
+                for (planner, grid, s, cell) in &mut cases {
+                    for blocked in [true, false] {
+                        let _ = grid.set_blocked(*cell, blocked);
+                        planner.cells_changed(grid, [*cell]);
+                        let _ = planner.plan(grid, s.start, s.goal, moves, h);
+                        total += planner.found().map_or(0.0, |p| p.cost);
+                    }
+                }
+                black_box(total)
+            })
+        });
+        let mut search = Search::new();
+        let astar = SearchConfig::default();
+        group.bench_function("astar_after_the_edit", |b| {
+            b.iter(|| {
+                let mut total = 0.0;
+                for (_, grid, s, cell) in &mut cases {
+                    for blocked in [true, false] {
+                        let _ = grid.set_blocked(*cell, blocked);
+                        total += ours(&mut search, grid, s, &astar).unwrap_or(0.0);
+                    }
+                }
+                black_box(total)
+            })
+        });
+        let scenarios: Vec<Scenario> = cases.iter().map(|c| c.2.clone()).collect();
+        let bfs = astar.with_algorithm(Algorithm::BreadthFirst);
+        let bibfs = astar.with_algorithm(Algorithm::BidirectionalBreadthFirst);
+        group.bench_function("breadth_first", |b| {
+            b.iter(|| total(scenarios.iter().map(|s| ours(&mut search, &map, s, &bfs))))
+        });
+        group.bench_function("bidirectional_breadth_first", |b| {
+            b.iter(|| total(scenarios.iter().map(|s| ours(&mut search, &map, s, &bibfs))))
+        });
+        group.finish();
+        println!("{name}: {} scenarios for re-planning", cases.len());
+    }
+}
+
+criterion_group!(benches, bench_maps, bench_jump_table, bench_replanning);
 
 fn main() {
     benches();
