@@ -261,6 +261,11 @@ fn total(costs: impl Iterator<Item = Option<f64>>) -> f64 {
     costs.fold(0.0, |t, c| t + black_box(c.unwrap_or(0.0)))
 }
 
+/// Nanoseconds as milliseconds, for the tables.
+fn ms(ns: f64) -> String {
+    format!("{:.2} ms", ns / 1e6)
+}
+
 /// Reads criterion's median estimate (ns per iteration) for one benchmark of this run.
 fn median_ns(group: &str, bench: &str) -> Option<f64> {
     let target = std::env::var_os("CARGO_TARGET_DIR")
@@ -291,7 +296,6 @@ fn print_ratios() {
             get("gridpath_jpsplus"),
             get("pathfinding_astar"),
         ) {
-            let ms = |ns: f64| format!("{:.2} ms", ns / 1e6);
             println!(
                 "| {name} | {} | {} | {} | {} | {:.2} | {:.3} | {:.3} |",
                 ms(a),
@@ -315,7 +319,6 @@ fn print_ratios() {
             get("gridpath_bidirectional_astar"),
             get("gridpath_theta_star"),
         ) {
-            let ms = |ns: f64| format!("{:.2} ms", ns / 1e6);
             println!(
                 "| {name} | {} | {} | {} | {:.2} | {:.2} |",
                 ms(a),
@@ -339,7 +342,6 @@ fn print_ratios() {
             get("breadth_first"),
             get("bidirectional_breadth_first"),
         ) {
-            let ms = |ns: f64| format!("{:.2} ms", ns / 1e6);
             println!(
                 "| {name} | {} | {} | {:.3} | {} | {} | {:.2} |",
                 ms(d),

@@ -229,7 +229,7 @@ impl Bidirectional {
         self.status
     }
 
-    /// Expands one cell on one side (see [`Bidirectional::last_direction`] for which), or finishes.
+    /// Expands one cell, on the side with the smaller frontier, or finishes.
     pub fn step(&mut self, grid: &Grid) -> Step {
         if self.status != SearchStatus::Running {
             return Step::Finished(self.status);
@@ -281,6 +281,7 @@ impl Bidirectional {
     fn expand(&mut self, grid: &Grid, direction: Direction) -> usize {
         let breadth_first = self.ordering == Some(Ordering::BreadthFirst);
         let (movement, width) = (self.movement, self.width);
+        let (heuristic, h_scale) = (self.heuristic_kind(), self.h_scale);
         let (this, other) = match direction {
             Direction::Forward => (&mut self.forward, &self.backward),
             Direction::Backward => (&mut self.backward, &self.forward),
@@ -296,11 +297,6 @@ impl Bidirectional {
         let g_node = this.nodes.g(node);
         let (best, meeting) = (&mut self.best, &mut self.meeting);
         let aim = this.aim;
-        let heuristic = match self.ordering {
-            Some(Ordering::AStar(h)) => h,
-            _ => Heuristic::Zero,
-        };
-        let h_scale = self.h_scale;
         movement.for_each_neighbor(grid, node, |next, x, y, forward_step| {
             // Forwards, a step costs what `for_each_neighbor` says; backwards it enters `node`
             // instead of `next`: the same multiplier (1 or √2) on `node`'s entry cost.
@@ -323,10 +319,8 @@ impl Bidirectional {
                 _ => return,
             }
             this.nodes.open(next, g, node as u32);
-            let dx = x.abs_diff(aim.x as usize) as f64;
-            let dy = y.abs_diff(aim.y as usize) as f64;
-            this.frontier
-                .push(next, g + h_scale * heuristic.estimate(dx, dy), g);
+            let h = estimate(heuristic, h_scale, (x, y), aim);
+            this.frontier.push(next, g + h, g);
             if let Some(trace) = trace.as_mut() {
                 trace.push(TraceEvent::Opened(Point::new(x as i32, y as i32)));
             }
@@ -367,14 +361,21 @@ impl Bidirectional {
     }
 
     fn h(&self, direction: Direction, i: usize) -> f64 {
-        let heuristic = match self.ordering {
+        let at = (i % self.width, i / self.width);
+        estimate(
+            self.heuristic_kind(),
+            self.h_scale,
+            at,
+            self.side(direction).aim,
+        )
+    }
+
+    /// The heuristic each side aims with: none for breadth-first.
+    fn heuristic_kind(&self) -> Heuristic {
+        match self.ordering {
             Some(Ordering::AStar(h)) => h,
             _ => Heuristic::Zero,
-        };
-        let aim = self.side(direction).aim;
-        let (x, y) = ((i % self.width) as i32, (i / self.width) as i32);
-        let (dx, dy) = (f64::from((x - aim.x).abs()), f64::from((y - aim.y).abs()));
-        self.h_scale * heuristic.estimate(dx, dy)
+        }
     }
 
     fn side(&self, direction: Direction) -> &Side {
@@ -430,4 +431,12 @@ impl Bidirectional {
         }
         self.side(direction).nodes.state(i)
     }
+}
+
+/// The heuristic from cell `(x, y)` to `aim`, scaled by the cheapest cell cost.
+#[inline]
+fn estimate(heuristic: Heuristic, h_scale: f64, (x, y): (usize, usize), aim: Point) -> f64 {
+    let dx = x.abs_diff(aim.x as usize) as f64;
+    let dy = y.abs_diff(aim.y as usize) as f64;
+    h_scale * heuristic.estimate(dx, dy)
 }

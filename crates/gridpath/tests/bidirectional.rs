@@ -7,7 +7,7 @@ use gridpath::{Heuristic, Movement, NodeState, Point, SearchStatus};
 use proptest::prelude::*;
 
 mod common;
-use common::oracle::{oracle_cost, oracle_moves};
+use common::oracle::{check_steps, oracle_cost, oracle_moves};
 use common::{arb_grid, arb_movement, endpoints};
 
 /// Fewest moves from `start` to `goal`, by the `pathfinding` crate's BFS over the oracle's moves.
@@ -23,26 +23,6 @@ fn oracle_fewest_moves(
         |&p| p == goal,
     )
     .map(|path| path.len() - 1)
-}
-
-/// The path runs from start to goal by legal moves, and its step costs add up to `cost`.
-fn check_legal(
-    grid: &gridpath::Grid,
-    movement: Movement,
-    (start, goal): (Point, Point),
-    path: &[Point],
-    cost: f64,
-) -> Result<(), TestCaseError> {
-    prop_assert_eq!(path.first(), Some(&start));
-    prop_assert_eq!(path.last(), Some(&goal));
-    let mut sum = 0.0;
-    for w in path.windows(2) {
-        let step = movement.step_cost(grid, w[0], w[1]);
-        prop_assert!(step.is_some(), "illegal step {} → {}", w[0], w[1]);
-        sum += step.unwrap_or_default();
-    }
-    prop_assert!((sum - cost).abs() < 1e-9);
-    Ok(())
 }
 
 proptest! {
@@ -72,7 +52,7 @@ proptest! {
             };
             prop_assert_eq!(status, SearchStatus::Found, "{:?}", ordering);
             let cost = search.cost().expect("found");
-            check_legal(&grid, movement, (start, goal), search.path(), cost)?;
+            check_steps(&grid, movement, (start, goal), search.path(), cost);
             if ordering == Ordering::BreadthFirst {
                 let fewest = oracle_fewest_moves(&grid, movement, start, goal);
                 prop_assert_eq!(Some(search.path().len() - 1), fewest);

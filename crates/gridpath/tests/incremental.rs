@@ -6,7 +6,7 @@ use gridpath::{Cell, Grid, Heuristic, Movement, Point, SearchStatus};
 use proptest::prelude::*;
 
 mod common;
-use common::oracle::oracle_cost;
+use common::oracle::{check_steps, oracle_cost};
 use common::{arb_grid, arb_movement, endpoints};
 
 /// One edit: a cell (picked by a random number) becomes a wall, floor, or terrain of a cost;
@@ -44,15 +44,7 @@ fn check(
                 path.cost,
                 best.value()
             );
-            prop_assert_eq!(path.cells.first(), Some(&start));
-            prop_assert_eq!(path.cells.last(), Some(&goal));
-            let mut sum = 0.0;
-            for w in path.cells.windows(2) {
-                let step = movement.step_cost(grid, w[0], w[1]);
-                prop_assert!(step.is_some(), "illegal step {} → {}", w[0], w[1]);
-                sum += step.unwrap_or_default();
-            }
-            prop_assert!((sum - path.cost).abs() < 1e-9);
+            check_steps(grid, movement, (start, goal), &path.cells, path.cost);
         }
     }
     Ok(())

@@ -518,7 +518,12 @@ impl Search {
         let rules = query.config.algorithm.rules();
         let g_node = self.nodes.g(node);
         let parent = self.nodes.parent(node);
-        let g_parent = parent.map_or(0.0, |p| self.nodes.g(p));
+        // Theta*'s second route starts at the parent: read its cost only for Theta* (this is
+        // every search's innermost loop).
+        let g_parent = match (query.config.algorithm, parent) {
+            (Algorithm::ThetaStar, Some(p)) => self.nodes.g(p),
+            _ => 0.0,
+        };
         let Self {
             nodes,
             frontier,

@@ -143,12 +143,22 @@ pub fn oracle_cost(grid: &Grid, movement: Movement, start: Point, goal: Point) -
         .map(|(_, cost)| cost)
 }
 
-/// The path is legal and its cost adds up.
+/// The search's path is legal and its cost adds up.
 pub fn check_path(grid: &Grid, movement: Movement, start: Point, goal: Point, search: &Search) {
-    let path = search.path();
     let cost = search
         .cost()
         .expect("a finished search with a path has a cost");
+    check_steps(grid, movement, (start, goal), search.path(), cost);
+}
+
+/// `path` runs from `start` to `goal` by legal moves whose costs add up to `cost`.
+pub fn check_steps(
+    grid: &Grid,
+    movement: Movement,
+    (start, goal): (Point, Point),
+    path: &[Point],
+    cost: f64,
+) {
     assert_eq!(path.first(), Some(&start));
     assert_eq!(path.last(), Some(&goal));
     let mut sum = 0.0;
