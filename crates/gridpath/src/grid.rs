@@ -8,6 +8,8 @@ use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::run_bits::{RunBits, RunLine};
+
 /// Every new grid and every change of walls anywhere takes the next number from here, so two
 /// grids with the same [`Grid::wall_revision`] have the same walls.
 static NEXT_WALL_REVISION: AtomicU64 = AtomicU64::new(1);
@@ -107,8 +109,8 @@ pub struct Grid {
     costs: Vec<u32>,
     /// How many passable cells have each entry cost.
     cost_histogram: BTreeMap<u32, usize>,
-    /// Passability as bits, for jump point search's 64-cells-at-a-time scans.
-    bits: PassabilityBits,
+    /// Where straight runs stop, as bits, for jump point search's 64-cells-at-a-time jumps.
+    bits: RunBits,
     wall_revision: u64,
     wall_log: WallLog,
 }
@@ -140,7 +142,7 @@ impl Grid {
             height,
             costs: vec![1; len],
             cost_histogram: BTreeMap::from([(1, len)]),
-            bits: PassabilityBits::open(width, height),
+            bits: RunBits::open(width, height),
             wall_revision,
             wall_log: WallLog::starting_at(wall_revision),
         })
@@ -223,6 +225,24 @@ impl Grid {
 
     /// Sets one cell.
     pub fn set(&mut self, p: Point, cell: Cell) -> Result<(), GridError> {
+        self.set_cell(p, cell, RunBitsUpdate::Now)
+    }
+
+    /// Sets many cells, as [`Grid::set`] would one by one, stopping at the first error. Faster for
+    /// a whole map: the bits that jump point search reads are redone once, at the end, instead of
+    /// around every cell.
+    pub fn set_many(
+        &mut self,
+        cells: impl IntoIterator<Item = (Point, Cell)>,
+    ) -> Result<(), GridError> {
+        let result = cells
+            .into_iter()
+            .try_for_each(|(p, cell)| self.set_cell(p, cell, RunBitsUpdate::Later));
+        self.bits.redo_stops();
+        result
+    }
+
+    fn set_cell(&mut self, p: Point, cell: Cell, update: RunBitsUpdate) -> Result<(), GridError> {
         let i = self.index_of(p).ok_or(GridError::OutOfBounds(p))?;
         let new = match cell {
             Cell::Blocked => 0,
@@ -231,7 +251,11 @@ impl Grid {
         };
         let old = std::mem::replace(&mut self.costs[i], new);
         if (old == 0) != (new == 0) {
-            self.bits.set(p.x as u32, p.y as u32, new != 0);
+            let (x, y, free) = (p.x as u32, p.y as u32, new != 0);
+            match update {
+                RunBitsUpdate::Now => self.bits.set(x, y, free),
+                RunBitsUpdate::Later => self.bits.set_free_only(x, y, free),
+            }
             self.wall_revision = next_wall_revision();
             self.wall_log.record(self.wall_revision, i as u32);
         }
@@ -306,17 +330,17 @@ impl Grid {
             && self.costs[y as usize * self.width as usize + x as usize] != 0
     }
 
-    /// Row `y` as bits: bit `x + 1` is cell `x`, or with `mirrored`, cell `width − 1 − x`. Rows -1
-    /// and `height` exist and are all walls, and the last word is a spare zero.
-    #[inline]
-    pub(crate) fn row_bits(&self, y: i32, mirrored: bool) -> &[u64] {
+    /// Row `y` as bits for a straight run east, or west with `mirrored` (position `p` is then
+    /// cell `width − 1 − p`). Rows -1 and `height` exist and are all walls.
+    #[inline(always)]
+    pub(crate) fn row_run(&self, y: i32, mirrored: bool) -> RunLine<'_> {
         self.bits.row(y, mirrored)
     }
 
-    /// Column `x` as bits: bit `y + 1` is cell `y`, or with `mirrored`, cell `height − 1 − y`.
-    /// Columns -1 and `width` exist and are all walls, and the last word is a spare zero.
-    #[inline]
-    pub(crate) fn column_bits(&self, x: i32, mirrored: bool) -> &[u64] {
+    /// Column `x` as bits for a straight run south, or north with `mirrored` (position `p` is
+    /// then row `height − 1 − p`). Columns -1 and `width` exist and are all walls.
+    #[inline(always)]
+    pub(crate) fn column_run(&self, x: i32, mirrored: bool) -> RunLine<'_> {
         self.bits.column(x, mirrored)
     }
 
@@ -376,89 +400,10 @@ impl WallLog {
     }
 }
 
-/// Which cells are passable, one bit per cell, four times over: row by row and column by column,
-/// each also mirrored (last cell first), so that jump point search scans every direction as
-/// "forwards" without reversing bits.
-///
-/// Every line has a border of wall bits around the map (bit `i + 1` is cell `i`), so a scan stops
-/// at the edge without a bounds check, and one spare zero word at its end, so that a 64-bit window
-/// can be read from any bit of the line. Kept up to date by [`Grid::set`]; together about 1/8 of
-/// the size of the cost array.
-#[derive(Clone, PartialEq, Eq)]
-struct PassabilityBits {
-    width: usize,
-    height: usize,
-    row_words: usize,
-    rows: Vec<u64>,
-    rows_mirrored: Vec<u64>,
-    column_words: usize,
-    columns: Vec<u64>,
-    columns_mirrored: Vec<u64>,
-}
-
-impl PassabilityBits {
-    fn open(width: u32, height: u32) -> Self {
-        let (w, h) = (width as usize, height as usize);
-        let row_words = (w + 2).div_ceil(64) + 1;
-        let column_words = (h + 2).div_ceil(64) + 1;
-        let mut bits = Self {
-            width: w,
-            height: h,
-            row_words,
-            rows: vec![0; row_words * (h + 2)],
-            rows_mirrored: vec![0; row_words * (h + 2)],
-            column_words,
-            columns: vec![0; column_words * (w + 2)],
-            columns_mirrored: vec![0; column_words * (w + 2)],
-        };
-        for y in 0..height {
-            for x in 0..width {
-                bits.set(x, y, true);
-            }
-        }
-        bits
-    }
-
-    fn set(&mut self, x: u32, y: u32, passable: bool) {
-        let (x, y) = (x as usize, y as usize);
-        let flip = |words: &mut [u64], line: usize, words_per_line: usize, cell: usize| {
-            let bit = cell + 1;
-            let word = &mut words[(line + 1) * words_per_line + bit / 64];
-            let mask = 1u64 << (bit % 64);
-            if passable {
-                *word |= mask;
-            } else {
-                *word &= !mask;
-            }
-        };
-        let (mirror_x, mirror_y) = (self.width - 1 - x, self.height - 1 - y);
-        flip(&mut self.rows, y, self.row_words, x);
-        flip(&mut self.rows_mirrored, y, self.row_words, mirror_x);
-        flip(&mut self.columns, x, self.column_words, y);
-        flip(&mut self.columns_mirrored, x, self.column_words, mirror_y);
-    }
-
-    #[inline]
-    fn row(&self, y: i32, mirrored: bool) -> &[u64] {
-        let r = (y + 1) as usize * self.row_words;
-        let rows = if mirrored {
-            &self.rows_mirrored
-        } else {
-            &self.rows
-        };
-        &rows[r..r + self.row_words]
-    }
-
-    #[inline]
-    fn column(&self, x: i32, mirrored: bool) -> &[u64] {
-        let c = (x + 1) as usize * self.column_words;
-        let columns = if mirrored {
-            &self.columns_mirrored
-        } else {
-            &self.columns
-        };
-        &columns[c..c + self.column_words]
-    }
+/// When [`Grid::set_cell`] updates the run bits' stops: around each cell, or all at once later.
+enum RunBitsUpdate {
+    Now,
+    Later,
 }
 
 fn cell_from_cost(cost: u32) -> Cell {

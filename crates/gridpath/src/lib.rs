@@ -42,6 +42,7 @@ pub mod jump_distances;
 pub mod line_of_sight;
 mod movement;
 pub mod movingai;
+mod run_bits;
 pub mod scenarios;
 mod search;
 pub mod textbook;

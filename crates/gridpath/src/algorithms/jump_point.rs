@@ -18,6 +18,7 @@
 use super::Rules;
 use crate::grid::Grid;
 use crate::movement::DIAGONAL;
+use crate::run_bits::RunLine;
 use crate::search::frontier::Order;
 
 pub(crate) const RULES: Rules = Rules {
@@ -154,14 +155,14 @@ fn pruned_directions(grid: &Grid, x: i32, y: i32, dx: i32, dy: i32, out: &mut Di
 /// A cell on a run east is a jump point when it is the goal, or when a side cell is free but the
 /// cell behind that side cell (one step west) is a wall: then only a turn here reaches the side
 /// cell optimally. [`jump_straight_cell_by_cell`] says exactly that, one cell at a time; this
-/// version gives the same answers but tests 64 cells at once on bit rows with [`scan`]
-/// (Harabor and Grastien's "block-based" jumps), and on bit columns for a vertical run. A run
-/// west or north reads the grid's mirrored lines, where it runs forwards too: one scan, with no
-/// bit reversal.
+/// version gives the same answers 64 cells at a time (Harabor and Grastien's "block-based"
+/// jumps): the grid keeps, for each direction, one bit per cell saying whether a run stops
+/// there (see `run_bits.rs`), so the jump is a search for the first set bit. A run west or north
+/// reads mirrored lines, where it runs forwards too, and a vertical run reads the transposed grid.
 ///
-/// `inline(always)`, here and on [`scan`]: JPS calls them about 28 times per expansion, and the
-/// compiler's own choice was a call each time. Inlined, JPS runs 23–34 % fewer instructions on the
-/// Moving AI maps (see `benches/callgrind.sh`).
+/// `inline(always)`: JPS makes about 28 straight jumps per expansion, and the compiler's own
+/// choice was a call each time. Inlined, JPS runs 23–34 % fewer instructions on the Moving AI
+/// maps (see `benches/callgrind.sh`).
 #[inline(always)]
 fn jump_straight(
     grid: &Grid,
@@ -171,32 +172,40 @@ fn jump_straight(
     dy: i32,
     goal: (i32, i32),
 ) -> Option<(i32, i32)> {
-    if dx != 0 {
-        let (mirrored, goal) = (dx < 0, (goal.1 == y).then_some(goal.0));
-        let rows = |row| grid.row_bits(row, mirrored);
-        jump_on_line(rows, y, x, grid.width(), mirrored, goal).map(|jx| (jx, y))
-    } else {
-        let (mirrored, goal) = (dy < 0, (goal.0 == x).then_some(goal.1));
-        let columns = |column| grid.column_bits(column, mirrored);
-        jump_on_line(columns, x, y, grid.height(), mirrored, goal).map(|jy| (x, jy))
+    let mirror = |p: i32, length: u32| length as i32 - 1 - p;
+    let jump = |line: RunLine, from: i32, goal: Option<i32>| match line.first_stop(from, goal) {
+        Some((stop, true)) => Some(stop), // a jump point (or the goal)
+        _ => None,                        // a wall ended the run
+    };
+    match (dx, dy) {
+        (1, _) => {
+            jump(grid.row_run(y, false), x, (goal.1 == y).then_some(goal.0)).map(|jx| (jx, y))
+        }
+        (-1, _) => {
+            let (w, goal) = (grid.width(), (goal.1 == y).then_some(goal.0));
+            let j = jump(
+                grid.row_run(y, true),
+                mirror(x, w),
+                goal.map(|g| mirror(g, w)),
+            );
+            j.map(|jx| (mirror(jx, w), y))
+        }
+        (_, 1) => jump(
+            grid.column_run(x, false),
+            y,
+            (goal.0 == x).then_some(goal.1),
+        )
+        .map(|jy| (x, jy)),
+        _ => {
+            let (h, goal) = (grid.height(), (goal.0 == x).then_some(goal.1));
+            let j = jump(
+                grid.column_run(x, true),
+                mirror(y, h),
+                goal.map(|g| mirror(g, h)),
+            );
+            j.map(|jy| (x, mirror(jy, h)))
+        }
     }
-}
-
-/// The straight jump along line `line` (a row or a column) from position `from`, forwards, or on
-/// the mirrored lines when the run goes backwards: position `p` is `length − 1 − p` there.
-/// `lines(i)` gives line `i` as bits; `goal` is the goal's position if it is on this line.
-#[inline(always)]
-fn jump_on_line<'a>(
-    lines: impl Fn(i32) -> &'a [u64],
-    line: i32,
-    from: i32,
-    length: u32,
-    mirrored: bool,
-    goal: Option<i32>,
-) -> Option<i32> {
-    let along = |p: i32| if mirrored { length as i32 - 1 - p } else { p };
-    let bits = [lines(line - 1), lines(line), lines(line + 1)];
-    scan(bits, along(from), goal.map(along)).map(along)
 }
 
 /// The straight jump as its definition reads, one cell at a time: what [`jump_straight`]
@@ -230,46 +239,6 @@ fn jump_straight_cell_by_cell(
             return Some((x, y));
         }
     }
-}
-
-/// The straight jump on bits, always forwards. `[side_a, line, side_b]` are the run's line and
-/// the lines beside it, as padded bit lines (bit `i + 1` is position `i`, with a spare zero word at
-/// the end); the run starts at `from` and goes towards higher positions. `goal` is the goal's
-/// position if it lies on this line. Returns the position of the jump point.
-#[inline(always)]
-fn scan([side_a, line, side_b]: [&[u64]; 3], from: i32, goal: Option<i32>) -> Option<i32> {
-    // `bit` is the padded index of the window's first position; `from` ≥ 0, so it is ≥ 2.
-    let mut bit = from as usize + 2;
-    loop {
-        let free = window(line, bit);
-        let (a, b) = (window(side_a, bit), window(side_b, bit));
-        // The cells one step behind: the same lines, one bit earlier.
-        let (a_behind, b_behind) = (window(side_a, bit - 1), window(side_b, bit - 1));
-        let forced = (a & !a_behind) | (b & !b_behind);
-        let stop = !free | forced;
-        let k = stop.trailing_zeros() as usize; // 64 when nothing stops in this window
-        let position = (bit - 1) as i32; // of the window's first bit
-        if let Some(g) = goal {
-            let offset = g - position;
-            if (0..64).contains(&offset) && offset as usize <= k {
-                return Some(g);
-            }
-        }
-        if k < 64 {
-            // A wall ends the run; a forced neighbour on a free cell is a jump point.
-            return (free >> k & 1 == 1).then_some(position + k as i32);
-        }
-        bit += 64;
-    }
-}
-
-/// The 64 bits of a padded line starting at bit `start`. The border of walls stops every run
-/// before its line's last word, and the spare word after it makes `word + 1` always exist.
-#[inline]
-fn window(bits: &[u64], start: usize) -> u64 {
-    let (word, offset) = (start / 64, (start % 64) as u32);
-    // `high << 1 << (63 - offset)` is `high << (64 - offset)`, and 0 when `offset` is 0.
-    (bits[word] >> offset) | (bits[word + 1] << 1 << (63 - offset))
 }
 
 /// Runs from `(x, y)` diagonally in `(dx, dy)` until a wall or the edge, and reports every jump

@@ -60,13 +60,12 @@ pub fn parse_map_with_limits(text: &str, limits: &MapLimits) -> Result<Grid, For
         check_map_row(n, row, width)?;
     }
     let mut grid = Grid::new(width, height).map_err(|e| FormatError::new(n, e.to_string()))?;
-    for (y, (_, row)) in rows.enumerate() {
-        for (x, ch) in row.chars().enumerate() {
-            if is_wall(ch) {
-                set(&mut grid, x, y as u32, Cell::Blocked);
-            }
-        }
-    }
+    let walls = rows.enumerate().flat_map(|(y, (_, row))| {
+        let walls = row.chars().enumerate().filter(|&(_, ch)| is_wall(ch));
+        walls.map(move |(x, _)| (Point::new(x as i32, y as i32), Cell::Blocked))
+    });
+    // Dimensions were checked against the header, so this cannot fail.
+    let _ = grid.set_many(walls);
     read_after_map(&mut grid, &mut lines)?;
     Ok(grid)
 }
