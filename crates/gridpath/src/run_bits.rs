@@ -127,29 +127,22 @@ pub(crate) struct RunLine<'a> {
 
 impl RunLine<'_> {
     /// The first position after `from` where a forward run stops, and whether the run reaches it:
-    /// true for a jump point or `also`, false for a wall (the run ended on the cell before).
-    /// `also` is one more position to stop at (the goal), if it lies ahead. `None` only if `from`
-    /// is outside the line.
+    /// true for a jump point, false for a wall (the run ended on the cell before). `None` only
+    /// if `from` is outside the line.
     #[inline(always)]
-    pub(crate) fn first_stop(&self, from: i32, also: Option<i32>) -> Option<(i32, bool)> {
+    pub(crate) fn first_stop(&self, from: i32) -> Option<(i32, bool)> {
         let first = from as usize + 2; // the padded bit of the first cell ahead of `from`
         let first_word = first / 64;
         let mut ahead = !((1u64 << (first % 64)) - 1); // the first word's bits after `from`
-        let extra = also
-            .filter(|&p| p > from)
-            .map_or(usize::MAX, |p| p as usize + 1);
         for (word, &stops) in (first_word..).zip(self.stops.get(first_word..)?) {
-            let mut stop = stops & ahead;
-            if extra / 64 == word {
-                stop |= 1 << (extra % 64);
-            }
+            let stop = stops & ahead;
             if stop != 0 {
                 let bit = word * 64 + stop.trailing_zeros() as usize;
                 let free = self
                     .free
                     .get(word)
                     .is_some_and(|f| f >> (bit % 64) & 1 == 1);
-                return Some((bit as i32 - 1, free || bit == extra));
+                return Some((bit as i32 - 1, free));
             }
             ahead = !0;
         }

@@ -173,9 +173,13 @@ fn jump_straight(
     goal: (i32, i32),
 ) -> Option<(i32, i32)> {
     let mirror = |p: i32, length: u32| length as i32 - 1 - p;
-    let jump = |line: RunLine, from: i32, goal: Option<i32>| match line.first_stop(from, goal) {
-        Some((stop, true)) => Some(stop), // a jump point (or the goal)
-        _ => None,                        // a wall ended the run
+    let jump = |line: RunLine, from: i32, goal: Option<i32>| {
+        let (stop, jump_point) = line.first_stop(from)?;
+        match goal {
+            // The goal ends any run that reaches it: before the stop, or at it.
+            Some(g) if g > from && g <= stop => Some(g),
+            _ => jump_point.then_some(stop), // else a jump point, or a wall that ended the run
+        }
     };
     match (dx, dy) {
         (1, _) => {

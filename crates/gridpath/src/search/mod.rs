@@ -11,6 +11,7 @@
 
 pub(crate) mod frontier;
 pub(crate) mod nodes;
+mod opener;
 mod query;
 mod types;
 
@@ -23,6 +24,7 @@ use crate::incremental::DStarLite;
 use crate::jump_distances::{JumpDistances, Update};
 use frontier::Frontier;
 use nodes::{NO_PARENT, NodeTable};
+use opener::Opener;
 pub(crate) use query::check_ends;
 use query::{Query, check_applicable, point_at};
 
@@ -531,26 +533,12 @@ impl Search {
             jumps,
             ..
         } = self;
-        // Offers `next` the route through `via` (the expanded cell, or for Theta* perhaps its
-        // parent) at total cost `g`.
-        let mut offer = |next: usize, x: usize, y: usize, via: usize, g: f64| {
-            match nodes.state_and_g(next) {
-                (NodeState::Unseen, _) => {}
-                // Seen before: only a cost-aware search takes a cheaper route, and never to a
-                // closed cell (with a consistent heuristic its cost is already final).
-                (NodeState::Open, known) if rules.relax && g < known => {}
-                _ => return,
-            }
-            nodes.open(next, g, via as u32);
-            let h = if rules.uses_heuristic {
-                query.heuristic(x, y)
-            } else {
-                0.0
-            };
-            frontier.push(next, query.priority(g, h), g);
-            if query.config.record_trace {
-                trace.push(TraceEvent::Opened(point_at(next, query.width)));
-            }
+        let mut opener = Opener {
+            nodes,
+            frontier,
+            trace,
+            query,
+            rules,
         };
         let unit = query.h_scale; // on a uniform grid every cell costs the cheapest cost
         match query.config.algorithm {
@@ -559,7 +547,9 @@ impl Search {
                 node,
                 parent,
                 query.target,
-                |next, x, y, distance| offer(next, x, y, node, g_node + distance * unit),
+                |next, x, y, distance| {
+                    opener.offer_call(next, x, y, node, g_node + distance * unit)
+                },
             ),
             Algorithm::JumpPointPlus => jump_point_plus::for_each_successor(
                 grid,
@@ -567,7 +557,9 @@ impl Search {
                 node,
                 parent,
                 query.target,
-                |next, x, y, distance| offer(next, x, y, node, g_node + distance * unit),
+                |next, x, y, distance| {
+                    opener.offer_call(next, x, y, node, g_node + distance * unit)
+                },
             ),
             Algorithm::ThetaStar => {
                 query
@@ -575,8 +567,10 @@ impl Search {
                     .movement
                     .for_each_neighbor(grid, node, |next, x, y, step_cost| {
                         match theta_star::shortcut(grid, parent, next) {
-                            Some((p, distance)) => offer(next, x, y, p, g_parent + distance * unit),
-                            None => offer(next, x, y, node, g_node + step_cost),
+                            Some((p, distance)) => {
+                                opener.offer_call(next, x, y, p, g_parent + distance * unit)
+                            }
+                            None => opener.offer_call(next, x, y, node, g_node + step_cost),
                         }
                     })
             }
@@ -584,7 +578,7 @@ impl Search {
                 .config
                 .movement
                 .for_each_neighbor(grid, node, |next, x, y, step_cost| {
-                    offer(next, x, y, node, g_node + step_cost)
+                    opener.offer(next, x, y, node, g_node + step_cost)
                 }),
         }
     }
