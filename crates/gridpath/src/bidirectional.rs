@@ -155,7 +155,7 @@ impl Bidirectional {
         self.current = None;
         for (side, from, aim) in [(&mut self.forward, s, goal), (&mut self.backward, t, start)] {
             side.nodes.reset(self.len);
-            side.frontier.reset(Order::Priority);
+            side.frontier.reset(Order::Priority, self.len);
             side.aim = aim;
             side.expanded = 0;
             side.nodes.open(from, 0.0, NO_PARENT);
@@ -192,7 +192,7 @@ impl Bidirectional {
         self.current.map(|i| self.point(i))
     }
 
-    /// Entries in both frontiers (stale duplicates included).
+    /// Cells in both frontiers.
     pub fn frontier_len(&self) -> usize {
         self.forward.frontier.len() + self.backward.frontier.len()
     }
@@ -264,16 +264,9 @@ impl Bidirectional {
         Step::Expanded(grid.point_of(node))
     }
 
-    /// The lowest key in a side's frontier, after dropping entries for cells it has closed.
-    fn top(&mut self, direction: Direction) -> Option<f64> {
-        let side = self.side_mut(direction);
-        loop {
-            let (node, key) = side.frontier.peek()?;
-            if !side.nodes.is_closed(node) {
-                return Some(key);
-            }
-            side.frontier.pop();
-        }
+    /// The lowest key in a side's frontier.
+    fn top(&self, direction: Direction) -> Option<f64> {
+        self.side(direction).frontier.peek().map(|(_, key)| key)
     }
 
     /// Takes the next cell out of one side's frontier, closes it, and offers its neighbours the
@@ -313,14 +306,18 @@ impl Bidirectional {
                 }
             };
             let g = g_node + step;
-            match this.nodes.state_and_g(next) {
-                (NodeState::Unseen, _) => {}
-                (NodeState::Open, known) if g < known => {}
+            let seen = match this.nodes.state_and_g(next) {
+                (NodeState::Unseen, _) => false,
+                (NodeState::Open, known) if g < known => true,
                 _ => return,
-            }
+            };
             this.nodes.open(next, g, node as u32);
             let h = estimate(heuristic, h_scale, (x, y), aim);
-            this.frontier.push(next, g + h, g);
+            if seen {
+                this.frontier.improve(next, g + h, g);
+            } else {
+                this.frontier.push(next, g + h, g);
+            }
             if let Some(trace) = trace.as_mut() {
                 trace.push(TraceEvent::Opened(Point::new(x as i32, y as i32)));
             }
@@ -382,13 +379,6 @@ impl Bidirectional {
         match direction {
             Direction::Forward => &self.forward,
             Direction::Backward => &self.backward,
-        }
-    }
-
-    fn side_mut(&mut self, direction: Direction) -> &mut Side {
-        match direction {
-            Direction::Forward => &mut self.forward,
-            Direction::Backward => &mut self.backward,
         }
     }
 

@@ -173,12 +173,15 @@ impl Search {
         Ok(())
     }
 
-    /// Does now the work that a first query would otherwise do on its way: labels the grid's
-    /// regions and, for JPS+, makes its table of jump distances. Later queries on the same walls
-    /// reuse both, and after a few wall edits JPS+'s table is repaired rather than remade. Call
-    /// it when a map is loaded, so that the first search costs no more than the next. Returns
-    /// what it did to JPS+'s table ([`Update::Unchanged`] for the other algorithms).
+    /// Does now the work that a first query would otherwise do on its way: sizes the search's
+    /// memory for the grid, labels the grid's regions and, for JPS+, makes its table of jump
+    /// distances. Later queries on the same walls reuse all three, and after a few wall edits
+    /// JPS+'s table is repaired rather than remade. Call it when a map is loaded, so that the
+    /// first search costs no more than the next. Safe in the middle of a search. Returns what it
+    /// did to JPS+'s table ([`Update::Unchanged`] for the other algorithms).
     pub fn prepare(&mut self, grid: &Grid, config: &SearchConfig) -> Update {
+        self.nodes.reserve(grid.len());
+        self.frontier.reserve(grid.len());
         self.components.update(grid, config.movement);
         if config.algorithm == Algorithm::JumpPointPlus {
             self.jumps.update(grid)
@@ -241,7 +244,7 @@ impl Search {
         let can_retarget = query.config.goal_mode == GoalMode::ClosestReachable && !retargeted;
         let node = loop {
             match self.frontier.pop() {
-                Some(node) if self.nodes.is_closed(node) => continue, // stale: expanded already
+                Some(node) if self.nodes.is_closed(node) => continue, // queued twice: expanded already
                 Some(node) => break node,
                 None if can_retarget => {
                     self.retarget(grid);
@@ -416,7 +419,7 @@ impl Search {
         }
     }
 
-    /// Number of entries in the frontier (a priority queue may hold stale duplicates).
+    /// Number of cells in the frontier.
     pub fn frontier_len(&self) -> usize {
         match self.engine() {
             Some(Engine::TwoWay(b)) => b.frontier_len(),
@@ -499,7 +502,8 @@ impl Search {
             return;
         };
         self.nodes.reset(query.len);
-        self.frontier.reset(query.config.algorithm.rules().order);
+        self.frontier
+            .reset(query.config.algorithm.rules().order, query.len);
         self.path.clear();
         self.current = None;
         self.status = SearchStatus::Running;

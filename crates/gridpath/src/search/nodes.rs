@@ -41,12 +41,17 @@ pub(crate) struct NodeTable {
 }
 
 impl NodeTable {
-    /// Forgets the previous search in O(1) (O(len) only when the table must grow, or once every
-    /// two billion searches when the stamp counter wraps).
-    pub(crate) fn reset(&mut self, len: usize) {
+    /// Grows the table to `len` cells (all unseen), so that no search on a grid that size has to.
+    pub(crate) fn reserve(&mut self, len: usize) {
         if self.nodes.len() < len {
             self.nodes.resize(len, UNSEEN);
         }
+    }
+
+    /// Forgets the previous search in O(1) (O(len) only when the table must grow, or once every
+    /// two billion searches when the stamp counter wraps).
+    pub(crate) fn reset(&mut self, len: usize) {
+        self.reserve(len);
         if self.open_mark >= u32::MAX - 2 {
             self.nodes.fill(UNSEEN);
             self.open_mark = 0;

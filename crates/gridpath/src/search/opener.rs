@@ -24,20 +24,25 @@ impl Opener<'_> {
     /// compiler made it a call each time, and A* ran 12 % more instructions.
     #[inline(always)]
     pub(super) fn offer(&mut self, next: usize, x: usize, y: usize, via: usize, g: f64) {
-        match self.nodes.state_and_g(next) {
-            (NodeState::Unseen, _) => {}
+        let seen = match self.nodes.state_and_g(next) {
+            (NodeState::Unseen, _) => false,
             // Seen before: only a cost-aware search takes a cheaper route, and never to a
             // closed cell (with a consistent heuristic its cost is already final).
-            (NodeState::Open, known) if self.rules.relax && g < known => {}
+            (NodeState::Open, known) if self.rules.relax && g < known => true,
             _ => return,
-        }
+        };
         self.nodes.open(next, g, via as u32);
         let h = if self.rules.uses_heuristic {
             self.query.heuristic(x, y)
         } else {
             0.0
         };
-        self.frontier.push(next, self.query.priority(g, h), g);
+        let priority = self.query.priority(g, h);
+        if seen {
+            self.frontier.improve(next, priority, g);
+        } else {
+            self.frontier.push(next, priority, g);
+        }
         if self.query.config.record_trace {
             let cell = point_at(next, self.query.width);
             self.trace.push(TraceEvent::Opened(cell));
