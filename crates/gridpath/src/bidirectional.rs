@@ -23,7 +23,7 @@
 //! entry cost of the cell it enters going forwards.
 
 use crate::grid::{Grid, Point};
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, axis_distance};
 use crate::movement::{DIAGONAL, Movement};
 use crate::search::frontier::{Frontier, Order};
 use crate::search::nodes::{NO_PARENT, NodeTable};
@@ -426,7 +426,7 @@ impl Bidirectional {
 /// The heuristic from cell `(x, y)` to `aim`, scaled by the cheapest cell cost.
 #[inline]
 fn estimate(heuristic: Heuristic, h_scale: f64, (x, y): (usize, usize), aim: Point) -> f64 {
-    let dx = x.abs_diff(aim.x as usize) as f64;
-    let dy = y.abs_diff(aim.y as usize) as f64;
+    let dx = axis_distance(x, aim.x as usize);
+    let dy = axis_distance(y, aim.y as usize);
     h_scale * heuristic.estimate(dx, dy)
 }

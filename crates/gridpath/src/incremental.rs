@@ -34,7 +34,7 @@
 //! look-ups, and no comparison of floating-point sums for equality.
 
 use crate::grid::{Grid, Point};
-use crate::heuristic::Heuristic;
+use crate::heuristic::{Heuristic, axis_distance};
 use crate::movement::{DIAGONAL, Movement};
 use crate::search::{NodeState, Path, QueryError, SearchStatus, Step, TraceEvent};
 use std::cmp::Ordering;
@@ -322,8 +322,8 @@ impl DStarLite {
     fn h(&self, a: usize, b: usize) -> f64 {
         let Some(setup) = self.setup else { return 0.0 };
         let w = setup.width as usize;
-        let dx = (a % w).abs_diff(b % w) as f64;
-        let dy = (a / w).abs_diff(b / w) as f64;
+        let dx = axis_distance(a % w, b % w);
+        let dy = axis_distance(a / w, b / w);
         setup.h_scale * setup.heuristic.estimate(dx, dy)
     }
 

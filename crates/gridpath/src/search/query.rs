@@ -4,6 +4,7 @@
 use super::types::{QueryError, SearchConfig};
 use crate::algorithms::Algorithm;
 use crate::grid::{Grid, Point};
+use crate::heuristic::axis_distance;
 use crate::movement::{CornerRule, Movement};
 
 #[derive(Clone, Copy, Debug)]
@@ -27,8 +28,8 @@ impl Query {
     /// The heuristic estimate from the cell at column `x`, row `y` to the target.
     #[inline]
     pub(super) fn heuristic(&self, x: usize, y: usize) -> f64 {
-        let dx = x.abs_diff(self.target_x) as f64;
-        let dy = y.abs_diff(self.target_y) as f64;
+        let dx = axis_distance(x, self.target_x);
+        let dy = axis_distance(y, self.target_y);
         self.h_scale * self.config.heuristic.estimate(dx, dy)
     }
 
