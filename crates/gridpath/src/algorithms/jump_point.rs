@@ -17,7 +17,7 @@
 
 use super::Rules;
 use crate::grid::Grid;
-use crate::movement::DIAGONAL;
+use crate::movement::{DIAGONAL, STEPS};
 use crate::run_bits::RunLine;
 use crate::search::frontier::Order;
 
@@ -53,7 +53,7 @@ pub(crate) fn for_each_successor(
     let (x, y) = cell_at(node, w);
     let goal = cell_at(goal, w);
     let mut found = successor_reporter(w, (x, y), visit);
-    for &(dx, dy) in directions_from(grid, (x, y), parent).as_slice() {
+    for (dx, dy) in directions_from(grid, (x, y), parent) {
         if dx == 0 || dy == 0 {
             if let Some(j) = jump_straight(grid, x, y, dx, dy, goal) {
                 found(j);
@@ -94,15 +94,13 @@ pub(super) fn directions_from(
     (x, y): (i32, i32),
     parent: Option<usize>,
 ) -> Directions {
-    let mut dirs = Directions::default();
     match parent.map(|p| cell_at(p, grid.width() as usize)) {
-        None => crate::movement::STEPS.iter().for_each(|&d| dirs.push(d)),
+        None => Directions::ALL,
         Some((px, py)) => {
             let (dx, dy) = arrival_direction(x - px, y - py);
-            pruned_directions(grid, x, y, dx, dy, &mut dirs);
+            pruned_directions(grid, x, y, dx, dy)
         }
     }
-    dirs
 }
 
 /// The last step's direction on a "diagonal first, then straight" run of `(dx, dy)`: straight
@@ -122,31 +120,27 @@ fn octile(dx: i32, dy: i32) -> f64 {
 }
 
 /// The directions a canonical route may continue in, after arriving at `(x, y)` moving `(dx, dy)`.
-fn pruned_directions(grid: &Grid, x: i32, y: i32, dx: i32, dy: i32, out: &mut Directions) {
+fn pruned_directions(grid: &Grid, x: i32, y: i32, dx: i32, dy: i32) -> Directions {
     let free = |x, y| grid.is_free(x, y);
+    let mut out = Directions::of(dx, dy);
     if dx != 0 && dy != 0 {
         // Diagonal arrival: carry on diagonally, or turn to one of its two straight parts.
-        out.push((dx, 0));
-        out.push((0, dy));
-        out.push((dx, dy));
+        out = out.with(dx, 0).with(0, dy);
     } else if dx != 0 {
-        out.push((dx, 0));
         for side in [-1, 1] {
             // The wall behind a side cell forced us to come this way to reach it.
             if !free(x - dx, y + side) && free(x, y + side) {
-                out.push((0, side));
-                out.push((dx, side));
+                out = out.with(0, side).with(dx, side);
             }
         }
     } else {
-        out.push((0, dy));
         for side in [-1, 1] {
             if !free(x + side, y - dy) && free(x + side, y) {
-                out.push((side, 0));
-                out.push((side, dy));
+                out = out.with(side, 0).with(side, dy);
             }
         }
     }
+    out
 }
 
 /// Runs from `(x, y)` in the straight direction `(dx, dy)` and returns the first jump point, or
@@ -172,43 +166,67 @@ fn jump_straight(
     dy: i32,
     goal: (i32, i32),
 ) -> Option<(i32, i32)> {
+    straight_run(grid, x, y, dx, dy, goal).jump_point
+}
+
+/// What a straight jump found: its jump point, and whether the run got past its first cell's
+/// wall test (the diagonal run reuses that instead of testing the cell again).
+struct StraightRun {
+    jump_point: Option<(i32, i32)>,
+    first_cell_free: bool,
+}
+
+/// [`jump_straight`], also saying whether the first cell ahead is free.
+#[inline(always)]
+fn straight_run(grid: &Grid, x: i32, y: i32, dx: i32, dy: i32, goal: (i32, i32)) -> StraightRun {
     let mirror = |p: i32, length: u32| length as i32 - 1 - p;
     let jump = |line: RunLine, from: i32, goal: Option<i32>| {
-        let (stop, jump_point) = line.first_stop(from)?;
-        match goal {
+        let Some((stop, stop_free)) = line.first_stop(from) else {
+            return (None, false);
+        };
+        let jump_point = match goal {
             // The goal ends any run that reaches it: before the stop, or at it.
             Some(g) if g > from && g <= stop => Some(g),
-            _ => jump_point.then_some(stop), // else a jump point, or a wall that ended the run
-        }
+            _ => stop_free.then_some(stop), // else a jump point, or a wall that ended the run
+        };
+        // Every wall is a stop: a first cell that is not one is free.
+        (jump_point, stop > from + 1 || stop_free)
     };
-    match (dx, dy) {
+    let (jump_point, first_cell_free) = match (dx, dy) {
         (1, _) => {
-            jump(grid.row_run(y, false), x, (goal.1 == y).then_some(goal.0)).map(|jx| (jx, y))
+            let (j, free) = jump(grid.row_run(y, false), x, (goal.1 == y).then_some(goal.0));
+            (j.map(|jx| (jx, y)), free)
         }
         (-1, _) => {
             let (w, goal) = (grid.width(), (goal.1 == y).then_some(goal.0));
-            let j = jump(
+            let (j, free) = jump(
                 grid.row_run(y, true),
                 mirror(x, w),
                 goal.map(|g| mirror(g, w)),
             );
-            j.map(|jx| (mirror(jx, w), y))
+            (j.map(|jx| (mirror(jx, w), y)), free)
         }
-        (_, 1) => jump(
-            grid.column_run(x, false),
-            y,
-            (goal.0 == x).then_some(goal.1),
-        )
-        .map(|jy| (x, jy)),
+        (_, 1) => {
+            let (j, free) = jump(
+                grid.column_run(x, false),
+                y,
+                (goal.0 == x).then_some(goal.1),
+            );
+            (j.map(|jy| (x, jy)), free)
+        }
         _ => {
             let (h, goal) = (grid.height(), (goal.0 == x).then_some(goal.1));
-            let j = jump(
+            let (j, free) = jump(
                 grid.column_run(x, true),
                 mirror(y, h),
                 goal.map(|g| mirror(g, h)),
             );
-            j.map(|jy| (x, mirror(jy, h)))
+            (j.map(|jy| (x, mirror(jy, h))), free)
         }
+    };
+    StraightRun {
+        jump_point,
+        first_cell_free,
     }
 }
 
@@ -257,9 +275,12 @@ fn jump_diagonal(
     found: &mut impl FnMut((i32, i32)),
 ) {
     let free = |x, y| grid.is_free(x, y);
+    // Never cut a corner: both cells beside a diagonal step must be free. For the first step
+    // that takes two wall tests; after it, the two straight runs out of each cell have just
+    // tested the next step's side cells, their first cells.
+    let (mut across_free, mut down_free) = (free(x + dx, y), free(x, y + dy));
     loop {
-        // Never cut a corner: both cells beside the diagonal step must be free.
-        if !free(x + dx, y) || !free(x, y + dy) || !free(x + dx, y + dy) {
+        if !across_free || !down_free || !free(x + dx, y + dy) {
             return;
         }
         x += dx;
@@ -268,36 +289,69 @@ fn jump_diagonal(
             found((x, y));
             return;
         }
-        if let Some(j) = jump_straight(grid, x, y, dx, 0, goal) {
+        let across = straight_run(grid, x, y, dx, 0, goal);
+        if let Some(j) = across.jump_point {
             found(j);
         }
-        if let Some(j) = jump_straight(grid, x, y, 0, dy, goal) {
+        let down = straight_run(grid, x, y, 0, dy, goal);
+        if let Some(j) = down.jump_point {
             found(j);
         }
+        (across_free, down_free) = (across.first_cell_free, down.first_cell_free);
     }
 }
 
-/// Up to eight directions, without allocating.
-#[derive(Default)]
-pub(super) struct Directions {
-    items: [(i32, i32); 8],
-    len: usize,
-}
+/// A set of the eight directions, one bit each in [`STEPS`] order (straight ones first), so
+/// that choosing them costs a few bit operations and walking them allocates nothing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Directions(u8);
 
 impl Directions {
-    fn push(&mut self, d: (i32, i32)) {
-        self.items[self.len] = d;
-        self.len += 1;
+    const ALL: Self = Self(u8::MAX);
+
+    /// The set holding only `(dx, dy)`, one of [`STEPS`] (empty for anything else).
+    fn of(dx: i32, dy: i32) -> Self {
+        // STEPS's index of each step, at (dy + 1) * 3 + (dx + 1); 8 for the centre, no step.
+        const INDEX: [u32; 9] = [7, 0, 4, 3, 8, 1, 6, 2, 5];
+        if dx.unsigned_abs() > 1 || dy.unsigned_abs() > 1 {
+            return Self(0);
+        }
+        let k = INDEX[((dy + 1) * 3 + dx + 1) as usize];
+        Self(1u8.checked_shl(k).unwrap_or(0))
     }
 
-    pub(super) fn as_slice(&self) -> &[(i32, i32)] {
-        &self.items[..self.len]
+    fn with(self, dx: i32, dy: i32) -> Self {
+        Self(self.0 | Self::of(dx, dy).0)
+    }
+}
+
+impl Iterator for Directions {
+    type Item = (i32, i32);
+
+    #[inline]
+    fn next(&mut self) -> Option<(i32, i32)> {
+        let k = self.0.trailing_zeros() as usize;
+        let step = *STEPS.get(k)?;
+        self.0 &= self.0 - 1;
+        Some(step)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_direction_set_holds_each_step_once_in_steps_order() {
+        for (k, &(dx, dy)) in STEPS.iter().enumerate() {
+            assert_eq!(Directions::of(dx, dy), Directions(1 << k));
+        }
+        assert_eq!(Directions::of(0, 0), Directions(0));
+        assert_eq!(Directions::of(2, 0), Directions(0));
+        assert_eq!(Directions::ALL.collect::<Vec<_>>(), STEPS);
+        let turns = Directions::of(1, 1).with(-1, 0).with(0, -1);
+        assert_eq!(turns.collect::<Vec<_>>(), [(0, -1), (-1, 0), (1, 1)]);
+    }
     use crate::grid::Point;
     use proptest::prelude::*;
 

@@ -46,7 +46,7 @@ pub(crate) fn for_each_successor(
     // One copy of the jump code per direction, with the direction's steps as constants. A
     // straight jump returns its jump point; a diagonal reports its own, and returns the goal if
     // it ran into it.
-    for &direction in directions_from(grid, (x, y), parent).as_slice() {
+    for direction in directions_from(grid, (x, y), parent) {
         let reached = match direction {
             (1, 0) => lines.straight::<1, 0>(x, y),
             (-1, 0) => lines.straight::<-1, 0>(x, y),
