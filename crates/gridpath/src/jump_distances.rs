@@ -19,9 +19,10 @@
 //!
 //! **Edits.** The playground edits its maps, so a full rebuild per edit would waste the point. A
 //! wall that comes or goes at `(x, y)` changes the straight distances only on rows `y − 1 ..= y + 1`
-//! (its own row, and the rows beside which it may now force a turn) and columns `x − 1 ..= x + 1`:
-//! [`JumpDistances::update`] redoes those lines, and then only the diagonal distances that read
-//! what changed, walking back along each diagonal while the values still change.
+//! (its own row, and the rows beside which it may now force a turn) and columns `x − 1 ..= x + 1`,
+//! and on each only behind the change: [`JumpDistances::update`] redoes each line from the
+//! change backwards while the values still change, and then only the diagonal distances that
+//! read what changed, walking back along each diagonal in the same way.
 //!
 //! **Small entries.** Each distance is one signed byte, so a cell's eight take 8 bytes and the
 //! table of a 512 × 512 map 2 MiB. Memory is what a JPS+ query waits for: with 32-bit entries
@@ -33,10 +34,12 @@
 //! reaches it: a triangle of the map. So diagonal distances are capped at [`LEAP`] cells: past
 //! that, the table says [`CARRY_ON`] ("go `LEAP` cells, nothing to see, read again"). A change
 //! then reaches back at most `LEAP` cells along each diagonal, and a long open diagonal costs the
-//! search one extra read per `LEAP` cells. With 8, a one-cell edit on an open 512 × 512 map
-//! recomputes about 28,000 of its 2.1 million entries (a wall there makes eight new jump points,
-//! each the end of half a row or column of changed straight distances); on the Moving AI maps a
-//! longer cap saves the search nothing measurable (see the crate README).
+//! search one extra read per `LEAP` cells. A wall on an open 512 × 512 map makes eight new jump
+//! points, each the end of half a row or column of changed straight distances, and every
+//! diagonal within `LEAP` cells of those reads a change: with 4, a repair recomputes about
+//! 17,600 of the 2.1 million entries (0.84 %), with 8 about 23,800 (1.13 %), and a repair costs
+//! about as much per entry as a rebuild. On the Moving AI maps 4 costs the search 1 % more
+//! instructions than 8 (see the crate README).
 
 use crate::grid::Grid;
 
@@ -85,7 +88,7 @@ pub const ONWARD_NONE: i32 = Distance::MIN as i32;
 const WALL: usize = 8;
 
 /// The longest diagonal distance stored; see the [module docs](self).
-pub const LEAP: i32 = 8;
+pub const LEAP: i32 = 4;
 
 /// The diagonal entry that means "no stop within [`LEAP`] cells, and no wall: go `LEAP` cells and
 /// read the table again".
@@ -141,9 +144,11 @@ pub struct JumpDistances {
     /// The wall revision the table was made for.
     made_for: Option<u64>,
     /// Scratch for a repair: cells whose diagonal inputs changed (and which: [`WALL`] or the
-    /// straight direction whose answer flipped), and the lines to redo.
+    /// straight direction whose answer flipped), and the stretches of lines to redo: a pair of
+    /// straight directions (0 for east and west, 2 for south and north), the line, and the
+    /// position along it of a changed cell.
     seeds: Vec<(usize, usize)>,
-    lines: Vec<(usize, i32)>,
+    lines: Vec<(usize, i32, i32)>,
 }
 
 impl JumpDistances {
@@ -207,21 +212,10 @@ impl JumpDistances {
             self.straight_line(grid, 2, x);
             self.straight_line(grid, 3, x);
         }
-        for (direction, &(_, dy)) in DIRECTIONS.iter().enumerate().skip(4) {
-            // Each cell reads the next one along its diagonal: fill those first.
-            for row in 0..self.height as i32 {
-                let y = if dy > 0 {
-                    self.height as i32 - 1 - row
-                } else {
-                    row
-                };
-                for x in 0..self.width as i32 {
-                    let i = self.index(x, y);
-                    let value = self.diagonal_value(grid, x, y, direction);
-                    self.store(i, direction, value);
-                }
-            }
-        }
+        self.fill_diagonal::<1, 1>();
+        self.fill_diagonal::<-1, 1>();
+        self.fill_diagonal::<1, -1>();
+        self.fill_diagonal::<-1, -1>();
         // A rebuild needs no seeds: drop the ones its lines left, and any queued repair.
         self.seeds.clear();
         self.lines.clear();
@@ -231,8 +225,8 @@ impl JumpDistances {
     /// Queues the lines a wall change at `p` touches, and marks `p` itself as a seed.
     fn note_change(&mut self, grid: &Grid, p: crate::Point) {
         for d in -1..=1 {
-            self.lines.push((0, p.y + d));
-            self.lines.push((2, p.x + d));
+            self.lines.push((0, p.y + d, p.x));
+            self.lines.push((2, p.x + d, p.y));
         }
         if let Some(i) = grid.index_of(p) {
             self.seeds.push((i, WALL));
@@ -246,35 +240,41 @@ impl JumpDistances {
         lines.sort_unstable();
         lines.dedup();
         let mut entries = 0;
-        for &(first_direction, line) in &lines {
-            let length = if first_direction == 0 {
+        for &(first_direction, line, at) in &lines {
+            let lines = if first_direction == 0 {
                 self.height
             } else {
                 self.width
             };
-            if (0..length as i32).contains(&line) {
+            if (0..lines as i32).contains(&line) {
                 for direction in [first_direction, first_direction + 1] {
-                    entries += self.straight_line(grid, direction, line);
+                    // The change is read by the cells at `at` and one step behind it (a wall
+                    // ahead, or behind a side cell): from one step ahead, back while the values
+                    // change. A cell's straight entry depends only on the cells ahead of it.
+                    let forwards = DIRECTIONS[direction].0 + DIRECTIONS[direction].1;
+                    let stretch = (at + forwards, at - forwards);
+                    entries += self.straight_stretch::<true>(grid, direction, line, stretch);
                 }
             }
         }
         lines.clear();
         self.lines = lines;
 
+        // In any order, and repeats are harmless: a walk stops at the first entry that keeps its
+        // value, and a cell's entries depend only on the cells ahead of it. (Sorting the seeds
+        // first cost a seventh of a repair.)
         let mut seeds = std::mem::take(&mut self.seeds);
-        seeds.sort_unstable();
-        seeds.dedup();
         for &(seed, what) in &seeds {
             let (sx, sy) = ((seed % self.width) as i32, (seed / self.width) as i32);
             for (direction, &(dx, dy)) in DIRECTIONS.iter().enumerate().skip(4) {
                 if what == WALL {
                     // The cells whose diagonal step reads the seed: ahead, or beside the step.
                     for (bx, by) in [(dx, dy), (dx, 0), (0, dy)] {
-                        entries += self.walk_back(grid, sx - bx, sy - by, direction);
+                        entries += self.walk_back(sx - bx, sy - by, direction);
                     }
                 } else if what == direction_index(dx, 0) || what == direction_index(0, dy) {
                     // A straight answer flipped: only the diagonals made of that direction read it.
-                    entries += self.walk_back(grid, sx - dx, sy - dy, direction);
+                    entries += self.walk_back(sx - dx, sy - dy, direction);
                 }
             }
         }
@@ -283,39 +283,97 @@ impl JumpDistances {
         entries
     }
 
+    /// Fills diagonal direction `(DX, DY)` for the whole map (after the straight directions).
+    fn fill_diagonal<const DX: i32, const DY: i32>(&mut self) {
+        let direction = direction_index(DX, DY);
+        // Each cell reads the next one along its diagonal: fill those first.
+        for row in 0..self.height as i32 {
+            let y = if DY > 0 {
+                self.height as i32 - 1 - row
+            } else {
+                row
+            };
+            for x in 0..self.width as i32 {
+                let i = self.index(x, y);
+                let value = self.diagonal_value::<DX, DY>(i);
+                self.store(i, direction, value);
+            }
+        }
+    }
+
     /// Recomputes the diagonal distances from `(x, y)` backwards along `direction`, while they
     /// change. A cell whose own inputs changed is some seed's neighbour and is walked from there.
-    fn walk_back(&mut self, grid: &Grid, mut x: i32, mut y: i32, direction: usize) -> usize {
-        let (dx, dy) = DIRECTIONS[direction];
+    fn walk_back(&mut self, x: i32, y: i32, direction: usize) -> usize {
+        // One copy per direction, its steps constants: a repair makes thousands of short walks.
+        match DIRECTIONS[direction] {
+            (1, 1) => self.walk_back_along::<1, 1>(x, y),
+            (-1, 1) => self.walk_back_along::<-1, 1>(x, y),
+            (1, -1) => self.walk_back_along::<1, -1>(x, y),
+            _ => self.walk_back_along::<-1, -1>(x, y),
+        }
+    }
+
+    fn walk_back_along<const DX: i32, const DY: i32>(&mut self, x: i32, y: i32) -> usize {
+        let direction = direction_index(DX, DY);
+        let (w, h) = (self.width as i32, self.height as i32);
+        if !((0..w).contains(&x) && (0..h).contains(&y)) {
+            return 0;
+        }
+        // The cells from (x, y) back to the edge of the map.
+        let back_x = if DX > 0 { x + 1 } else { w - x };
+        let back_y = if DY > 0 { y + 1 } else { h - y };
+        let step_back = -(DY as isize * self.width as isize + DX as isize);
+        let mut i = self.index(x, y);
         let mut entries = 0;
-        while (0..self.width as i32).contains(&x) && (0..self.height as i32).contains(&y) {
-            let value = self.diagonal_value(grid, x, y, direction);
-            let i = self.index(x, y);
+        for _ in 0..back_x.min(back_y) {
+            let value = self.diagonal_value::<DX, DY>(i);
             entries += 1;
             if self.store(i, direction, value) == value {
                 break;
             }
-            (x, y) = (x - dx, y - dy);
+            i = i.wrapping_add_signed(step_back);
         }
         entries
     }
 
     /// Fills one straight direction (0–3) along one row (east, west) or column (south, north),
-    /// starting from the far end so that each cell reads the one ahead of it. Every cell whose
-    /// answer to "is there a jump point ahead?" changes becomes a seed for the diagonals.
-    /// Returns the number of entries written.
+    /// starting from the far end so that each cell reads the one ahead of it. Returns the number
+    /// of entries written.
     fn straight_line(&mut self, grid: &Grid, direction: usize, line: i32) -> usize {
         let (dx, dy) = DIRECTIONS[direction];
         let length = if dx != 0 { self.width } else { self.height } as i32;
+        let far_end = if dx + dy > 0 {
+            (length - 1, 0)
+        } else {
+            (0, length - 1)
+        };
+        self.straight_stretch::<false>(grid, direction, line, far_end)
+    }
+
+    /// Recomputes straight `direction` along `line` from position `first` back to position
+    /// `last` (against the direction of travel), and with `WHILE_CHANGING` on past `last` for
+    /// as long as the values change (a constant, so that a rebuild's loop does not test it). Every cell whose answer to "is there a jump point ahead?"
+    /// changes becomes a seed for the diagonals. Returns the number of entries written.
+    fn straight_stretch<const WHILE_CHANGING: bool>(
+        &mut self,
+        grid: &Grid,
+        direction: usize,
+        line: i32,
+        (first, last): (i32, i32),
+    ) -> usize {
+        let (dx, dy) = DIRECTIONS[direction];
+        let length = if dx != 0 { self.width } else { self.height } as i32;
         let cell = |k: i32| if dx != 0 { (k, line) } else { (line, k) };
-        let forwards = dx + dy;
-        let mut ahead = 0; // the distance stored at the cell ahead
-        for step in 0..length {
-            let k = if forwards > 0 {
-                length - 1 - step
-            } else {
-                step
-            };
+        let forwards = dx + dy; // the direction of travel along the line: +1 or -1
+        let mut k = first.clamp(0, length - 1);
+        let mut ahead = if (0..length).contains(&(k + forwards)) {
+            let (x, y) = cell(k + forwards);
+            self.distance(self.index(x, y), direction)
+        } else {
+            0
+        };
+        let mut written = 0;
+        while (0..length).contains(&k) {
             let (x, y) = cell(k);
             let (nx, ny) = (x + dx, y + dy);
             let value = if !grid.is_free(nx, ny) {
@@ -336,20 +394,39 @@ impl JumpDistances {
             if (old > 0) != (value > 0) {
                 self.seeds.push((i, direction));
             }
+            written += 1;
+            // At `last` or behind it, and this value kept: so will all those behind.
+            if WHILE_CHANGING && old == value && (k - last) * forwards <= 0 {
+                break;
+            }
             ahead = value;
+            k -= forwards;
         }
-        length as usize
+        written as usize
     }
 
-    /// The diagonal distance at `(x, y)` in diagonal `direction` (4–7), from the cell ahead.
-    fn diagonal_value(&self, grid: &Grid, x: i32, y: i32, direction: usize) -> i32 {
-        let (dx, dy) = DIRECTIONS[direction];
-        let free = |x, y| grid.is_free(x, y);
-        if !(free(x + dx, y) && free(x, y + dy) && free(x + dx, y + dy)) {
-            return 0;
+    /// The diagonal distance at `(x, y)` in diagonal direction `(DX, DY)`, from the cell ahead.
+    ///
+    /// It reads the table only, never the grid: a straight distance is 0 exactly when the next
+    /// cell that way is a wall or off the map, so the straight entries (made first) say whether
+    /// the three cells of the diagonal step are free. Three bytes read instead of three wall
+    /// tests with their bounds checks: the rebuild and the repair each ran about a third fewer
+    /// instructions.
+    #[inline]
+    fn diagonal_value<const DX: i32, const DY: i32>(&self, i: usize) -> i32 {
+        let direction = direction_index(DX, DY);
+        let (across, down) = (direction_index(DX, 0), direction_index(0, DY));
+        let here = &self.distances[i];
+        if here[across] == 0 || here[down] == 0 {
+            return 0; // never cut a corner: both cells beside the step must be free
         }
-        let next = &self.distances[self.index(x + dx, y + dy)];
-        if next[direction_index(dx, 0)] > 0 || next[direction_index(0, dy)] > 0 {
+        // Both cells are on the map now, so their indices are plain sums.
+        let beside = i.wrapping_add_signed(DX as isize);
+        if self.distances[beside][down] == 0 {
+            return 0; // the diagonal cell itself, one step down from the cell across
+        }
+        let next = &self.distances[beside.wrapping_add_signed(DY as isize * self.width as isize)];
+        if next[across] > 0 || next[down] > 0 {
             return 1; // a straight run from the next cell finds a jump point: stop there
         }
         match i32::from(next[direction]) {
@@ -507,8 +584,9 @@ mod tests {
             panic!("expected a repair")
         };
         assert_eq!(changes, 1);
-        // Six lines, and the capped diagonals that read what changed: a small part of 8 × 20,000.
-        assert!(entries < 20_000, "{entries} entries recomputed");
+        // The stretches of six lines that changed, and the capped diagonals that read them: under
+        // 5 % of the 8 × 20,000 entries (5,529 when this was written).
+        assert!(entries < 8_000, "{entries} entries recomputed");
         let mut fresh = JumpDistances::new();
         fresh.update(&grid);
         assert!(table.distances == fresh.distances);
