@@ -58,12 +58,27 @@ fn is_version_line(line: &str) -> bool {
 }
 
 /// One scenario line: nine fields, tab-separated (or, leniently, by any white space).
-fn parse_scenario_line(n: usize, line: &str) -> Result<Scenario, FormatError> {
-    let mut fields: Vec<&str> = line.split('\t').take(10).collect();
-    if fields.len() != 9 {
-        fields = line.split_whitespace().take(10).collect();
+/// Copies the first ten fields of a line into `buffer` (one more than a scenario has, to tell
+/// "too many") and returns them, without allocating: a file has thousands of lines.
+fn first_ten<'a, 'b>(
+    fields: impl Iterator<Item = &'a str>,
+    buffer: &'b mut [&'a str; 10],
+) -> &'b [&'a str] {
+    let mut len = 0;
+    for (slot, field) in buffer.iter_mut().zip(fields) {
+        *slot = field;
+        len += 1;
     }
-    let [bucket, map, w, h, sx, sy, gx, gy, optimal] = fields[..] else {
+    &buffer[..len]
+}
+
+fn parse_scenario_line(n: usize, line: &str) -> Result<Scenario, FormatError> {
+    let mut buffer = [""; 10];
+    let mut fields = first_ten(line.split('\t'), &mut buffer);
+    if fields.len() != 9 {
+        fields = first_ten(line.split_whitespace(), &mut buffer);
+    }
+    let [bucket, map, w, h, sx, sy, gx, gy, optimal] = *fields else {
         let why = format!(
             "expected 9 tab-separated fields (bucket, map, width, height, start x, start y, goal \
              x, goal y, optimal length), found {}",
@@ -91,7 +106,16 @@ fn parse_scenario_line(n: usize, line: &str) -> Result<Scenario, FormatError> {
     }
     // Inside the declared map, so the coordinates fit an `i32` (a grid is at most 2²⁶ wide).
     let point = |what: &str, x: &str, y: &str| {
-        let (x, y) = (int(&format!("{what} x"), x)?, int(&format!("{what} y"), y)?);
+        // The field's name made into text only for the message: a file has thousands of lines.
+        let coordinate = |axis: &str, v: &str| {
+            whole_number(v.trim()).ok_or_else(|| {
+                fail(format!(
+                    "{what} {axis} must be a whole number, not {}",
+                    quote(v)
+                ))
+            })
+        };
+        let (x, y) = (coordinate("x", x)?, coordinate("y", y)?);
         if x >= map_width || y >= map_height {
             let why = format!("the {what} ({x}, {y}) is outside the {map_width}×{map_height} map");
             return Err(fail(why));
