@@ -241,12 +241,12 @@ impl JumpDistances {
         lines.dedup();
         let mut entries = 0;
         for &(first_direction, line, at) in &lines {
-            let lines = if first_direction == 0 {
+            let line_count = if first_direction == 0 {
                 self.height
             } else {
                 self.width
             };
-            if (0..lines as i32).contains(&line) {
+            if (0..line_count as i32).contains(&line) {
                 for direction in [first_direction, first_direction + 1] {
                     // The change is read by the cells at `at` and one step behind it (a wall
                     // ahead, or behind a side cell): from one step ahead, back while the values
@@ -352,8 +352,9 @@ impl JumpDistances {
 
     /// Recomputes straight `direction` along `line` from position `first` back to position
     /// `last` (against the direction of travel), and with `WHILE_CHANGING` on past `last` for
-    /// as long as the values change (a constant, so that a rebuild's loop does not test it). Every cell whose answer to "is there a jump point ahead?"
-    /// changes becomes a seed for the diagonals. Returns the number of entries written.
+    /// as long as the values change (a constant, so that a rebuild's loop does not test it).
+    /// Every cell whose answer to "is there a jump point ahead?" changes becomes a seed for the
+    /// diagonals. Returns the number of entries written.
     fn straight_stretch<const WHILE_CHANGING: bool>(
         &mut self,
         grid: &Grid,
@@ -405,7 +406,7 @@ impl JumpDistances {
         written as usize
     }
 
-    /// The diagonal distance at `(x, y)` in diagonal direction `(DX, DY)`, from the cell ahead.
+    /// The diagonal distance at cell `i` in diagonal direction `(DX, DY)`, from the cell ahead.
     ///
     /// It reads the table only, never the grid: a straight distance is 0 exactly when the next
     /// cell that way is a wall or off the map, so the straight entries (made first) say whether

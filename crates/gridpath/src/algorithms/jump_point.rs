@@ -341,6 +341,9 @@ impl Iterator for Directions {
 mod tests {
     use super::*;
 
+    use crate::grid::Point;
+    use proptest::prelude::*;
+
     #[test]
     fn a_direction_set_holds_each_step_once_in_steps_order() {
         for (k, &(dx, dy)) in STEPS.iter().enumerate() {
@@ -352,8 +355,6 @@ mod tests {
         let turns = Directions::of(1, 1).with(-1, 0).with(0, -1);
         assert_eq!(turns.collect::<Vec<_>>(), [(0, -1), (-1, 0), (1, 1)]);
     }
-    use crate::grid::Point;
-    use proptest::prelude::*;
 
     proptest! {
         #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]

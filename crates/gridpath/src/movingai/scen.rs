@@ -57,7 +57,6 @@ fn is_version_line(line: &str) -> bool {
         && words.next().is_none()
 }
 
-/// One scenario line: nine fields, tab-separated (or, leniently, by any white space).
 /// Copies the first ten fields of a line into `buffer` (one more than a scenario has, to tell
 /// "too many") and returns them, without allocating: a file has thousands of lines.
 fn first_ten<'a, 'b>(
@@ -72,6 +71,7 @@ fn first_ten<'a, 'b>(
     &buffer[..len]
 }
 
+/// One scenario line: nine fields, tab-separated (or, leniently, by any white space).
 fn parse_scenario_line(n: usize, line: &str) -> Result<Scenario, FormatError> {
     let mut buffer = [""; 10];
     let mut fields = first_ten(line.split('\t'), &mut buffer);

@@ -142,7 +142,7 @@ const ARITY: usize = 4;
 ///
 /// Why four children rather than two? A pop sinks a hole from the top to the bottom, moving
 /// one entry per level: with four children there are half as many levels, for two more
-/// comparisons per level, and the four children (16 bytes each) fill one 64-byte cache line.
+/// comparisons per level, and the four children (16 bytes each) lie side by side in 64 bytes.
 /// On the same queries A* ran 4–8 % fewer instructions than with two.
 #[derive(Clone, Debug, Default)]
 struct IndexedHeap {
