@@ -99,8 +99,12 @@ fn an_agent_walks_to_the_goal() {
 fn a_wall_painted_across_its_way_sends_it_around() {
     let mut app = app_on(&ROOM, (0, 0), (9, 2));
     let agent = drop_agent(&mut app, (0, 2));
-    run_for(&mut app, 0.3);
-    assert_eq!(route(&app, agent).state, RouteState::Walking);
+    // Its route comes from another thread: wait for it (on a busy machine a fixed number of
+    // frames was not always enough), then let it start out.
+    walk_until(&mut app, agent, 5.0, |app| {
+        route(app, agent).state == RouteState::Walking
+    });
+    assert!(cell_of(&app, agent).x < 5, "still before the wall's column");
     // A wall across rows 0 to 3, painted as a user does, leaving row 4 open.
     stroke(&mut app, &[(5, 0), (5, 1), (5, 2), (5, 3)]);
     assert!(is_wall(&app, (5, 2)));
