@@ -279,8 +279,17 @@ fn jump_diagonal(
     // that takes two wall tests; after it, the two straight runs out of each cell have just
     // tested the next step's side cells, their first cells.
     let (mut across_free, mut down_free) = (free(x + dx, y), free(x, y + dy));
+    // With both of those free, the cell ahead is on the map: its index is a plain sum, and its
+    // test one read.
+    let w = grid.width() as usize;
+    let step = dy as isize * w as isize + dx as isize;
+    let mut index = y as usize * w + x as usize;
     loop {
-        if !across_free || !down_free || !free(x + dx, y + dy) {
+        if !across_free || !down_free {
+            return;
+        }
+        index = index.wrapping_add_signed(step);
+        if grid.raw_cost(index) == 0 {
             return;
         }
         x += dx;
