@@ -369,7 +369,8 @@ mod tests {
         #![proptest_config(ProptestConfig { cases: 4000, ..ProptestConfig::default() })]
 
         /// The bit scan and the cell-by-cell walk find the same jump point, on random grids
-        /// wide and tall enough for runs longer than one 64-bit word.
+        /// wide and tall enough for runs longer than one 64-bit word; and the scan knows whether
+        /// the first cell ahead is free.
         #[test]
         fn the_bit_scan_agrees_with_the_cell_by_cell_jump(
             (w, h, walls) in (1u32..150, 1u32..150).prop_flat_map(|(w, h)| {
@@ -390,11 +391,14 @@ mod tests {
             // five would run into proptest's limit of 1,024 rejects).
             grid.set_blocked(Point::new(x, y), false).expect("inside");
             let (dx, dy) = [(1, 0), (-1, 0), (0, 1), (0, -1)][direction];
+            let run = straight_run(&grid, x, y, dx, dy, (g.x, g.y));
             prop_assert_eq!(
-                jump_straight(&grid, x, y, dx, dy, (g.x, g.y)),
+                run.jump_point,
                 jump_straight_cell_by_cell(&grid, x, y, dx, dy, (g.x, g.y)),
                 "from ({}, {}) towards ({}, {}), goal {}", x, y, dx, dy, g
             );
+            // What the diagonal run takes from it instead of testing the cell itself.
+            prop_assert_eq!(run.first_cell_free, grid.is_free(x + dx, y + dy));
         }
     }
 }
