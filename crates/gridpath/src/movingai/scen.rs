@@ -155,6 +155,8 @@ mod tests {
         let bad = parse_scen("version 1\n0\ta.map\t1\t1\t0\t0\t0\n").unwrap_err();
         assert_eq!(bad.line, 2);
         assert!(bad.message.contains("found 7"));
+        let long = "version 1\n0\ta.map\t1\t1\t0\t0\t0\t0\t1\t9\t9\t9\n";
+        assert!(parse_scen(long).unwrap_err().message.contains("found more"));
         let bad = parse_scen("version 1\n0\ta.map\t1\t1\t0\t-3\t0\t0\t1\n").unwrap_err();
         assert!(bad.message.contains("start y"));
     }
