@@ -16,7 +16,8 @@ use super::Rules;
 use super::jump_point::{cell_at, directions_from, successor_reporter};
 use crate::grid::Grid;
 use crate::jump_distances::{
-    CARRY_ON, JumpDistances, LEAP, ONWARD_FOUND, ONWARD_NONE, STRAIGHT_CAP, direction_index,
+    ACROSS, CARRY_ON, DOWN, JumpDistances, LEAP, ONWARD_FOUND, ONWARD_NONE, STRAIGHT_CAP,
+    direction_index, look_steps_and_parts,
 };
 
 pub(crate) const RULES: Rules = super::jump_point::RULES;
@@ -107,10 +108,30 @@ impl Lines<'_> {
         }
     }
 
+    /// The jump point straight ahead of `(x, y)` that the table promises (its entry is
+    /// positive), without a goal check: for a look away from the goal's row and column.
+    #[inline(always)]
+    fn promised<const DX: i32, const DY: i32>(&self, mut x: i32, mut y: i32) -> (i32, i32) {
+        loop {
+            let distance = self
+                .table
+                .distance(self.index(x, y), const { direction_index(DX, DY) });
+            if distance != ONWARD_FOUND {
+                return (x + distance * DX, y + distance * DY);
+            }
+            (x, y) = (x + STRAIGHT_CAP * DX, y + STRAIGHT_CAP * DY);
+        }
+    }
+
     /// The diagonal run from `(x, y)` in `(DX, DY)`: at every cell where the table says a
-    /// straight run finds something, report what the two straight runs find, and carry on; stop
-    /// where the diagonal is blocked, or at the goal (which it returns, like a straight jump). On the way, the one cell that shares the
-    /// goal's row or column (if the goal lies in this quadrant) is looked at too, for the goal.
+    /// straight run finds something, report what it finds, and carry on; stop where the diagonal
+    /// is blocked, or at the goal (which it returns, like a straight jump).
+    ///
+    /// The goal needs one more look. If it lies in this quadrant, the diagonal crosses its row or
+    /// column at one cell, and a straight run from there may meet it, which the table (made
+    /// before the goal was known) cannot say: that cell runs both straight jumps with their goal
+    /// checks. Every other look runs only the parts the table names, and cannot meet the goal:
+    /// the goal is not on its row or column, or lies behind it.
     #[inline(always)]
     fn diagonal<const DX: i32, const DY: i32>(
         &self,
@@ -129,34 +150,39 @@ impl Lines<'_> {
             let distance = self
                 .table
                 .distance(self.index(x, y), const { direction_index(DX, DY) });
-            // A capped entry: `LEAP` free cells with nothing to look at on the way.
-            let (reach, look) = match distance {
-                CARRY_ON => (LEAP, false),
-                d => (d.abs(), d > 0),
+            // How far this entry lets the run go, and which straight parts to run there.
+            let (reach, parts) = match distance {
+                CARRY_ON => (LEAP, 0), // `LEAP` free cells with nothing to look at on the way
+                d if d > 0 => look_steps_and_parts(d),
+                d => (-d, 0),
             };
             if to_goal_line <= reach {
-                // The goal's row or column comes first: look there, for the goal.
+                // The goal's row or column comes first: look there, for the goal too.
                 (x, y) = (x + to_goal_line * DX, y + to_goal_line * DY);
                 to_goal_line = i32::MAX;
-            } else if look || distance == CARRY_ON {
-                if to_goal_line != i32::MAX {
-                    to_goal_line -= reach;
+                if (x, y) == self.goal {
+                    return Some(self.goal);
                 }
-                (x, y) = (x + reach * DX, y + reach * DY);
-                if !look {
-                    continue;
+                if let Some(j) = self.straight::<DX, 0>(x, y) {
+                    found(j);
                 }
-            } else {
+                if let Some(j) = self.straight::<0, DY>(x, y) {
+                    found(j);
+                }
+                continue;
+            }
+            if parts == 0 && distance != CARRY_ON {
                 return None; // blocked, with nothing on the way
             }
-            if (x, y) == self.goal {
-                return Some(self.goal);
+            if to_goal_line != i32::MAX {
+                to_goal_line -= reach;
             }
-            if let Some(j) = self.straight::<DX, 0>(x, y) {
-                found(j);
+            (x, y) = (x + reach * DX, y + reach * DY);
+            if parts & ACROSS != 0 {
+                found(self.promised::<DX, 0>(x, y));
             }
-            if let Some(j) = self.straight::<0, DY>(x, y) {
-                found(j);
+            if parts & DOWN != 0 {
+                found(self.promised::<0, DY>(x, y));
             }
         }
     }
