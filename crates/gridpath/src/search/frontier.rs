@@ -88,7 +88,15 @@ impl Frontier {
     /// Adds a cell that is not in the frontier.
     #[inline]
     pub(crate) fn push(&mut self, node: usize, priority: f64, g: f64) {
-        match self.order {
+        self.push_as(self.order, node, priority, g)
+    }
+
+    /// [`Frontier::push`] for a caller that knows the order the frontier was reset with: given
+    /// as a constant, it lets the compiler leave out the test.
+    #[inline(always)]
+    pub(crate) fn push_as(&mut self, order: Order, node: usize, priority: f64, g: f64) {
+        debug_assert_eq!(order, self.order);
+        match order {
             Order::Priority => self.heap.push(Entry::new(node, priority, g)),
             Order::Queue | Order::Stack => self.line.push_back(node as u32),
         }
@@ -99,7 +107,14 @@ impl Frontier {
     /// take a cheaper route, and if one did, the cell would simply be queued again.
     #[inline]
     pub(crate) fn improve(&mut self, node: usize, priority: f64, g: f64) {
-        match self.order {
+        self.improve_as(self.order, node, priority, g)
+    }
+
+    /// [`Frontier::improve`] with the order known, like [`Frontier::push_as`].
+    #[inline(always)]
+    pub(crate) fn improve_as(&mut self, order: Order, node: usize, priority: f64, g: f64) {
+        debug_assert_eq!(order, self.order);
+        match order {
             Order::Priority => self.heap.improve(Entry::new(node, priority, g)),
             Order::Queue | Order::Stack => self.line.push_back(node as u32),
         }

@@ -552,7 +552,7 @@ impl Search {
                 parent,
                 query.target,
                 |next, x, y, distance| {
-                    opener.offer_call(next, x, y, node, g_node + distance * unit)
+                    opener.offer_jump_point(next, x, y, node, g_node + distance * unit)
                 },
             ),
             Algorithm::JumpPointPlus => jump_point_plus::for_each_successor(
@@ -562,7 +562,7 @@ impl Search {
                 parent,
                 query.target,
                 |next, x, y, distance| {
-                    opener.offer_call(next, x, y, node, g_node + distance * unit)
+                    opener.offer_jump_point(next, x, y, node, g_node + distance * unit)
                 },
             ),
             Algorithm::ThetaStar => {
