@@ -334,6 +334,19 @@ impl Directions {
     }
 }
 
+impl Directions {
+    /// The set's directions as their indices in [`STEPS`], in order: a `match` on an index is
+    /// one jump, where one on `(dx, dy)` compares both numbers.
+    pub(super) fn indices(self) -> impl Iterator<Item = usize> {
+        let mut bits = self.0;
+        std::iter::from_fn(move || {
+            let k = bits.trailing_zeros() as usize;
+            bits &= bits.wrapping_sub(1);
+            (k < 8).then_some(k)
+        })
+    }
+}
+
 impl Iterator for Directions {
     type Item = (i32, i32);
 

@@ -47,15 +47,16 @@ pub(crate) fn for_each_successor(
     // One copy of the jump code per direction, with the direction's steps as constants. A
     // straight jump returns its jump point; a diagonal reports its own, and returns the goal if
     // it ran into it.
-    for direction in directions_from(grid, (x, y), parent) {
+    for direction in directions_from(grid, (x, y), parent).indices() {
         let reached = match direction {
-            (1, 0) => lines.straight::<1, 0>(x, y),
-            (-1, 0) => lines.straight::<-1, 0>(x, y),
-            (0, 1) => lines.straight::<0, 1>(x, y),
-            (0, -1) => lines.straight::<0, -1>(x, y),
-            (1, 1) => lines.diagonal::<1, 1>(x, y, &mut found),
-            (-1, 1) => lines.diagonal::<-1, 1>(x, y, &mut found),
-            (1, -1) => lines.diagonal::<1, -1>(x, y, &mut found),
+            // In `STEPS` order: north, east, south, west, then the diagonals.
+            0 => lines.straight::<0, -1>(x, y),
+            1 => lines.straight::<1, 0>(x, y),
+            2 => lines.straight::<0, 1>(x, y),
+            3 => lines.straight::<-1, 0>(x, y),
+            4 => lines.diagonal::<1, -1>(x, y, &mut found),
+            5 => lines.diagonal::<1, 1>(x, y, &mut found),
+            6 => lines.diagonal::<-1, 1>(x, y, &mut found),
             _ => lines.diagonal::<-1, -1>(x, y, &mut found),
         };
         if let Some(jump_point) = reached {
