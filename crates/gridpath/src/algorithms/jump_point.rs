@@ -332,18 +332,11 @@ impl Directions {
     fn with(self, dx: i32, dy: i32) -> Self {
         Self(self.0 | Self::of(dx, dy).0)
     }
-}
 
-impl Directions {
-    /// The set's directions as their indices in [`STEPS`], in order: a `match` on an index is
-    /// one jump, where one on `(dx, dy)` compares both numbers.
-    pub(super) fn indices(self) -> impl Iterator<Item = usize> {
-        let mut bits = self.0;
-        std::iter::from_fn(move || {
-            let k = bits.trailing_zeros() as usize;
-            bits &= bits.wrapping_sub(1);
-            (k < 8).then_some(k)
-        })
+    /// Does the set hold the direction [`STEPS`]`[k]`?
+    #[inline(always)]
+    pub(super) fn has(self, k: usize) -> bool {
+        self.0 & (1 << k) != 0
     }
 }
 
