@@ -35,7 +35,7 @@ pub(crate) const SUMMARY: &str = "A* that jumps along straight lines and diagona
 /// the jump point's column and row and `distance` is the octile length of the run to it.
 ///
 /// `parent` is the jump point `node` was reached from (`None` for the start): the direction of
-/// arrival decides which directions are worth a look.
+/// arrival decides which directions are worth a look. `goal` is the goal's column and row.
 ///
 /// One refinement over the 2011 algorithm (Harabor and Grastien's 2014 pruning): a cell on a
 /// diagonal run whose straight runs find jump points is not itself put in the frontier. Its
@@ -46,12 +46,11 @@ pub(crate) fn for_each_successor(
     grid: &Grid,
     node: usize,
     parent: Option<usize>,
-    goal: usize,
+    goal: (i32, i32),
     visit: impl FnMut(usize, usize, usize, f64),
 ) {
     let w = grid.width() as usize;
     let (x, y) = cell_at(node, w);
-    let goal = cell_at(goal, w);
     let mut found = successor_reporter(w, (x, y), visit);
     for (dx, dy) in directions_from(grid, (x, y), parent) {
         if dx == 0 || dy == 0 {

@@ -33,7 +33,7 @@ pub(crate) fn for_each_successor(
     table: &JumpDistances,
     node: usize,
     parent: Option<usize>,
-    goal: usize,
+    goal: (i32, i32),
     visit: impl FnMut(usize, usize, usize, f64),
 ) {
     let w = grid.width() as usize;
@@ -41,7 +41,7 @@ pub(crate) fn for_each_successor(
     let lines = Lines {
         table,
         width: w,
-        goal: cell_at(goal, w),
+        goal,
     };
     let mut found = successor_reporter(w, (x, y), visit);
     // One block per direction, in `STEPS` order, each with the direction's steps as constants.

@@ -556,14 +556,14 @@ impl Search {
         };
         match query.config.algorithm {
             Algorithm::JumpPoint => {
-                jump_point::for_each_successor(grid, node, parent, query.target, offer_jump)
+                jump_point::for_each_successor(grid, node, parent, query.target_cell(), offer_jump)
             }
             Algorithm::JumpPointPlus => jump_point_plus::for_each_successor(
                 grid,
                 jumps,
                 node,
                 parent,
-                query.target,
+                query.target_cell(),
                 offer_jump,
             ),
             Algorithm::ThetaStar => {

@@ -42,6 +42,12 @@ impl Query {
         }
     }
 
+    /// The target's column and row.
+    #[inline]
+    pub(super) fn target_cell(&self) -> (i32, i32) {
+        (self.target_x as i32, self.target_y as i32)
+    }
+
     pub(super) fn aim_at(&mut self, target: usize) {
         self.target = target;
         self.target_x = target % self.width;
