@@ -4,7 +4,8 @@
 #     web/build.sh && python3 -m http.server -d dist/web
 #
 # With rustup's wasm target installed (`rustup target add wasm32-unknown-unknown`) it uses that;
-# otherwise Debian's rustc-web (`apt-get install rustc-web cargo-web rust-web-src lld-22`), which
+# otherwise Debian's rustc-web (`apt-get install rustc-web cargo-web rust-web-src lld-22
+# rust-web-llvm`), which
 # compiles the standard library for the web from source (nightly's -Z build-std, unlocked with
 # RUSTC_BOOTSTRAP on a stable compiler). Nothing here downloads a toolchain or a browser;
 # wasm-bindgen's CLI comes from crates.io at the version Cargo.lock has, built once into a cache.
@@ -24,7 +25,7 @@ elif [ -x /usr/bin/rustc ] && [ -d /usr/lib/rustlib/src/rust/library ]; then
         -Z build-std=std,panic_abort
 else
     echo "no compiler for $target: rustup target add $target, or apt-get install" \
-        "rustc-web cargo-web rust-web-src lld-22" >&2
+        "rustc-web cargo-web rust-web-src lld-22 rust-web-llvm" >&2
     exit 1
 fi
 wasm="$target_dir/$target/web/pathfinder_playground.wasm"
