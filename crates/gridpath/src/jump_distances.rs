@@ -12,9 +12,9 @@
 //! * **Diagonal**: a *look* entry ([`look`]) means "go `d` cells, then look": the first cell where
 //!   a straight run along either part of the diagonal finds a jump point. It also names which of
 //!   the two parts finds one ([`ACROSS`], [`DOWN`] or both), so the search reads only those: on
-//!   arena2 a look found a jump point along one part in four cases of five. `d ≤ 0` means `-d`
-//!   free steps before the diagonal is blocked (by a wall ahead or beside it: no corner is ever
-//!   cut). And [`CARRY_ON`], explained below.
+//!   arena2, 98 % of looks find one along one part only. `d ≤ 0` means `-d` free steps before
+//!   the diagonal is blocked (by a wall ahead or beside it: no corner is ever cut). And
+//!   [`CARRY_ON`], explained below.
 //!
 //! The search then jumps by reading the table and checking whether the goal lies within reach on
 //! the way, which a table made before the goal was known cannot include.
