@@ -330,6 +330,15 @@ impl Grid {
             && self.costs[y as usize * self.width as usize + x as usize] != 0
     }
 
+    /// Which of the eight cells around `(x, y)` are free, one bit each, row by row: bit 0 for
+    /// `(x − 1, y − 1)`, 1 for `(x, y − 1)`, 2 for `(x + 1, y − 1)`, 3 and 4 for the cells
+    /// left and right, 5 to 7 for the row below. A cell outside the map counts as a wall. This
+    /// is what jump point search prunes by.
+    #[inline(always)]
+    pub(crate) fn free_neighbours(&self, x: i32, y: i32) -> u8 {
+        self.bits.free_neighbours(x, y)
+    }
+
     /// Row `y` as bits for a straight run east, or west with `mirrored` (position `p` is then
     /// cell `width − 1 − p`). Rows -1 and `height` exist and are all walls.
     #[inline(always)]
@@ -437,6 +446,42 @@ impl fmt::Debug for Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The neighbourhood bits, read from the padded rows, say what `is_free` says of each of the
+    /// eight cells: on every cell of grids wide enough for the three bits to straddle two words,
+    /// with walls, edits (which go through the bits' own bookkeeping) and the map's edges.
+    #[test]
+    fn free_neighbours_say_what_is_free_says() {
+        for (width, height) in [(1, 1), (3, 2), (64, 3), (130, 4)] {
+            let mut g = Grid::new(width, height).unwrap();
+            for i in 0..g.len() {
+                if (i * 7919) % 5 < 2 {
+                    g.set_blocked(g.point_of(i), true).unwrap();
+                }
+            }
+            for i in 0..g.len() {
+                let Point { x, y } = g.point_of(i);
+                let around = [
+                    (-1, -1),
+                    (0, -1),
+                    (1, -1),
+                    (-1, 0),
+                    (1, 0),
+                    (-1, 1),
+                    (0, 1),
+                    (1, 1),
+                ];
+                let expected = around.iter().enumerate().fold(0u8, |bits, (k, &(dx, dy))| {
+                    bits | u8::from(g.is_free(x + dx, y + dy)) << k
+                });
+                assert_eq!(
+                    g.free_neighbours(x, y),
+                    expected,
+                    "({x}, {y}) on {width}×{height}"
+                );
+            }
+        }
+    }
 
     #[test]
     fn rejects_empty_and_huge_sizes() {

@@ -107,6 +107,21 @@ impl RunLines {
         self.stops[line * n + word] = stops;
     }
 
+    /// Three passability bits of line `line` (-1 and the line count are wall lines): cells
+    /// `position − 1`, `position` and `position + 1`, lowest first (outside the line: walls).
+    #[inline(always)]
+    fn three_free(&self, line: i32, position: i32) -> u8 {
+        // Padded, cell `position − 1` is bit `position`, and the three never pass the padding.
+        let (bit, start) = (position as usize, (line + 1) as usize * self.words_per_line);
+        let (word, shift) = (start + bit / 64, bit % 64);
+        let mut bits = self.free.get(word).map_or(0, |w| w >> shift);
+        if shift > 61 {
+            // The three straddle two words.
+            bits |= self.free.get(word + 1).map_or(0, |w| w << (64 - shift));
+        }
+        (bits & 0b111) as u8
+    }
+
     /// The stops and the passability of line `line` (-1 and the line count are the wall lines).
     #[inline(always)]
     fn line(&self, line: i32) -> RunLine<'_> {
@@ -205,6 +220,17 @@ impl RunBits {
         f(&mut self.west, y, self.width - 1 - x);
         f(&mut self.south, x, y);
         f(&mut self.north, x, self.height - 1 - y);
+    }
+
+    /// Which of the eight cells around `(x, y)` (inside the map) are free, as the bits of
+    /// [`crate::grid::Grid::free_neighbours`]: three reads of the padded rows, no bounds tests
+    /// on the map's edges.
+    #[inline(always)]
+    pub(crate) fn free_neighbours(&self, x: i32, y: i32) -> u8 {
+        let above = self.east.three_free(y - 1, x);
+        let row = self.east.three_free(y, x);
+        let below = self.east.three_free(y + 1, x);
+        above | (row & 1) << 3 | (row >> 2) << 4 | below << 5
     }
 
     /// Row `y` for a run east, or west (`mirrored`: position `p` is cell `width − 1 − p`).

@@ -13,7 +13,7 @@
 //! equal cell costs; other queries are refused with [`crate::QueryError::Unsupported`].
 
 use super::Rules;
-use super::jump_point::{cell_at, directions_from, successor_reporter};
+use super::jump_point::{arrival, cell_at, pruned, successor_reporter};
 use crate::grid::Grid;
 use crate::jump_distances::{
     ACROSS, CARRY_ON, DOWN, JumpDistances, LEAP, ONWARD_FOUND, ONWARD_NONE, STRAIGHT_CAP,
@@ -49,7 +49,7 @@ pub(crate) fn for_each_successor(
     // it ran into it. (Plain blocks rather than a loop over the directions: from a loop, the
     // compiler set up all eight directions' goal checks before the first, about 70 instructions
     // an expansion, where two or three directions are taken.)
-    let directions = directions_from(grid, (x, y), parent);
+    let directions = pruned(arrival(x, y, parent, w), table.free_neighbours(node));
     if directions.has(0)
         && let Some(j) = lines.straight::<0, -1>(x, y)
     {
