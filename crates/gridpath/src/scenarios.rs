@@ -18,10 +18,11 @@ pub const TOLERANCE: f64 = 1e-4;
 
 /// The result of one scenario.
 #[derive(Clone, Debug)]
-pub struct ScenarioOutcome {
+pub struct ScenarioOutcome<'a> {
     /// Position in the file, from 0.
     pub index: usize,
-    pub scenario: Scenario,
+    /// The scenario itself, borrowed: a copy per query would copy its map's name too.
+    pub scenario: &'a Scenario,
     /// The cost found, or `None` for no path.
     pub cost: Option<f64>,
     /// The query was refused (start or goal off the map or on a wall, ...).
@@ -31,7 +32,7 @@ pub struct ScenarioOutcome {
     pub micros: f64,
 }
 
-impl ScenarioOutcome {
+impl ScenarioOutcome<'_> {
     pub fn is_optimal(&self) -> bool {
         self.cost
             .is_some_and(|c| (c - self.scenario.optimal).abs() <= TOLERANCE)
@@ -39,7 +40,7 @@ impl ScenarioOutcome {
 
     /// One line describing a mismatch.
     pub fn describe(&self) -> String {
-        let s = &self.scenario;
+        let s = self.scenario;
         let got = match (&self.error, self.cost) {
             (Some(e), _) => format!("refused: {e}"),
             (None, Some(c)) => format!("got {c:.8}"),
@@ -58,16 +59,16 @@ impl ScenarioOutcome {
 
 /// Every scenario's outcome, with the summary the command prints.
 #[derive(Clone, Debug, Default)]
-pub struct ScenarioReport {
-    pub outcomes: Vec<ScenarioOutcome>,
+pub struct ScenarioReport<'a> {
+    pub outcomes: Vec<ScenarioOutcome<'a>>,
 }
 
-impl ScenarioReport {
+impl<'a> ScenarioReport<'a> {
     pub fn optimal(&self) -> usize {
         self.outcomes.iter().filter(|o| o.is_optimal()).count()
     }
 
-    pub fn mismatches(&self) -> impl Iterator<Item = &ScenarioOutcome> {
+    pub fn mismatches(&self) -> impl Iterator<Item = &ScenarioOutcome<'a>> {
         self.outcomes.iter().filter(|o| !o.is_optimal())
     }
 
@@ -109,7 +110,11 @@ impl ScenarioReport {
 
 /// Solves every scenario on `grid` with one reused [`Search`], prepared first (see
 /// [`Search::prepare`]) so that the times are the searches' alone.
-pub fn run_scenarios(grid: &Grid, scenarios: &[Scenario], config: &SearchConfig) -> ScenarioReport {
+pub fn run_scenarios<'a>(
+    grid: &Grid,
+    scenarios: &'a [Scenario],
+    config: &SearchConfig,
+) -> ScenarioReport<'a> {
     let mut search = Search::new();
     search.prepare(grid, config);
     let outcomes = scenarios
@@ -123,7 +128,7 @@ pub fn run_scenarios(grid: &Grid, scenarios: &[Scenario], config: &SearchConfig)
             let micros = began.elapsed().as_secs_f64() * 1e6;
             ScenarioOutcome {
                 index,
-                scenario: scenario.clone(),
+                scenario,
                 cost: search.cost().filter(|_| result.is_ok()),
                 error: result.err(),
                 expanded: search.expanded(),
