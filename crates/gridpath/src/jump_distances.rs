@@ -240,10 +240,10 @@ impl JumpDistances {
         self.distances.clear();
         self.distances.resize(grid.len(), [0; 8]);
         self.free_neighbours.clear();
-        self.free_neighbours.extend((0..grid.len()).map(|i| {
-            let p = grid.point_of(i);
-            grid.free_neighbours(p.x, p.y)
-        }));
+        for y in 0..self.height as i32 {
+            let row = (0..self.width as i32).map(|x| grid.free_neighbours(x, y));
+            self.free_neighbours.extend(row);
+        }
         for y in 0..self.height as i32 {
             self.straight_line(grid, 0, y);
             self.straight_line(grid, 1, y);
