@@ -43,5 +43,5 @@ for algo in "${algos[@]}"; do
     all=$(instructions "$bin" scen "$map" "$work/subset.scen" --algo "$algo")
     expanded=$("$bin" scen "$map" "$work/subset.scen" --algo "$algo" | sed -n 's/.*expanded_per_query: \([0-9.]*\).*/\1/p')
     awk -v n="$name" -v e="$every" -v q="$queries" -v a="$algo" -v i=$((all - base)) -v x="$expanded" \
-        'BEGIN { printf "%-16s every %-3s (%3d)  %-8s %8.1f M instructions  %8.1f expanded/query\n", n, e "th", q, a, i / 1e6, x }'
+        'BEGIN { printf "%-16s every %-3s (%3d)  %-8s %10.3f M instructions  %8.1f expanded/query\n", n, e "th", q, a, i / 1e6, x }'
 done
