@@ -30,6 +30,9 @@
 //! assert!(slow.expanded >= result.expanded);
 //! ```
 
+// No unsafe code anywhere: the CI fuzzers run without a sanitizer (`.ci/fuzz`).
+#![forbid(unsafe_code)]
+
 pub mod algorithms;
 pub mod bidirectional;
 mod components;

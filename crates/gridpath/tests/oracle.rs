@@ -13,6 +13,7 @@ use std::cmp::Ordering;
 
 mod common;
 use common::oracle::{Exact, check_path, oracle_cost, oracle_nearest_reachable, oracle_reachable};
+use common::search_case::Case;
 use common::{arb_grid, arb_grid_sized, arb_movement, endpoints};
 
 fn config(algorithm: Algorithm, movement: Movement, heuristic: Heuristic) -> SearchConfig {
@@ -211,6 +212,32 @@ proptest! {
         check_path(&grid, movement, start, nearest, &search);
         let best = oracle_cost(&grid, movement, start, nearest).map(Exact::value);
         prop_assert!((search.cost().unwrap_or(f64::NAN) - best.unwrap_or(f64::NAN)).abs() < 1e-9);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// Both goal modes in every engine: the one loop, both bidirectional searches and D* Lite,
+    /// run whole and stepped, agree with the oracle on where they head (the goal, or the nearest
+    /// reachable cell, the start included) and on Found, Partial or NoPath. A quarter to a half
+    /// of the cells are walls, so the goal is often cut off, and it may stand on a wall.
+    #[test]
+    fn goal_modes_in_every_engine(
+        grid in prop_oneof![
+            arb_grid_sized(1..=10, 1..=10, 25..=55, false),
+            arb_grid_sized(1..=10, 1..=10, 25..=55, true),
+        ],
+        movement in arb_movement(),
+        closest in any::<bool>(),
+        a in any::<usize>(),
+        gx in 0i32..10,
+        gy in 0i32..10,
+    ) {
+        let Some((start, _)) = endpoints(&grid, a, 0) else { return Ok(()) };
+        let goal = Point::new(gx % grid.width() as i32, gy % grid.height() as i32);
+        let goal_mode = if closest { GoalMode::ClosestReachable } else { GoalMode::MustBeFree };
+        Case { grid, movement, goal_mode, weight: 1.5, start, goal }.check_every_algorithm();
     }
 }
 

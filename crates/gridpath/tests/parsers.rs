@@ -68,39 +68,3 @@ proptest! {
         prop_assert_eq!(parse_map(&write_map(&grid)), Ok(grid));
     }
 }
-
-/// What the fuzz targets found, each kept as a file in `tests/fuzz_findings/<target>/` and
-/// checked here: every one gives a clean error now.
-///
-/// - Against the parsers before issue 14 (commit eb7ab8b), both parser targets failed within 100
-///   executions: control characters went into messages raw (`cargo fuzz tmin` cut the map case
-///   to one byte, 0x01).
-/// - Against the escaping parsers, `parse_scen` failed after 4.8 million executions: a length of
-///   40 combining marks, each escaped as `\u{303}`, made a 302-byte message. Excerpts are now
-///   bounded once escaped too.
-#[test]
-fn what_the_fuzzers_found() {
-    let folder =
-        std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").into());
-    let mut checked = 0;
-    for (target, parse) in [
-        (
-            "parse_map",
-            (|t: &str| parse_map(t).map(drop)) as fn(&str) -> Result<(), _>,
-        ),
-        ("parse_scen", |t: &str| parse_scen(t).map(drop)),
-    ] {
-        let dir = std::path::Path::new(&folder)
-            .join("tests/fuzz_findings")
-            .join(target);
-        for entry in std::fs::read_dir(&dir).expect("the findings folder") {
-            let path = entry.expect("a finding").path();
-            let bytes = std::fs::read(&path).expect("a finding's bytes");
-            if let Err(e) = decode(&bytes).and_then(parse) {
-                assert_clean_error(&bytes, &e);
-            }
-            checked += 1;
-        }
-    }
-    assert!(checked >= 3, "{checked} findings");
-}

@@ -108,6 +108,10 @@ impl Search {
     }
 
     /// Checks a query and sets the search up to run it. Nothing is expanded yet.
+    ///
+    /// Both [`GoalMode`]s hold for every algorithm alike: in [`GoalMode::ClosestReachable`] a
+    /// goal on a wall, or one the start cannot reach, gives a path to the reachable cell nearest
+    /// it (the start itself when nothing else is reachable), and the search ends `Partial`.
     pub fn begin(
         &mut self,
         grid: &Grid,
@@ -121,31 +125,6 @@ impl Search {
             return Err(QueryError::GoalBlocked(goal));
         }
         check_applicable(grid, config)?;
-        let from_the_goal =
-            config.algorithm.is_bidirectional() || config.algorithm == Algorithm::DStarLite;
-        if from_the_goal && goal_blocked {
-            return Err(QueryError::Unsupported {
-                algorithm: config.algorithm,
-                reason: "it searches back from the goal, so the goal must be free",
-            });
-        }
-        if config.algorithm.is_bidirectional() {
-            let ordering = match config.algorithm {
-                Algorithm::BidirectionalBreadthFirst => Ordering::BreadthFirst,
-                _ => Ordering::AStar(config.heuristic),
-            };
-            self.both_ways.record_trace(config.record_trace);
-            self.both_ways
-                .begin(grid, start, goal, config.movement, ordering)?;
-        }
-        if config.algorithm == Algorithm::DStarLite {
-            // Whatever changed since its last plan, it finds by comparing the map it saw.
-            self.incremental.find_changes(grid);
-            self.incremental.record_trace(config.record_trace);
-            self.incremental
-                .begin(grid, start, goal, config.movement, config.heuristic)?;
-        }
-
         let width = grid.width() as usize;
         let mut config = *config;
         if config.algorithm.is_any_angle() {
@@ -166,10 +145,65 @@ impl Search {
         });
         self.expanded = 0;
         self.trace.clear();
-        if goal_blocked {
+        let from_the_goal = self.engine().is_some();
+        if goal_blocked || (from_the_goal && !self.goal_reachable(grid)) {
+            // This loop finds out that a free goal is cut off by searching (`advance`), or from
+            // the regions before a whole run (`settle_unreachable`). An engine that searches back
+            // from the goal is aimed first: from a cut-off goal it would explore the goal's side
+            // of the wall, not the start's. The regions answer without a search.
             self.retarget(grid);
         }
+        if let Some(query) = self.query
+            && from_the_goal
+        {
+            let target = point_at(query.target, query.width);
+            if let Err(refused) = self.begin_engine(grid, start, target, &config) {
+                self.query = None; // both ends were checked above: not expected, but no half-query
+                return Err(refused);
+            }
+        }
         self.restart();
+        Ok(())
+    }
+
+    /// Whether the query's goal lies in the start's region; always true in
+    /// [`GoalMode::MustBeFree`], where an unreachable goal is the answer "no path", not a reason
+    /// to re-aim.
+    fn goal_reachable(&mut self, grid: &Grid) -> bool {
+        let Some(query) = self.query else {
+            return true;
+        };
+        if query.config.goal_mode == GoalMode::MustBeFree {
+            return true;
+        }
+        self.components.update(grid, query.config.movement);
+        self.components.connected_at(query.start, query.target)
+    }
+
+    /// Hands a query to the engine that runs it whole: both ways, or D* Lite, towards `target`
+    /// (the goal, or the nearest reachable cell to it).
+    fn begin_engine(
+        &mut self,
+        grid: &Grid,
+        start: Point,
+        target: Point,
+        config: &SearchConfig,
+    ) -> Result<(), QueryError> {
+        if config.algorithm.is_bidirectional() {
+            let ordering = match config.algorithm {
+                Algorithm::BidirectionalBreadthFirst => Ordering::BreadthFirst,
+                _ => Ordering::AStar(config.heuristic),
+            };
+            self.both_ways.record_trace(config.record_trace);
+            self.both_ways
+                .begin(grid, start, target, config.movement, ordering)?;
+        } else if config.algorithm == Algorithm::DStarLite {
+            // Whatever changed since its last plan, it finds by comparing the map it saw.
+            self.incremental.find_changes(grid);
+            self.incremental.record_trace(config.record_trace);
+            self.incremental
+                .begin(grid, start, target, config.movement, config.heuristic)?;
+        }
         Ok(())
     }
 
@@ -216,9 +250,15 @@ impl Search {
 
     /// Expands at most one cell. Returns what it did.
     pub fn step(&mut self, grid: &Grid) -> Step {
-        match self.engine() {
-            Some(Engine::TwoWay(_)) => return self.both_ways.step(grid),
-            Some(Engine::Incremental(_)) => return self.incremental.step(grid),
+        let engine_step = match self.engine() {
+            Some(Engine::TwoWay(_)) => Some(self.both_ways.step(grid)),
+            Some(Engine::Incremental(_)) => Some(self.incremental.step(grid)),
+            None => None,
+        };
+        match engine_step {
+            // An engine aimed at the nearest reachable cell finishes `Partial`, not `Found`.
+            Some(Step::Finished(_)) => return Step::Finished(self.status()),
+            Some(expanded) => return expanded,
             None => {}
         }
         self.refresh_jumps(grid);
@@ -302,7 +342,8 @@ impl Search {
     /// [`Search::step`] does not ask, so that a visualiser still shows the search finding out.
     pub fn run(&mut self, grid: &Grid) -> SearchStatus {
         if let Some(query) = self.query.filter(|_| self.engine().is_some()) {
-            // The same answer without a search for a goal in another region.
+            // A goal in another region is "no path" without a search (closest-reachable
+            // queries were aimed inside the start's region by `begin`).
             self.components.update(grid, query.config.movement);
             let fresh = self.expanded() == 0 && grid.len() == query.len;
             if fresh && !self.components.connected_at(query.start, query.target) {
@@ -355,10 +396,17 @@ impl Search {
     }
 
     pub fn status(&self) -> SearchStatus {
-        match self.engine() {
+        let engine_status = match self.engine() {
             Some(Engine::TwoWay(b)) => b.status(),
             Some(Engine::Incremental(d)) => d.status(),
-            None => self.status,
+            None => return self.status,
+        };
+        // The engine found the cell it was aimed at; if that is not the goal, the path is partial.
+        match engine_status {
+            SearchStatus::Found if self.query.is_some_and(|q| q.retargeted) => {
+                SearchStatus::Partial
+            }
+            status => status,
         }
     }
 
