@@ -1,6 +1,6 @@
 use bevy::prelude::*;
 use pathfinder_playground::PlaygroundPlugin;
-use pathfinder_playground::app::launch::{CliError, LaunchOptions, USAGE};
+use pathfinder_playground::app::launch::{CliError, LaunchOptions, usage};
 
 /// The command line's arguments; in a browser, the page address's `?key=value` pairs.
 fn launch_args() -> Vec<String> {
@@ -19,8 +19,8 @@ fn main() -> AppExit {
         // A page has no terminal and cannot exit: say it in the browser's console (the usage
         // for `?help`), and start as if plain.
         let text = match e {
-            CliError::Help => USAGE.to_string(),
-            CliError::Bad(message) => format!("{message}\n\n{USAGE}"),
+            CliError::Help => usage(),
+            CliError::Bad(message) => format!("{message}\n\n{}", usage()),
         };
         web_sys::console::warn_1(&text.into());
         return App::new().add_plugins(PlaygroundPlugin::default()).run();
@@ -28,11 +28,11 @@ fn main() -> AppExit {
     let options = match LaunchOptions::parse(launch_args()) {
         Ok(options) => options,
         Err(CliError::Help) => {
-            println!("{USAGE}");
+            println!("{}", usage());
             return AppExit::Success;
         }
         Err(CliError::Bad(message)) => {
-            eprintln!("{message}\n\n{USAGE}");
+            eprintln!("{message}\n\n{}", usage());
             return AppExit::from_code(2);
         }
     };

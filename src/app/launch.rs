@@ -18,21 +18,30 @@ use bevy::prelude::*;
 use gridpath::Algorithm;
 use std::path::PathBuf;
 
-pub const USAGE: &str = "\
+/// The help text. Its list of algorithms is made from [`Algorithm::ALL`], so a new algorithm
+/// cannot be left out of it.
+pub fn usage() -> String {
+    let algorithms: String = Algorithm::ALL
+        .iter()
+        .map(|a| format!("\n                       {:<11}{}", a.key(), a.name()))
+        .collect();
+    format!(
+        "\
 usage: pathfinder_playground [--map FILE.map | --generate KIND[:WxH[:SEED]]] [--algorithm NAME]
                              [--straighten] [--agents N[:wander|:flow]] [--screenshot OUT.png]
 
   --map FILE         open this Moving AI .map file instead of the built-in map
   --generate SPEC    start on a generated map: KIND is terrain, maze or rooms, then optionally
                      the size and the seed, e.g. maze:41x31:7 (default size 64x48, seed 1)
-  --algorithm NAME   plan with bfs, dfs, dijkstra, greedy, astar, wastar, jps, jpsplus,
-                     theta (Theta*, any-angle paths), bibfs or biastar (bidirectional);
-                     default astar
+  --algorithm NAME   plan with one of these (default {default}):{algorithms}
   --straighten       also draw the path straightened with line of sight
   --agents SPEC      spawn N agents (1 to 1000) once the map is up; they chase the goal with
                      A* each, or with :flow by one flow field, or :wander from cell to cell
   --screenshot OUT   wait for the first plan, save a screenshot of the window to OUT, and exit
-  -h, --help         show this help";
+  -h, --help         show this help",
+        default = Algorithm::default().key(),
+    )
+}
 
 #[derive(Resource, Clone, Debug, Default, PartialEq)]
 pub struct LaunchOptions {
@@ -280,6 +289,17 @@ fn parse_generator(spec: &str) -> Result<GeneratorSettings, CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_help_lists_every_algorithm_the_parser_takes() {
+        let help = usage();
+        for algorithm in Algorithm::ALL {
+            let line = format!(" {:<11}{}", algorithm.key(), algorithm.name());
+            assert!(help.contains(&line), "{line:?} missing from\n{help}");
+            let parsed = LaunchOptions::parse(["--algorithm".into(), algorithm.key().into()]);
+            assert_eq!(parsed.map(|o| o.algorithm), Ok(Some(algorithm)));
+        }
+    }
 
     #[test]
     fn a_page_address_gives_the_same_options_as_the_command_line() {
