@@ -1,24 +1,27 @@
 //! Connected components: which cells can reach which, so that "no path" costs nothing.
-//!
-//! A search for a goal it cannot reach must look at every cell it *can* reach before it may say
-//! "no path": on a large open map that is the slowest query there is. Labelling the grid's
-//! regions once (one flood fill each) answers it at once: a start and a goal with different labels
-//! cannot be joined. [`crate::Search::run`] asks before it searches, and
-//! [`crate::GoalMode::ClosestReachable`] uses the labels to find the nearest reachable cell.
-//!
-//! Which cells are connected depends on the movement, but less than one might think. With 4-way
-//! moves, and with diagonals that never cut a corner or cut at most one, every diagonal step
-//! passes a free side cell, which joins its two ends by straight steps too: the regions are the
-//! 4-way ones. Only [`CornerRule::CutAlways`], which slips between two walls, joins cells that
-//! touch only at a corner.
-//!
-//! The labels follow the walls: they are redone, lazily, when [`Grid::wall_revision`] changes,
-//! and kept when only costs change (costs never disconnect anything).
+//! The story is on [`Components`].
 
 use crate::grid::{Grid, Point};
 use crate::movement::{CornerRule, Movement};
 
-/// The regions of one grid under one movement, kept between queries. See the [module docs](self).
+/// Connected components: which cells can reach which, so that "no path" costs nothing.
+///
+/// A search for a goal it cannot reach must look at every cell it *can* reach before it may say
+/// "no path": on a large open map that is the slowest query there is. Labelling the grid's
+/// regions once (one flood fill each) answers it at once: a start and a goal with different labels
+/// cannot be joined. [`crate::Search::run`] asks before it searches, and
+/// [`crate::GoalMode::ClosestReachable`] uses the labels to find the nearest reachable cell.
+///
+/// Which cells are connected depends on the movement, but less than one might think. With 4-way
+/// moves, and with diagonals that never cut a corner or cut at most one, every diagonal step
+/// passes a free side cell, which joins its two ends by straight steps too: the regions are the
+/// 4-way ones. Only [`CornerRule::CutAlways`], which slips between two walls, joins cells that
+/// touch only at a corner.
+///
+/// The labels follow the walls: they are redone, lazily, when [`Grid::wall_revision`] changes,
+/// and kept when only costs change (costs never disconnect anything).
+///
+/// The regions of one grid under one movement, kept between queries.
 ///
 /// ```
 /// use gridpath::{Components, Grid, Movement, Point};

@@ -1,24 +1,27 @@
 //! A flow field: every cell's cost to the nearest goal, from one search, for any number of units.
-//!
-//! When a hundred units chase one goal, a hundred A* searches repeat each other's work: near the
-//! goal they all expand the same cells. A *Dijkstra map* (Red Blob Games' name; "flow field" in
-//! tower-defense games) turns the question around. One Dijkstra search runs **from the goals
-//! outwards** and records, for every cell it reaches, the cost of the cheapest way from that cell
-//! to a goal. A unit anywhere then needs no search at all: it steps to the neighbour whose cost,
-//! plus the step, is lowest, and so walks a cheapest path. Several goals are no harder than one
-//! (they all start at cost 0), and each cell heads for whichever goal is cheapest to reach.
-//!
-//! Searching backwards needs one care with terrain: a step from `p` into `c` costs `c`'s entry
-//! cost, so when the search reaches `p` from `c` it adds what *entering `c`* costs, not `p`.
-//! Which moves are legal does not change with their direction (the same two side cells decide a
-//! diagonal either way).
+//! The story is on [`FlowField`].
 
 use crate::grid::{Grid, Point};
 use crate::movement::{DIAGONAL, Movement};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
-/// Every cell's cost to the nearest goal. See the [module docs](self).
+/// A flow field: every cell's cost to the nearest goal, from one search, for any number of units.
+///
+/// When a hundred units chase one goal, a hundred A* searches repeat each other's work: near the
+/// goal they all expand the same cells. A *Dijkstra map* (Red Blob Games' name; "flow field" in
+/// tower-defense games) turns the question around. One Dijkstra search runs **from the goals
+/// outwards** and records, for every cell it reaches, the cost of the cheapest way from that cell
+/// to a goal. A unit anywhere then needs no search at all: it steps to the neighbour whose cost,
+/// plus the step, is lowest, and so walks a cheapest path. Several goals are no harder than one
+/// (they all start at cost 0), and each cell heads for whichever goal is cheapest to reach.
+///
+/// Searching backwards needs one care with terrain: a step from `p` into `c` costs `c`'s entry
+/// cost, so when the search reaches `p` from `c` it adds what *entering `c`* costs, not `p`.
+/// Which moves are legal does not change with their direction (the same two side cells decide a
+/// diagonal either way).
+///
+/// Every cell's cost to the nearest goal.
 ///
 /// ```
 /// use gridpath::{FlowField, Grid, Movement, Point};

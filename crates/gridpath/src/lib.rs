@@ -1,10 +1,16 @@
 //! # gridpath: grid pathfinding that explains itself
 //!
-//! A small library of grid search algorithms for games, written to be read. Breadth-first and
-//! depth-first search, Dijkstra, greedy best-first, A*, weighted A*, jump point search, JPS+
-//! and the any-angle Theta* all run through one loop ([`Search`]), on one [`Grid`] of blocked and weighted cells, with one
-//! choice of [`Movement`] and [`Heuristic`]. Searches reuse their memory, so re-planning every frame does not
-//! allocate, and they can be stepped one expansion at a time to watch them work.
+//! A small library of grid search algorithms for games, written to be read. Twelve algorithms run
+//! through one [`Search`], on one [`Grid`] of blocked and weighted cells, with one choice of
+//! [`Movement`] and [`Heuristic`]: breadth-first and depth-first search, Dijkstra, greedy
+//! best-first, A*, weighted A*, jump point search, JPS+ and the any-angle Theta* share one
+//! best-first loop; bidirectional BFS and A* ([`bidirectional`]) and D* Lite ([`incremental`])
+//! are engines of their own beside it. Searches reuse their memory, so re-planning every frame
+//! does not allocate, and they can be stepped one expansion at a time to watch them work.
+//!
+//! The crate is layered, each layer importing only from those below it: grids, moves and
+//! heuristics; the shared vocabulary of a search (its settings, statuses, paths, frontier and
+//! node table); the engines side by side; and the [`Search`] facade on top.
 //!
 //! To read A* before the fast loop, start with [`textbook::astar`]: the same algorithm as one
 //! function. The `examples/` folder has small programs to run (`cargo run --example first_path`).
@@ -34,13 +40,12 @@
 #![forbid(unsafe_code)]
 
 pub mod algorithms;
-pub mod bidirectional;
 mod components;
+mod engines;
 mod flow_field;
 pub mod graph;
 mod grid;
 mod heuristic;
-pub mod incremental;
 pub mod jump_distances;
 pub mod line_of_sight;
 mod movement;
@@ -49,18 +54,20 @@ mod run_bits;
 pub mod scenarios;
 mod search;
 pub mod textbook;
+mod vocabulary;
 
-pub use algorithms::Algorithm;
 pub use components::Components;
+pub use engines::{bidirectional, incremental};
 pub use flow_field::FlowField;
 pub use grid::{Cell, Grid, GridError, Point};
 pub use heuristic::Heuristic;
 pub use jump_distances::JumpDistances;
 pub use line_of_sight::{line_of_sight, smoothen_path};
 pub use movement::{CornerRule, DIAGONAL, Movement, STEPS};
-pub use search::{
-    GoalMode, NodeInfo, NodeState, Path, QueryError, Search, SearchConfig, SearchResult,
-    SearchStatus, Step, TraceEvent, find_path,
+pub use search::{Search, find_path};
+pub use vocabulary::{
+    Algorithm, GoalMode, NodeInfo, NodeState, Path, QueryError, SearchConfig, SearchResult,
+    SearchStatus, Step, TraceEvent,
 };
 
 /// The README's examples, compiled and run as doctests so that they stay true.

@@ -8,7 +8,7 @@
 //! goal. With `h = 0` it *is* Dijkstra; with only `h` it is greedy best-first.
 
 use super::Rules;
-use crate::search::frontier::Order;
+use crate::vocabulary::frontier::Order;
 
 pub(crate) const RULES: Rules = Rules {
     order: Order::Priority,
@@ -21,7 +21,3 @@ pub(crate) const RULES: Rules = Rules {
 pub(crate) fn priority(g: f64, h: f64) -> f64 {
     g + h
 }
-
-pub(crate) const SUMMARY: &str = "Expands the cell with the lowest cost so far plus estimated \
-     cost to go (f = g + h). Optimal when the heuristic never overestimates, and expands far \
-     fewer cells than Dijkstra.";

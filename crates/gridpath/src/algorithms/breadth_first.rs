@@ -7,13 +7,10 @@
 //! otherwise. Red Blob Games' introduction starts here, and so should you.
 
 use super::Rules;
-use crate::search::frontier::Order;
+use crate::vocabulary::frontier::Order;
 
 pub(crate) const RULES: Rules = Rules {
     order: Order::Queue,
     relax: false,
     uses_heuristic: false,
 };
-
-pub(crate) const SUMMARY: &str = "Expands cells in the order they were reached, in rings around \
-     the start. Fewest steps, but blind to costs: optimal only on 4-way grids of equal cost.";

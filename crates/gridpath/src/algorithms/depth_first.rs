@@ -7,14 +7,10 @@
 //! pathfinder that makes the good ones make sense.
 
 use super::Rules;
-use crate::search::frontier::Order;
+use crate::vocabulary::frontier::Order;
 
 pub(crate) const RULES: Rules = Rules {
     order: Order::Stack,
     relax: false,
     uses_heuristic: false,
 };
-
-pub(crate) const SUMMARY: &str = "Always expands the newest cell, diving deep before backing up. \
-     Finds a path if one exists, usually a long and winding one. Never optimal: it is here to \
-     show why order matters.";

@@ -8,7 +8,7 @@
 //! where the goal is.
 
 use super::Rules;
-use crate::search::frontier::Order;
+use crate::vocabulary::frontier::Order;
 
 pub(crate) const RULES: Rules = Rules {
     order: Order::Priority,
@@ -21,6 +21,3 @@ pub(crate) const RULES: Rules = Rules {
 pub(crate) fn priority(g: f64) -> f64 {
     g
 }
-
-pub(crate) const SUMMARY: &str = "Expands the cheapest cell so far first. Optimal with any \
-     terrain costs, but searches in every direction equally.";

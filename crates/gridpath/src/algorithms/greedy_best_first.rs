@@ -6,7 +6,7 @@
 //! and come back with a path far from the shortest. Fast, not optimal.
 
 use super::Rules;
-use crate::search::frontier::Order;
+use crate::vocabulary::frontier::Order;
 
 pub(crate) const RULES: Rules = Rules {
     order: Order::Priority,
@@ -19,7 +19,3 @@ pub(crate) const RULES: Rules = Rules {
 pub(crate) fn priority(h: f64) -> f64 {
     h
 }
-
-pub(crate) const SUMMARY: &str = "Expands the cell that looks closest to the goal (by the \
-     heuristic) first. Very fast on open ground, but not optimal: it can hug a wall into a long \
-     detour.";

@@ -19,17 +19,13 @@ use super::Rules;
 use crate::grid::Grid;
 use crate::movement::{DIAGONAL, STEPS};
 use crate::run_bits::RunLine;
-use crate::search::frontier::Order;
+use crate::vocabulary::frontier::Order;
 
 pub(crate) const RULES: Rules = Rules {
     order: Order::Priority,
     relax: true,
     uses_heuristic: true,
 };
-
-pub(crate) const SUMMARY: &str = "A* that jumps along straight lines and diagonals and only \
-     stops at cells where the route may turn. Same optimal cost as A* with far fewer expansions. \
-     Needs 8-way moves that never cut corners and equal cell costs.";
 
 /// Calls `visit(jump_point, x, y, distance)` for every successor of `node`, where `x` and `y` are
 /// the jump point's column and row and `distance` is the octile length of the run to it.

@@ -22,10 +22,6 @@ use crate::jump_distances::{
 
 pub(crate) const RULES: Rules = super::jump_point::RULES;
 
-pub(crate) const SUMMARY: &str = "Jump point search with every jump precomputed: a table of \
-     distances to the next jump point, made once and repaired after edits. The same expansions \
-     as JPS, each far cheaper. Same conditions as JPS.";
-
 /// Calls `visit(jump_point, x, y, distance)` for every successor of `node`, exactly as
 /// [`super::jump_point::for_each_successor`] does, reading `table` (made for `grid`'s walls).
 pub(crate) fn for_each_successor(

@@ -1,4 +1,6 @@
-//! The search algorithms. They share one loop (see [`crate::Search`]):
+//! The nine algorithms of the best-first loop ([`crate::Search`] runs them through
+//! `engines::best_first`): breadth-first, depth-first, Dijkstra, greedy best-first, A*, weighted
+//! A*, jump point search, JPS+ and Theta*. They share one loop:
 //!
 //! ```text
 //! put start in the frontier
@@ -12,7 +14,11 @@
 //!
 //! Each file below explains one algorithm and holds the one or two rules that make it itself.
 
-use crate::search::frontier::Order;
+use crate::grid::Grid;
+use crate::movement::{CornerRule, Movement};
+pub use crate::vocabulary::Algorithm;
+use crate::vocabulary::frontier::Order;
+use crate::vocabulary::{QueryError, SearchConfig};
 
 pub mod astar;
 pub mod breadth_first;
@@ -24,7 +30,7 @@ pub mod jump_point_plus;
 pub mod theta_star;
 pub mod weighted_astar;
 
-/// What sets one algorithm apart from the others in the shared search loop.
+/// What sets one algorithm apart from the others in the best-first loop.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Rules {
     /// How the frontier orders cells.
@@ -36,40 +42,7 @@ pub(crate) struct Rules {
     pub uses_heuristic: bool,
 }
 
-/// A search algorithm. Every one can be run, or stepped, through [`crate::Search`].
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Algorithm {
-    BreadthFirst,
-    DepthFirst,
-    Dijkstra,
-    GreedyBestFirst,
-    #[default]
-    AStar,
-    WeightedAStar,
-    JumpPoint,
-    JumpPointPlus,
-    ThetaStar,
-    BidirectionalBreadthFirst,
-    BidirectionalAStar,
-    DStarLite,
-}
-
 impl Algorithm {
-    pub const ALL: [Algorithm; 12] = [
-        Self::BreadthFirst,
-        Self::DepthFirst,
-        Self::Dijkstra,
-        Self::GreedyBestFirst,
-        Self::AStar,
-        Self::WeightedAStar,
-        Self::JumpPoint,
-        Self::JumpPointPlus,
-        Self::ThetaStar,
-        Self::BidirectionalBreadthFirst,
-        Self::BidirectionalAStar,
-        Self::DStarLite,
-    ];
-
     pub(crate) fn rules(self) -> Rules {
         match self {
             Algorithm::BreadthFirst => breadth_first::RULES,
@@ -81,7 +54,8 @@ impl Algorithm {
             Algorithm::JumpPoint => jump_point::RULES,
             Algorithm::JumpPointPlus => jump_point_plus::RULES,
             Algorithm::ThetaStar => theta_star::RULES,
-            // Their two frontiers live in `crate::bidirectional`; these rules say what they use.
+            // Not run by this loop (see `crate::bidirectional`, `crate::incremental`): the rules
+            // say how their own frontiers order cells, for a visualiser's f values.
             Algorithm::BidirectionalBreadthFirst => breadth_first::RULES,
             Algorithm::BidirectionalAStar => astar::RULES,
             Algorithm::DStarLite => astar::RULES,
@@ -107,105 +81,61 @@ impl Algorithm {
             Algorithm::WeightedAStar => weighted_astar::priority(g, h, w),
         }
     }
+}
 
-    /// Does it always return a least-cost path (given an admissible heuristic, where it uses one)?
-    pub fn is_optimal(self) -> bool {
-        matches!(
-            self,
-            Algorithm::Dijkstra
-                | Algorithm::AStar
-                | Algorithm::JumpPoint
-                | Algorithm::JumpPointPlus
-                | Algorithm::BidirectionalAStar
-                | Algorithm::DStarLite
-        )
+/// Jump point search's preconditions, checked before it runs instead of failing silently.
+pub(crate) fn check_applicable(grid: &Grid, config: &SearchConfig) -> Result<(), QueryError> {
+    let algorithm = config.algorithm;
+    if algorithm == Algorithm::WeightedAStar && !(config.weight >= 1.0 && config.weight.is_finite())
+    {
+        return Err(QueryError::BadWeight(config.weight));
     }
-
-    /// Is it jump point search (JPS or JPS+)? They need 8-way moves that never cut corners and
-    /// a grid whose passable cells all cost the same.
-    pub fn is_jump_point_search(self) -> bool {
-        matches!(self, Algorithm::JumpPoint | Algorithm::JumpPointPlus)
-    }
-
-    /// Does it return an any-angle path: corners joined by straight segments, rather than a chain
-    /// of neighbouring cells? Its cost is then the segments' Euclidean length (Theta*).
-    pub fn is_any_angle(self) -> bool {
-        self == Algorithm::ThetaStar
-    }
-
-    /// Does it search from both ends at once ([`crate::bidirectional`])?
-    pub fn is_bidirectional(self) -> bool {
-        matches!(
-            self,
-            Algorithm::BidirectionalBreadthFirst | Algorithm::BidirectionalAStar
-        )
-    }
-
-    /// Does it take the heuristic into account?
-    pub fn uses_heuristic(self) -> bool {
-        self.rules().uses_heuristic
-    }
-
-    /// Does it take the heuristic weight into account?
-    pub fn uses_weight(self) -> bool {
-        self == Algorithm::WeightedAStar
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Algorithm::BreadthFirst => "Breadth-first",
-            Algorithm::DepthFirst => "Depth-first",
-            Algorithm::Dijkstra => "Dijkstra",
-            Algorithm::GreedyBestFirst => "Greedy best-first",
-            Algorithm::AStar => "A*",
-            Algorithm::WeightedAStar => "Weighted A*",
-            Algorithm::JumpPoint => "Jump point search",
-            Algorithm::JumpPointPlus => "JPS+ (precomputed jumps)",
-            Algorithm::ThetaStar => "Theta* (any angle)",
-            Algorithm::BidirectionalBreadthFirst => "Bidirectional BFS",
-            Algorithm::BidirectionalAStar => "Bidirectional A*",
-            Algorithm::DStarLite => "D* Lite (repairs)",
+    if algorithm.is_jump_point_search() {
+        if config.movement != Movement::EightWay(CornerRule::NeverCut) {
+            return Err(QueryError::Unsupported {
+                algorithm,
+                reason: "it needs 8-way moves that never cut corners",
+            });
+        }
+        if !grid.is_uniform_cost() {
+            return Err(QueryError::Unsupported {
+                algorithm,
+                reason: "it needs every passable cell to cost the same (this map has terrain costs)",
+            });
         }
     }
-
-    /// A short name for tables and command lines.
-    pub fn key(self) -> &'static str {
-        match self {
-            Algorithm::BreadthFirst => "bfs",
-            Algorithm::DepthFirst => "dfs",
-            Algorithm::Dijkstra => "dijkstra",
-            Algorithm::GreedyBestFirst => "greedy",
-            Algorithm::AStar => "astar",
-            Algorithm::WeightedAStar => "wastar",
-            Algorithm::JumpPoint => "jps",
-            Algorithm::JumpPointPlus => "jpsplus",
-            Algorithm::ThetaStar => "theta",
-            Algorithm::BidirectionalBreadthFirst => "bibfs",
-            Algorithm::BidirectionalAStar => "biastar",
-            Algorithm::DStarLite => "dstarlite",
+    if algorithm.is_any_angle() {
+        if config.movement == Movement::EightWay(CornerRule::CutOneCorner)
+            || config.movement == Movement::EightWay(CornerRule::CutAlways)
+        {
+            return Err(QueryError::Unsupported {
+                algorithm,
+                reason: "its straight segments may not cut corners, so neither may its moves",
+            });
+        }
+        if !grid.is_uniform_cost() {
+            return Err(QueryError::Unsupported {
+                algorithm,
+                reason: "a straight segment has no single cost on terrain (this map has terrain costs)",
+            });
         }
     }
+    Ok(())
+}
 
-    /// Parses [`Algorithm::key`].
-    pub fn from_key(key: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|a| a.key() == key)
-    }
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-    /// One or two sentences for a tooltip: what it does and whether it is optimal.
-    pub fn description(self) -> &'static str {
-        match self {
-            Algorithm::BreadthFirst => breadth_first::SUMMARY,
-            Algorithm::DepthFirst => depth_first::SUMMARY,
-            Algorithm::Dijkstra => dijkstra::SUMMARY,
-            Algorithm::GreedyBestFirst => greedy_best_first::SUMMARY,
-            Algorithm::AStar => astar::SUMMARY,
-            Algorithm::WeightedAStar => weighted_astar::SUMMARY,
-            Algorithm::JumpPoint => jump_point::SUMMARY,
-            Algorithm::JumpPointPlus => jump_point_plus::SUMMARY,
-            Algorithm::ThetaStar => theta_star::SUMMARY,
-            Algorithm::BidirectionalBreadthFirst => crate::bidirectional::BFS_SUMMARY,
-            Algorithm::BidirectionalAStar => crate::bidirectional::ASTAR_SUMMARY,
-            Algorithm::DStarLite => crate::incremental::SUMMARY,
+    /// The vocabulary's fact and the loop's rule must agree.
+    #[test]
+    fn the_rules_use_the_heuristic_when_the_algorithm_says_so() {
+        for algorithm in Algorithm::ALL {
+            assert_eq!(
+                algorithm.rules().uses_heuristic,
+                algorithm.uses_heuristic(),
+                "{algorithm:?}"
+            );
         }
     }
 }

@@ -25,17 +25,13 @@
 use super::Rules;
 use crate::grid::Grid;
 use crate::line_of_sight::line_of_sight;
-use crate::search::frontier::Order;
+use crate::vocabulary::frontier::Order;
 
 pub(crate) const RULES: Rules = Rules {
     order: Order::Priority,
     relax: true,
     uses_heuristic: true,
 };
-
-pub(crate) const SUMMARY: &str = "A* that lets a cell take its grandparent as parent when it \
-     can see it, so paths turn at any angle. Shorter than any grid path, though not always the \
-     shortest possible. Needs equal cell costs and no corner cutting.";
 
 /// Route 2: if `grandparent` (the expanded cell's parent) can see `next`, the cell to link `next`
 /// to and the Euclidean distance between them, in cells.

@@ -7,7 +7,7 @@
 //! greedy best-first.
 
 use super::Rules;
-use crate::search::frontier::Order;
+use crate::vocabulary::frontier::Order;
 
 pub(crate) const RULES: Rules = Rules {
     order: Order::Priority,
@@ -20,6 +20,3 @@ pub(crate) const RULES: Rules = Rules {
 pub(crate) fn priority(g: f64, h: f64, w: f64) -> f64 {
     g + w * h
 }
-
-pub(crate) const SUMMARY: &str = "A* with the heuristic multiplied by a weight w ≥ 1: fewer \
-     cells expanded, and the path costs at most w × the optimal cost.";

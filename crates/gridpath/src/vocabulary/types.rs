@@ -2,8 +2,8 @@
 //! ([`QueryError`]), where a search stands ([`SearchStatus`]), and what it hands back ([`Path`],
 //! [`SearchResult`], [`NodeInfo`], [`TraceEvent`]).
 
+use super::algorithm::Algorithm;
 use super::nodes::NodeState;
-use crate::algorithms::Algorithm;
 use crate::grid::Point;
 use crate::heuristic::Heuristic;
 use crate::movement::Movement;
@@ -31,7 +31,7 @@ pub struct SearchConfig {
     /// algorithms ignore it.
     pub weight: f64,
     pub goal_mode: GoalMode,
-    /// Record every open and close in [`Search::trace`]. Off, it costs one branch per cell.
+    /// Record every open and close in [`crate::Search::trace`]. Off, it costs one branch per cell.
     pub record_trace: bool,
 }
 
@@ -101,7 +101,7 @@ pub enum SearchStatus {
     /// No query has begun.
     #[default]
     Idle,
-    /// Begun, not finished: call [`Search::step`] or [`Search::run`].
+    /// Begun, not finished: call [`crate::Search::step`] or [`crate::Search::run`].
     Running,
     /// Reached the goal.
     Found,
@@ -118,7 +118,7 @@ impl SearchStatus {
     }
 }
 
-/// What one call to [`Search::step`] did.
+/// What one call to [`crate::Search::step`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
     /// Expanded this cell (took it out of the frontier and opened its neighbours).
@@ -171,4 +171,15 @@ pub struct NodeInfo {
     pub f: f64,
     /// The cell this one was reached from.
     pub parent: Option<Point>,
+}
+
+impl NodeInfo {
+    /// A cell no search has reached.
+    pub(crate) const UNSEEN: NodeInfo = NodeInfo {
+        state: NodeState::Unseen,
+        g: f64::INFINITY,
+        h: 0.0,
+        f: f64::INFINITY,
+        parent: None,
+    };
 }

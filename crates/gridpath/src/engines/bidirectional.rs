@@ -22,17 +22,15 @@
 //! in the other (the corner rule looks at the same two side cells), and it costs the same, the
 //! entry cost of the cell it enters going forwards.
 
+use super::engine::Engine;
 use crate::grid::{Grid, Point};
 use crate::heuristic::{Heuristic, axis_distance};
 use crate::movement::{DIAGONAL, Movement};
-use crate::search::frontier::{Frontier, Order};
-use crate::search::nodes::{NO_PARENT, NodeTable};
-use crate::search::{NodeState, Path, QueryError, SearchResult, SearchStatus, Step, TraceEvent};
-
-pub(crate) const BFS_SUMMARY: &str = "Breadth-first from both ends at once, meeting in the \
-     middle: fewest moves, about half the cells on open ground. Ignores terrain costs.";
-pub(crate) const ASTAR_SUMMARY: &str = "A* from both ends at once, each aimed at the other; \
-     stops once no route can beat the best meeting found. Optimal, like A*.";
+use crate::vocabulary::frontier::{Frontier, Order};
+use crate::vocabulary::nodes::{NO_PARENT, NodeTable};
+use crate::vocabulary::{
+    NodeInfo, NodeState, Path, QueryError, SearchResult, SearchStatus, Step, TraceEvent, check_ends,
+};
 
 /// Which way a side searches.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -140,7 +138,7 @@ impl Bidirectional {
         movement: Movement,
         ordering: Ordering,
     ) -> Result<(), QueryError> {
-        let (s, t) = crate::search::check_ends(grid, start, goal, true)?;
+        let (s, t) = check_ends(grid, start, goal, true)?;
         self.movement = movement;
         self.ordering = Some(ordering);
         self.width = grid.width() as usize;
@@ -429,4 +427,60 @@ fn estimate(heuristic: Heuristic, h_scale: f64, (x, y): (usize, usize), aim: Poi
     let dx = axis_distance(x, aim.x as usize);
     let dy = axis_distance(y, aim.y as usize);
     h_scale * heuristic.estimate_cells(dx, dy)
+}
+
+impl Engine for Bidirectional {
+    fn step(&mut self, grid: &Grid) -> Step {
+        Bidirectional::step(self, grid)
+    }
+
+    fn give_up(&mut self) {
+        Bidirectional::give_up(self)
+    }
+
+    fn status(&self) -> SearchStatus {
+        Bidirectional::status(self)
+    }
+
+    fn expanded(&self) -> usize {
+        Bidirectional::expanded(self)
+    }
+
+    fn path(&self) -> &[Point] {
+        Bidirectional::path(self)
+    }
+
+    fn cost(&self) -> Option<f64> {
+        Bidirectional::cost(self)
+    }
+
+    fn current(&self) -> Option<Point> {
+        Bidirectional::current(self)
+    }
+
+    fn trace(&self) -> &[TraceEvent] {
+        Bidirectional::trace(self)
+    }
+
+    fn frontier_len(&self) -> usize {
+        Bidirectional::frontier_len(self)
+    }
+
+    /// The forward side's view of a cell if it reached it, else the backward side's (g then
+    /// counts from the goal).
+    fn node(&self, p: Point) -> NodeInfo {
+        let direction = match self.state(Direction::Forward, p) {
+            NodeState::Unseen => Direction::Backward,
+            _ => Direction::Forward,
+        };
+        let (g, parent) = self.reached(direction, p).unwrap_or((f64::INFINITY, None));
+        let h = self.heuristic(direction, p);
+        NodeInfo {
+            state: self.state(direction, p),
+            g,
+            h,
+            f: g + h,
+            parent,
+        }
+    }
 }

@@ -1,12 +1,12 @@
-//! Opening a cell: the innermost step of every search in the shared loop.
+//! Opening a cell: the innermost step of every search in the best-first loop.
 
-use super::frontier::Frontier;
-use super::nodes::NodeTable;
-use super::query::{Query, point_at};
-use super::{NodeState, TraceEvent};
+use super::query::Query;
 use crate::algorithms::{Rules, astar, jump_point};
+use crate::vocabulary::frontier::Frontier;
+use crate::vocabulary::nodes::NodeTable;
+use crate::vocabulary::{NodeState, TraceEvent, point_at};
 
-/// What [`super::Search::expand`] needs to open a cell, borrowed from the search.
+/// What `BestFirst::expand` needs to open a cell, borrowed from the search.
 pub(super) struct Opener<'a> {
     pub(super) nodes: &'a mut NodeTable,
     pub(super) frontier: &'a mut Frontier,

@@ -33,16 +33,15 @@
 //! scratch rather than only those whose `rhs` was exactly through it. Same answers, a few more
 //! look-ups, and no comparison of floating-point sums for equality.
 
+use super::engine::Engine;
 use crate::grid::{Grid, Point};
 use crate::heuristic::{Heuristic, axis_distance};
 use crate::movement::{DIAGONAL, Movement};
-use crate::search::{NodeState, Path, QueryError, SearchStatus, Step, TraceEvent};
+use crate::vocabulary::{
+    NodeInfo, NodeState, Path, QueryError, SearchStatus, Step, TraceEvent, check_ends,
+};
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
-
-pub(crate) const SUMMARY: &str = "Searches back from the goal and keeps what it learnt: after \
-     an edit it repairs only the costs the edit made wrong, and the start may move for free. \
-     Optimal; its first search is like A*'s.";
 
 /// A priority: compared first by `k1 = min(g, rhs) + h + km`, then by `k2 = min(g, rhs)`.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -173,7 +172,7 @@ impl DStarLite {
         movement: Movement,
         heuristic: Heuristic,
     ) -> Result<(), QueryError> {
-        let (s, t) = crate::search::check_ends(grid, start, goal, true)?;
+        let (s, t) = check_ends(grid, start, goal, true)?;
         let setup = Setup {
             width: grid.width(),
             height: grid.height(),
@@ -569,6 +568,61 @@ impl DStarLite {
             (Some(Some(_)), _) => NodeState::Open,
             (_, Some(g)) if g.is_finite() => NodeState::Closed,
             _ => NodeState::Unseen,
+        }
+    }
+}
+
+impl Engine for DStarLite {
+    fn step(&mut self, grid: &Grid) -> Step {
+        DStarLite::step(self, grid)
+    }
+
+    fn give_up(&mut self) {
+        DStarLite::give_up(self)
+    }
+
+    fn status(&self) -> SearchStatus {
+        DStarLite::status(self)
+    }
+
+    fn expanded(&self) -> usize {
+        DStarLite::expanded(self)
+    }
+
+    fn path(&self) -> &[Point] {
+        DStarLite::path(self)
+    }
+
+    fn cost(&self) -> Option<f64> {
+        (self.status == SearchStatus::Found).then_some(self.cost)
+    }
+
+    fn current(&self) -> Option<Point> {
+        DStarLite::current(self)
+    }
+
+    fn trace(&self) -> &[TraceEvent] {
+        DStarLite::trace(self)
+    }
+
+    fn frontier_len(&self) -> usize {
+        DStarLite::frontier_len(self)
+    }
+
+    /// A cell's cost to the goal as far as D* Lite knows it, and the heuristic towards the goal.
+    fn node(&self, p: Point) -> NodeInfo {
+        let Some(setup) = self.setup else {
+            return NodeInfo::UNSEEN;
+        };
+        let g = self.cost_to_goal(p);
+        let i = p.y as usize * setup.width as usize + p.x as usize;
+        let h = self.h(i, setup.goal);
+        NodeInfo {
+            state: self.state(p),
+            g,
+            h,
+            f: g + h,
+            parent: None,
         }
     }
 }

@@ -1,0 +1,51 @@
+//! One query as the best-first loop sees it: the settings, the start and the target as cell
+//! indices, and the heuristic towards the target.
+
+use crate::heuristic::axis_distance;
+use crate::vocabulary::SearchConfig;
+
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Query {
+    pub(super) config: SearchConfig,
+    pub(super) start: usize,
+    /// Where the search is heading: the goal, or the nearest reachable cell to it (the facade
+    /// decides).
+    pub(super) target: usize,
+    /// The target's column and row, kept so the heuristic needs no division.
+    pub(super) target_x: usize,
+    pub(super) target_y: usize,
+    pub(super) width: usize,
+    pub(super) len: usize,
+    /// The heuristic is multiplied by this (the cheapest cell cost) to stay admissible.
+    pub(super) h_scale: f64,
+}
+
+impl Query {
+    /// The heuristic estimate from the cell at column `x`, row `y` to the target.
+    #[inline]
+    pub(super) fn heuristic(&self, x: usize, y: usize) -> f64 {
+        let dx = axis_distance(x, self.target_x);
+        let dy = axis_distance(y, self.target_y);
+        self.h_scale * self.config.heuristic.estimate_cells(dx, dy)
+    }
+
+    /// [`Query::heuristic`] by cell index, or 0 for algorithms that ignore it.
+    pub(super) fn heuristic_at(&self, i: usize) -> f64 {
+        if self.config.algorithm.uses_heuristic() {
+            self.heuristic(i % self.width, i / self.width)
+        } else {
+            0.0
+        }
+    }
+
+    /// The target's column and row.
+    #[inline]
+    pub(super) fn target_cell(&self) -> (i32, i32) {
+        (self.target_x as i32, self.target_y as i32)
+    }
+
+    #[inline]
+    pub(super) fn priority(&self, g: f64, h: f64) -> f64 {
+        self.config.algorithm.priority(g, h, self.config.weight)
+    }
+}
