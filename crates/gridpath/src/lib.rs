@@ -48,6 +48,7 @@ mod grid;
 mod heuristic;
 pub mod jump_distances;
 pub mod line_of_sight;
+pub mod mapf;
 mod movement;
 pub mod movingai;
 mod run_bits;

@@ -1,8 +1,13 @@
-//! `gridpath`: the core's command line. For now one command, the Moving AI scenario runner:
+//! `gridpath`: the core's command line. The Moving AI scenario runner, and multi-agent
+//! pathfinding (see `mapf_cli.rs`):
 //!
 //! ```text
 //! cargo run --release -p gridpath -- scen MAP.map SCEN.scen [--algo astar]
+//! cargo run --release -p gridpath -- mapf MAP.map SCEN.scen --agents 100
+//! cargo run --release -p gridpath -- mapf-check MAP.map RESULT.txt
 //! ```
+
+mod mapf_cli;
 
 use gridpath::movingai::{Scenario, read_map_file, read_scen_file};
 use gridpath::scenarios::run_scenarios;
@@ -39,8 +44,13 @@ fn main() -> ExitCode {
 }
 
 fn run(args: &[String]) -> Result<bool, String> {
+    match args.first().map(String::as_str) {
+        Some("mapf") => return mapf_cli::solve(&args[1..]),
+        Some("mapf-check") => return mapf_cli::check(&args[1..]),
+        _ => {}
+    }
     let [command, map_path, scen_path, rest @ ..] = args else {
-        return Err(usage());
+        return Err(format!("{}\n\n{}", usage(), mapf_cli::USAGE));
     };
     if command != "scen" {
         return Err(format!("unknown command '{command}'\n\n{}", usage()));

@@ -100,3 +100,83 @@ fn good_files_pass_and_a_real_mismatch_exits_1() {
     assert_eq!(code, 1, "{text}");
     assert!(text.starts_with("mismatch: scenario 1"), "{text}");
 }
+
+/// Runs `gridpath` with these arguments: the exit code and both streams.
+fn gridpath(args: &[&std::ffi::OsStr]) -> (i32, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_gridpath"))
+        .args(args)
+        .output()
+        .expect("run gridpath");
+    let text = String::from_utf8_lossy(&out.stdout) + String::from_utf8_lossy(&out.stderr);
+    (out.status.code().unwrap_or(-1), text.into_owned())
+}
+
+const ROOMS: &[u8] = b"type octile\nheight 4\nwidth 6\nmap\n......\n.@..@.\n......\n..@...\n";
+
+/// `gridpath mapf` solves, writes the field's result format, and `mapf-check` agrees; a plan
+/// with a planted swap, or a result file that is not one, is refused in one line.
+#[test]
+fn mapf_solves_and_mapf_check_judges() {
+    let map = temp_file("rooms.map", ROOMS);
+    let out = map.with_file_name("plan.txt");
+    let (map_arg, out_arg) = (map.as_os_str(), out.as_os_str());
+    for solver in ["lacam", "pibt"] {
+        let (code, text) = gridpath(&[
+            "mapf".as_ref(),
+            map_arg,
+            "--random".as_ref(),
+            "6".as_ref(),
+            "--seed".as_ref(),
+            "3".as_ref(),
+            "--solver".as_ref(),
+            solver.as_ref(),
+            "--output".as_ref(),
+            out_arg,
+        ]);
+        assert_eq!(code, 0, "{text}");
+        assert!(text.starts_with("solved=1 soc="), "{text}");
+        let (code, text) = gridpath(&["mapf-check".as_ref(), map_arg, out_arg]);
+        assert_eq!(code, 0, "{text}");
+        assert!(text.starts_with("valid: agents=6"), "{text}");
+    }
+    // Two agents trade places: a valid-looking file, an invalid plan (exit 1).
+    let swap = b"agents=2\nstarts=(0,0),(1,0),\ngoals=(1,0),(0,0),\nsolution=\n0:(0,0),(1,0),\n1:(1,0),(0,0),\n";
+    let bad = temp_file("swap.txt", swap);
+    let (code, text) = gridpath(&["mapf-check".as_ref(), map_arg, bad.as_os_str()]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("swap"), "{text}");
+    // A claim the plan does not bear out.
+    let claim = b"soc=5\nstarts=(0,0),\ngoals=(1,0),\nsolution=\n0:(0,0),\n1:(1,0),\n2:(1,0),\n";
+    let (code, text) = gridpath(&[
+        "mapf-check".as_ref(),
+        map_arg,
+        temp_file("c.txt", claim).as_os_str(),
+    ]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("soc=5, the plan costs 1"), "{text}");
+    // Not a result file at all: bad input, one line naming the line.
+    for (bytes, what) in [
+        (&b"\x1b[31m\n"[..], ":1: expected key=value"),
+        (
+            b"starts=(0,0),\nsolution=\n0:(0,0),\n5:(1,0),\n",
+            ":4: expected time step 1",
+        ),
+        (b"starts=(0,0),(9\n", ":1: expected (x,y)"),
+        (b"agents=1\n", "no 'solution=' line"),
+        (b"\xff\xfe", "not UTF-8"),
+    ] {
+        let (code, text) = gridpath(&[
+            "mapf-check".as_ref(),
+            map_arg,
+            temp_file("r.txt", bytes).as_os_str(),
+        ]);
+        assert_eq!(code, 2, "{text}");
+        assert!(text.contains(what), "{what}: {text}");
+        assert_eq!(text.trim_end().lines().count(), 1, "{text}");
+        assert!(!text.trim_end().chars().any(char::is_control), "{text:?}");
+    }
+    // More agents than the map has room for, and a bad solver: bad input.
+    let (code, text) = gridpath(&["mapf".as_ref(), map_arg, "--random".as_ref(), "99".as_ref()]);
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains("only 21 can be placed"), "{text}");
+}

@@ -45,7 +45,9 @@ fn name_layer(name: &str) -> Option<(u8, &'static str)> {
         "grid" | "Grid" | "Cell" | "Point" | "GridError" | "movement" | "Movement"
         | "CornerRule" | "DIAGONAL" | "STEPS" | "heuristic" | "Heuristic" | "run_bits"
         | "line_of_sight" | "smoothen_path" | "components" | "Components" | "jump_distances"
-        | "JumpDistances" | "flow_field" | "FlowField" | "movingai" | "graph" => (0, "base"),
+        | "JumpDistances" | "flow_field" | "FlowField" | "movingai" | "graph" | "mapf" => {
+            (0, "base")
+        }
         _ => return None,
     })
 }

@@ -1,0 +1,247 @@
+//! The plan validator. It shares no code with the solvers (its moves, its lower bounds and its
+//! conflict checks are its own), so that a solver's mistake cannot hide in a helper both use.
+//! It reads any plan, ours or another solver's, and says what is wrong with it in one line.
+
+use crate::grid::{Grid, Point};
+use std::collections::{HashMap, VecDeque};
+use std::fmt;
+
+/// What a valid plan costs, recomputed from the plan, and the lower bounds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlanCheck {
+    /// Sum of costs: each agent's cost is the time it last arrives at its goal and stays.
+    pub soc: u64,
+    /// The largest agent cost.
+    pub makespan: u64,
+    /// The sum, and the largest, of the agents' single-agent distances (4-way BFS).
+    pub soc_lb: u64,
+    pub makespan_lb: u64,
+}
+
+/// The first thing found wrong with a plan. Steps count from 0 (the starts); agents from 0.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlanError {
+    Empty,
+    /// A step lists another number of agents than there are starts.
+    AgentCount {
+        step: usize,
+        found: usize,
+        expected: usize,
+    },
+    NotAtStart {
+        agent: usize,
+        at: Point,
+        start: Point,
+    },
+    NotAtGoal {
+        agent: usize,
+        at: Point,
+        goal: Point,
+    },
+    OffMap {
+        step: usize,
+        agent: usize,
+        at: Point,
+    },
+    OnWall {
+        step: usize,
+        agent: usize,
+        at: Point,
+    },
+    /// Not a wait nor a move to one of the four neighbours.
+    Jump {
+        step: usize,
+        agent: usize,
+        from: Point,
+        to: Point,
+    },
+    /// Two agents on one cell.
+    Vertex {
+        step: usize,
+        agents: (usize, usize),
+        at: Point,
+    },
+    /// Two agents trading cells in one step.
+    Swap {
+        step: usize,
+        agents: (usize, usize),
+        cells: (Point, Point),
+    },
+}
+
+impl fmt::Display for PlanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Empty => write!(f, "the plan has no steps"),
+            Self::AgentCount {
+                step,
+                found,
+                expected,
+            } => {
+                write!(f, "step {step} lists {found} agents, not {expected}")
+            }
+            Self::NotAtStart { agent, at, start } => {
+                write!(f, "agent {agent} begins at {at}, not at its start {start}")
+            }
+            Self::NotAtGoal { agent, at, goal } => {
+                write!(f, "agent {agent} ends at {at}, not at its goal {goal}")
+            }
+            Self::OffMap { step, agent, at } => {
+                write!(f, "step {step}: agent {agent} is off the map at {at}")
+            }
+            Self::OnWall { step, agent, at } => {
+                write!(f, "step {step}: agent {agent} is on a wall at {at}")
+            }
+            Self::Jump {
+                step,
+                agent,
+                from,
+                to,
+            } => write!(
+                f,
+                "step {step}: agent {agent} jumps from {from} to {to}, not a move to a neighbour"
+            ),
+            Self::Vertex {
+                step,
+                agents: (a, b),
+                at,
+            } => {
+                write!(f, "step {step}: agents {a} and {b} are both at {at}")
+            }
+            Self::Swap {
+                step,
+                agents: (a, b),
+                cells: (p, q),
+            } => {
+                write!(f, "step {step}: agents {a} and {b} swap {p} and {q}")
+            }
+        }
+    }
+}
+
+impl std::error::Error for PlanError {}
+
+/// Checks a plan (`plan[t][agent]`, the starts at t = 0) against the classic MAPF rules and
+/// recomputes its costs.
+pub fn check_plan(
+    grid: &Grid,
+    starts: &[Point],
+    goals: &[Point],
+    plan: &[Vec<Point>],
+) -> Result<PlanCheck, PlanError> {
+    let (first, last) = match (plan.first(), plan.last()) {
+        (Some(first), Some(last)) => (first, last),
+        _ => return Err(PlanError::Empty),
+    };
+    let agents = starts.len();
+    for (step, cells) in plan.iter().enumerate() {
+        if cells.len() != agents {
+            return Err(PlanError::AgentCount {
+                step,
+                found: cells.len(),
+                expected: agents,
+            });
+        }
+        let mut on_cell: HashMap<Point, usize> = HashMap::with_capacity(agents);
+        for (agent, &at) in cells.iter().enumerate() {
+            if at.x < 0 || at.y < 0 || at.x as u32 >= grid.width() || at.y as u32 >= grid.height() {
+                return Err(PlanError::OffMap { step, agent, at });
+            }
+            if !grid.is_passable(at) {
+                return Err(PlanError::OnWall { step, agent, at });
+            }
+            if let Some(other) = on_cell.insert(at, agent) {
+                return Err(PlanError::Vertex {
+                    step,
+                    agents: (other, agent),
+                    at,
+                });
+            }
+        }
+        if step == 0 {
+            continue;
+        }
+        let before = &plan[step - 1];
+        let mut left: HashMap<Point, usize> = HashMap::with_capacity(agents);
+        for (agent, (&from, &to)) in before.iter().zip(cells).enumerate() {
+            if (from.x - to.x).abs() + (from.y - to.y).abs() > 1 {
+                return Err(PlanError::Jump {
+                    step,
+                    agent,
+                    from,
+                    to,
+                });
+            }
+            if from != to {
+                left.insert(from, agent);
+            }
+        }
+        // A swap: agent a goes from p to q while the agent that was on q goes to p.
+        for (agent, (&from, &to)) in before.iter().zip(cells).enumerate() {
+            if from == to {
+                continue;
+            }
+            if let Some(&other) = left.get(&to)
+                && other != agent
+                && cells[other] == from
+            {
+                let agents = (agent.min(other), agent.max(other));
+                return Err(PlanError::Swap {
+                    step,
+                    agents,
+                    cells: (from, to),
+                });
+            }
+        }
+    }
+    for (agent, (&at, &start)) in first.iter().zip(starts).enumerate() {
+        if at != start {
+            return Err(PlanError::NotAtStart { agent, at, start });
+        }
+    }
+    for (agent, (&at, &goal)) in last.iter().zip(goals).enumerate() {
+        if at != goal {
+            return Err(PlanError::NotAtGoal { agent, at, goal });
+        }
+    }
+    let (mut soc, mut makespan, mut soc_lb, mut makespan_lb) = (0, 0, 0, 0);
+    for agent in 0..agents {
+        // The step after the last one away from the goal.
+        let cost = plan
+            .iter()
+            .rposition(|cells| cells[agent] != goals[agent])
+            .map_or(0, |t| t as u64 + 1);
+        soc += cost;
+        makespan = makespan.max(cost);
+        let lb = moves_between(grid, starts[agent], goals[agent]);
+        soc_lb += lb;
+        makespan_lb = makespan_lb.max(lb);
+    }
+    Ok(PlanCheck {
+        soc,
+        makespan,
+        soc_lb,
+        makespan_lb,
+    })
+}
+
+/// The fewest 4-way moves from `a` to `b` (a plain breadth-first search; the plan already proved
+/// that `b` can be reached).
+fn moves_between(grid: &Grid, a: Point, b: Point) -> u64 {
+    let mut seen: HashMap<Point, u64> = HashMap::from([(a, 0)]);
+    let mut queue = VecDeque::from([a]);
+    while let Some(p) = queue.pop_front() {
+        let d = seen[&p];
+        if p == b {
+            return d;
+        }
+        for (dx, dy) in [(0, -1), (-1, 0), (1, 0), (0, 1)] {
+            let q = Point::new(p.x + dx, p.y + dy);
+            if grid.is_passable(q) && !seen.contains_key(&q) {
+                seen.insert(q, d + 1);
+                queue.push_back(q);
+            }
+        }
+    }
+    0
+}

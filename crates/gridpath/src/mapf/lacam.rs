@@ -1,0 +1,236 @@
+//! LaCAM: Lazy Constraints Addition search for MAPF (Okumura, "LaCAM: Search-Based Algorithm for
+//! Quick Multi-Agent Pathfinding", AAAI 2023).
+//!
+//! PIBT alone is quick but not complete: on a narrow map it can cycle forever. LaCAM searches
+//! over whole *configurations* (every agent's cell at once), depth first, and uses PIBT to make
+//! each next configuration. Its trick is laziness: a configuration has up to 5^n successors, so
+//! instead of listing them it keeps, for each configuration it reached, a queue of *constraints*,
+//! each a partial choice "agent i goes to cell v, agent j to w, ...", and asks PIBT for a next
+//! configuration that obeys one. The first constraint is empty (plain PIBT); each one taken from
+//! the queue adds its children, which fix the next agent in order on each of its cells. So the
+//! successors are generated one at a time, and only when the quicker ones led nowhere. The paper's
+//! Algorithm 1:
+//!
+//! ```text
+//! Open ← stack [N_init];  Explored ← {Q_init: N_init}     -- N: a configuration and its queue
+//! while Open is not empty:
+//!     N ← Open.top
+//!     if N.config = goals: return the configurations back to the start
+//!     if N.tree is empty: Open.pop; continue               -- every successor was tried
+//!     C ← N.tree.pop_front                                 -- a constraint, breadth first
+//!     if C.depth < n:                                      -- grow the constraint tree lazily
+//!         i ← N.order[C.depth]
+//!         for v in {N.config[i]} ∪ neighbours(N.config[i]): N.tree.push(C + (i, v))
+//!     Q ← PIBT(N.config, obeying C)
+//!     if Q = ⊥: continue
+//!     if Q ∈ Explored: Open.push(Explored[Q]); continue    -- a known configuration
+//!     N' ← (Q, tree [empty constraint], order by priority, parent N)
+//!     Open.push(N'); Explored[Q] ← N'
+//! return "no solution"
+//! ```
+//!
+//! Every configuration reachable from the start is eventually generated (the constraint trees
+//! cover every combination of moves), so LaCAM is **complete**: it finds a solution whenever one
+//! exists and says "no solution" after exhausting them when none does, given the time.
+
+use super::choices_shuffled;
+use super::distances::Distances;
+use super::instance::{Instance, SplitMix64};
+use super::pibt::Pibt;
+use crate::grid::Point;
+use std::collections::hash_map::Entry;
+use std::collections::{HashMap, VecDeque};
+use std::time::Duration;
+
+#[cfg(not(target_arch = "wasm32"))]
+use std::time::Instant;
+#[cfg(target_arch = "wasm32")]
+use web_time::Instant;
+
+const NONE: u32 = u32::MAX;
+
+/// How a LaCAM run ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LacamOutcome {
+    /// Every agent's cell at each time step, from the starts to the goals: `plan[t][agent]`.
+    Solved(Vec<Vec<Point>>),
+    /// Every configuration reachable from the starts was tried: no plan exists.
+    NoSolution,
+    /// The time limit ran out first.
+    TimedOut,
+}
+
+/// A constraint: "agent `who` goes to cell `to`", added to its parent's constraints.
+#[derive(Clone, Copy, Debug)]
+struct Constraint {
+    parent: u32,
+    who: u32,
+    to: u32,
+    depth: u32,
+}
+
+/// A configuration LaCAM reached, with its lazily grown queue of constraints.
+#[derive(Clone, Debug)]
+struct HighNode {
+    config: Box<[u32]>,
+    parent: u32,
+    /// PIBT's priorities here, and the agents in that order (highest first).
+    priorities: Box<[f64]>,
+    order: Box<[u32]>,
+    tree: VecDeque<u32>,
+}
+
+/// What a search counted, for the summary line and the benchmark.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct LacamStats {
+    /// Configurations reached (the high-level nodes).
+    pub configurations: usize,
+    /// Constraints tried (calls of the configuration generator).
+    pub constraints: usize,
+}
+
+/// Runs LaCAM on an instance, until a plan is found, none can exist, or `time_limit` passes.
+pub fn solve_with_lacam(
+    instance: &Instance,
+    time_limit: Duration,
+    seed: u64,
+) -> (LacamOutcome, LacamStats) {
+    let began = Instant::now();
+    let grid = &instance.grid;
+    let cell = |p: &Point| grid.index_of(*p).map_or(0, |i| i as u32);
+    let starts: Box<[u32]> = instance.starts.iter().map(cell).collect();
+    let goals: Box<[u32]> = instance.goals.iter().map(cell).collect();
+    let goal_cells: Vec<usize> = goals.iter().map(|&g| g as usize).collect();
+    let agents = starts.len();
+    let mut rng = SplitMix64(seed);
+    let mut pibt = Pibt::new(seed);
+    let mut distances = Distances::new();
+    let mut stats = LacamStats::default();
+
+    let mut constraints = vec![Constraint {
+        parent: NONE,
+        who: NONE,
+        to: NONE,
+        depth: 0,
+    }];
+    let tie_breaks: Vec<f64> = (0..agents)
+        .map(|_| (rng.next() >> 11) as f64 / (1u64 << 53) as f64)
+        .collect();
+    let mut nodes: Vec<HighNode> = Vec::new();
+    let mut explored: HashMap<Box<[u32]>, u32> = HashMap::new();
+    let first = new_node(&starts, NONE, &goals, &tie_breaks, None);
+    explored.insert(starts.clone(), 0);
+    nodes.push(first);
+    let mut open: Vec<u32> = vec![0];
+    // Scratch, reused: the current constraint chain, and positions as cell indices.
+    let mut chain: Vec<(usize, usize)> = Vec::new();
+    let mut from: Vec<usize> = Vec::with_capacity(agents);
+    let mut order: Vec<usize> = Vec::with_capacity(agents);
+
+    while let Some(&top) = open.last() {
+        if stats.constraints % 64 == 0 && began.elapsed() > time_limit {
+            return (LacamOutcome::TimedOut, stats);
+        }
+        let node = &mut nodes[top as usize];
+        if node.config == goals {
+            return (LacamOutcome::Solved(plan_to(&nodes, top, instance)), stats);
+        }
+        let Some(c) = node.tree.pop_front() else {
+            open.pop();
+            continue;
+        };
+        // Grow the constraint tree below `c`: the next agent in order, on each of its cells.
+        let depth = constraints[c as usize].depth as usize;
+        if depth < agents {
+            let who = node.order[depth];
+            let here = node.config[who as usize] as usize;
+            let (cells, n) = choices_shuffled(grid, here, &mut rng);
+            for &to in &cells[..n] {
+                node.tree.push_back(constraints.len() as u32);
+                constraints.push(Constraint {
+                    parent: c,
+                    who,
+                    to: to as u32,
+                    depth: depth as u32 + 1,
+                });
+            }
+        }
+        // The configuration PIBT makes under constraint `c`.
+        chain.clear();
+        let mut at = c;
+        while at != NONE && constraints[at as usize].who != NONE {
+            let k = constraints[at as usize];
+            chain.push((k.who as usize, k.to as usize));
+            at = k.parent;
+        }
+        chain.reverse();
+        from.clear();
+        from.extend(node.config.iter().map(|&v| v as usize));
+        order.clear();
+        order.extend(node.order.iter().map(|&i| i as usize));
+        stats.constraints += 1;
+        let Some(next) = pibt.generate(grid, &mut distances, &from, &goal_cells, &order, &chain)
+        else {
+            continue;
+        };
+        let next: Box<[u32]> = next.iter().map(|&v| v as u32).collect();
+        match explored.entry(next) {
+            Entry::Occupied(known) => open.push(*known.get()),
+            Entry::Vacant(slot) => {
+                let id = nodes.len() as u32;
+                let parent = &nodes[top as usize];
+                let child = new_node(slot.key(), top, &goals, &tie_breaks, Some(parent));
+                slot.insert(id);
+                nodes.push(child);
+                open.push(id);
+                stats.configurations += 1;
+            }
+        }
+    }
+    (LacamOutcome::NoSolution, stats)
+}
+
+/// A high-level node for `config`: PIBT's priorities carried on from the parent's (one more for
+/// each agent away from its goal, its tie-break for each at its goal), and the agents in order.
+fn new_node(
+    config: &[u32],
+    parent_id: u32,
+    goals: &[u32],
+    tie_breaks: &[f64],
+    parent: Option<&HighNode>,
+) -> HighNode {
+    let priorities: Box<[f64]> = (0..config.len())
+        .map(|i| match parent {
+            Some(p) if config[i] != goals[i] => p.priorities[i] + 1.0,
+            _ if config[i] != goals[i] => tie_breaks[i] + 1.0,
+            _ => tie_breaks[i],
+        })
+        .collect();
+    let mut order: Vec<u32> = (0..config.len() as u32).collect();
+    order.sort_by(|&a, &b| priorities[b as usize].total_cmp(&priorities[a as usize]));
+    HighNode {
+        config: config.into(),
+        parent: parent_id,
+        priorities,
+        order: order.into(),
+        tree: VecDeque::from([0]),
+    }
+}
+
+/// The configurations from the start to node `last`, as points.
+fn plan_to(nodes: &[HighNode], last: u32, instance: &Instance) -> Vec<Vec<Point>> {
+    let mut plan = Vec::new();
+    let mut at = last;
+    while at != NONE {
+        let node = &nodes[at as usize];
+        plan.push(
+            node.config
+                .iter()
+                .map(|&v| instance.grid.point_of(v as usize))
+                .collect(),
+        );
+        at = node.parent;
+    }
+    plan.reverse();
+    plan
+}

@@ -1,0 +1,71 @@
+//! Many agents, one cell each: multi-agent pathfinding (MAPF) on a grid.
+//!
+//! The classic rules of the field's benchmark (Stern et al., "Multi-Agent Pathfinding:
+//! Definitions, Variants, and Benchmarks", SoCS 2019): time is discrete; at each step every agent
+//! waits or moves to one of its four neighbours; no two agents are ever on the same cell
+//! (a *vertex conflict*) nor swap cells in one step (an *edge conflict*). An agent's cost is the
+//! time it last arrives at its goal and stays there; a plan is measured by the sum of the costs
+//! (soc) and the largest cost (makespan), against the lower bounds their single-agent distances
+//! give.
+//!
+//! - [`Instance`]: a grid with each agent's start and goal, from a benchmark scenario or at random.
+//! - [`Distances`]: each goal's breadth-first distance table, made when first asked for. This is
+//!   where a large instance spends its memory: 4 bytes a cell for every distinct goal.
+//! - [`Pibt`]: Priority Inheritance with Backtracking (Okumura et al., AIJ 2022), one step of every
+//!   agent at a time; goals may change between steps (*lifelong*).
+//! - [`solve_with_lacam`]: LaCAM (Okumura, AAAI 2023), a complete search over configurations of
+//!   all agents that asks PIBT for each next one, lazily.
+//! - [`check_plan`]: an independent validator, sharing no code with the solvers.
+//! - [`write_result`], [`parse_result`]: the result format the field's solvers and visualisers
+//!   share.
+
+mod check;
+mod distances;
+mod instance;
+mod lacam;
+mod pibt;
+mod result;
+
+pub use check::{PlanCheck, PlanError, check_plan};
+pub use distances::Distances;
+pub use instance::{Instance, InstanceError};
+pub use lacam::{LacamOutcome, LacamStats, solve_with_lacam};
+pub use pibt::{Pibt, PibtPlan, solve_with_pibt};
+pub use result::{MAX_RESULT_AGENTS, MapfResult, parse_result, write_result};
+
+use crate::grid::Grid;
+use instance::SplitMix64;
+
+/// A cell's free 4-neighbours, by index: the moves of classic MAPF (plus waiting, which is not
+/// listed). The order is fixed, up, left, right, down, so that runs repeat exactly.
+pub(crate) fn neighbours(grid: &Grid, i: usize) -> impl Iterator<Item = usize> + '_ {
+    let width = grid.width() as usize;
+    let (x, y) = (i % width, i / width);
+    let up = (y > 0).then(|| i - width);
+    let left = (x > 0).then(|| i - 1);
+    let right = (x + 1 < width).then(|| i + 1);
+    let down = (i + width < grid.len()).then(|| i + width);
+    [up, left, right, down]
+        .into_iter()
+        .flatten()
+        .filter(move |&j| grid.raw_cost(j) != 0)
+}
+
+/// An agent's choices for its next step, in random order: staying on `here`, or moving to one of
+/// its free neighbours. Returns them in an array and how many there are.
+pub(crate) fn choices_shuffled(
+    grid: &Grid,
+    here: usize,
+    rng: &mut SplitMix64,
+) -> ([usize; 5], usize) {
+    let mut cells = [here; 5];
+    let mut n = 1;
+    for next in neighbours(grid, here) {
+        cells[n] = next;
+        n += 1;
+    }
+    for k in (1..n).rev() {
+        cells.swap(k, (rng.next() % (k as u64 + 1)) as usize);
+    }
+    (cells, n)
+}

@@ -1,0 +1,258 @@
+//! PIBT: Priority Inheritance with Backtracking (Okumura, Machida, Défago and Tamura, "Priority
+//! inheritance with backtracking for iterative multi-agent path finding", AIJ 2022).
+//!
+//! PIBT plans one step of every agent at a time, which is why a game can call it every tick while
+//! goals change. Each agent has a priority: it grows by one every step the agent is away from its
+//! goal and drops back to a small random tie-break once it arrives, so an agent that has waited
+//! long goes first. The paper's Algorithm 1, one step:
+//!
+//! ```text
+//! update priorities; Q_to[i] ← ⊥ for every agent i
+//! for each agent i, highest priority first:
+//!     if Q_to[i] = ⊥: PIBT(i, ⊥)
+//!
+//! PIBT(i, j):                                  -- i plans; j is the agent that pushed it, if any
+//!     C ← Q_from[i] and its neighbours, nearest to i's goal first (ties at random)
+//!     for v in C:
+//!         if some agent already takes v, or v = Q_from[j]: next v    -- no collision, no swap
+//!         Q_to[i] ← v
+//!         if agent k stands on v and has not planned:                -- priority inheritance
+//!             if PIBT(k, i) is invalid: next v                       -- backtracking
+//!         return valid
+//!     Q_to[i] ← Q_from[i]; return invalid                           -- stay, and say so
+//! ```
+//!
+//! An agent that wants a cell where a lower agent stands lends that agent its priority: the lower
+//! one must move out of the way first, and if it cannot, the higher one tries its next cell. No
+//! two agents ever end on one cell, and none swap (a pushed agent may not step onto its pusher's
+//! cell). On graphs where every two neighbouring cells lie on a common cycle, the agent of highest
+//! priority always gets one step nearer its goal, so every agent reaches its goal in time.
+
+use super::choices_shuffled;
+use super::distances::Distances;
+use super::instance::{Instance, SplitMix64};
+use crate::grid::{Grid, Point};
+
+const NONE: u32 = u32::MAX;
+
+/// PIBT's state between steps: the priorities, and scratch space kept to avoid allocating.
+#[derive(Clone, Debug)]
+pub struct Pibt {
+    priorities: Vec<f64>,
+    /// Each agent's own tie-break in [0, 1): its priority at its goal.
+    tie_breaks: Vec<f64>,
+    rng: SplitMix64,
+    /// `Q_from` and `Q_to` as cell indices; `usize::MAX` is ⊥.
+    from: Vec<usize>,
+    to: Vec<usize>,
+    /// Which agent stands on a cell now, and which takes it next (`NONE`: no one).
+    standing: Vec<u32>,
+    taking: Vec<u32>,
+    /// Each agent's distance table for this step (a slot of [`Distances`]).
+    slots: Vec<usize>,
+    order: Vec<usize>,
+    /// The configuration being generated breaks a constraint.
+    failed: bool,
+}
+
+impl Pibt {
+    /// A planner whose random tie-breaks come from `seed`: the same seed, the same moves.
+    pub fn new(seed: u64) -> Self {
+        Self {
+            priorities: Vec::new(),
+            tie_breaks: Vec::new(),
+            rng: SplitMix64(seed),
+            from: Vec::new(),
+            to: Vec::new(),
+            standing: Vec::new(),
+            taking: Vec::new(),
+            slots: Vec::new(),
+            order: Vec::new(),
+            failed: false,
+        }
+    }
+
+    /// One step of every agent: from `positions` (free cells, all distinct) towards `goals`,
+    /// returns each agent's next cell, the same or a 4-neighbour, with no two on one cell and
+    /// no two swapping. Agents may join (more positions than last time: they are appended) or
+    /// leave (fewer), and goals may change from one call to the next.
+    pub fn step(
+        &mut self,
+        grid: &Grid,
+        distances: &mut Distances,
+        positions: &[usize],
+        goals: &[usize],
+    ) -> &[usize] {
+        let agents = positions.len().min(goals.len());
+        self.fit(grid, agents);
+        for i in 0..agents {
+            self.priorities[i] = if positions[i] == goals[i] {
+                self.tie_breaks[i]
+            } else {
+                self.priorities[i] + 1.0
+            };
+        }
+        let mut order: Vec<usize> = std::mem::take(&mut self.order);
+        order.clear();
+        order.extend(0..agents);
+        let priorities = &self.priorities;
+        order.sort_by(|&a, &b| priorities[b].total_cmp(&priorities[a]));
+        // Without constraints a configuration always exists; should none come, all wait.
+        let found = self
+            .generate(
+                grid,
+                distances,
+                &positions[..agents],
+                &goals[..agents],
+                &order,
+                &[],
+            )
+            .is_some();
+        if !found {
+            self.to[..agents].copy_from_slice(&positions[..agents]);
+        }
+        self.order = order;
+        &self.to[..agents]
+    }
+
+    /// The next configuration from `from`, agents planned in `order` (highest first), with the
+    /// agents named in `constraints` sent where they say (LaCAM's configuration generator).
+    /// `None` when the constraints cannot all hold: two agents sent to one cell, a swap, or an
+    /// agent left with nowhere to go but a cell another was sent to.
+    pub(crate) fn generate(
+        &mut self,
+        grid: &Grid,
+        distances: &mut Distances,
+        from: &[usize],
+        goals: &[usize],
+        order: &[usize],
+        constraints: &[(usize, usize)],
+    ) -> Option<&[usize]> {
+        let agents = from.len();
+        self.fit(grid, agents);
+        for i in 0..agents {
+            self.slots[i] = distances.slot(grid, goals[i]);
+            self.from[i] = from[i];
+            self.to[i] = usize::MAX;
+            self.standing[from[i]] = i as u32;
+        }
+        self.failed = false;
+        for &(i, v) in constraints {
+            let k = self.standing[v];
+            let swap = k != NONE && self.to[k as usize] == from[i];
+            if self.taking[v] != NONE || swap || self.to[i] != usize::MAX {
+                self.failed = true;
+                break;
+            }
+            self.to[i] = v;
+            self.taking[v] = i as u32;
+        }
+        for &i in order {
+            if self.failed {
+                break;
+            }
+            if self.to[i] == usize::MAX {
+                self.plan(grid, distances, i, None);
+            }
+        }
+        // Clear only the cells this call marked.
+        for i in 0..agents {
+            self.standing[self.from[i]] = NONE;
+            if self.to[i] != usize::MAX {
+                self.taking[self.to[i]] = NONE;
+            }
+        }
+        (!self.failed).then_some(&self.to[..agents])
+    }
+
+    /// `PIBT(i, j)` of the module docs: plans agent `i`, pushed by `pusher` if any. Returns
+    /// whether `i` could go somewhere other than staying put against its will.
+    fn plan(
+        &mut self,
+        grid: &Grid,
+        distances: &Distances,
+        i: usize,
+        pusher: Option<usize>,
+    ) -> bool {
+        let here = self.from[i];
+        // Ties at random: shuffled, then a stable sort by distance.
+        let (mut candidates, n) = choices_shuffled(grid, here, &mut self.rng);
+        let table = distances.table(self.slots[i]);
+        candidates[..n].sort_by_key(|&c| table[c]);
+        for &v in &candidates[..n] {
+            if self.taking[v] != NONE || pusher.is_some_and(|j| self.from[j] == v) {
+                continue;
+            }
+            // A swap with an agent that already planned to step onto this cell (possible only
+            // when a constraint, not a push, sent it).
+            let k = self.standing[v];
+            if k != NONE && k as usize != i && self.to[k as usize] == here {
+                continue;
+            }
+            self.to[i] = v;
+            self.taking[v] = i as u32;
+            let k = self.standing[v];
+            let unplanned = k != NONE && k as usize != i && self.to[k as usize] == usize::MAX;
+            if unplanned && !self.plan(grid, distances, k as usize, Some(i)) {
+                continue; // k stays on v (it took it back): try the next cell
+            }
+            return true;
+        }
+        let taker = self.taking[here];
+        if taker != NONE && pusher != Some(taker as usize) {
+            // Not the pusher, which backs off and tries its next cell: an agent a constraint
+            // sent here, and this one cannot leave.
+            self.failed = true;
+        }
+        self.to[i] = here;
+        self.taking[here] = i as u32;
+        false
+    }
+
+    /// Sizes the state for `agents` agents on `grid`.
+    fn fit(&mut self, grid: &Grid, agents: usize) {
+        if self.standing.len() != grid.len() {
+            self.standing = vec![NONE; grid.len()];
+            self.taking = vec![NONE; grid.len()];
+        }
+        while self.priorities.len() < agents {
+            let tie_break = (self.rng.next() >> 11) as f64 / (1u64 << 53) as f64;
+            self.tie_breaks.push(tie_break);
+            self.priorities.push(tie_break);
+        }
+        self.priorities.truncate(agents);
+        self.tie_breaks.truncate(agents);
+        self.from.resize(agents, 0);
+        self.to.resize(agents, 0);
+        self.slots.resize(agents, 0);
+    }
+}
+
+/// What [`solve_with_pibt`] returns.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PibtPlan {
+    /// Every agent's cell at each time step, from the starts: `plan[t][agent]`.
+    pub plan: Vec<Vec<Point>>,
+    /// Whether every agent stands on its goal at the last step.
+    pub solved: bool,
+}
+
+/// Runs PIBT from the starts until every agent stands on its goal, or `max_steps` steps.
+pub fn solve_with_pibt(instance: &Instance, max_steps: usize, seed: u64) -> PibtPlan {
+    let grid = &instance.grid;
+    let index = |p: &Point| grid.index_of(*p).unwrap_or(0);
+    let mut positions: Vec<usize> = instance.starts.iter().map(index).collect();
+    let goals: Vec<usize> = instance.goals.iter().map(index).collect();
+    let mut pibt = Pibt::new(seed);
+    let mut distances = Distances::new();
+    let to_points = |cells: &[usize]| cells.iter().map(|&i| grid.point_of(i)).collect();
+    let mut plan: Vec<Vec<Point>> = vec![to_points(&positions)];
+    let mut solved = positions == goals;
+    while !solved && plan.len() <= max_steps {
+        let next = pibt.step(grid, &mut distances, &positions, &goals);
+        positions.copy_from_slice(next);
+        plan.push(to_points(&positions));
+        solved = positions == goals;
+    }
+    PibtPlan { plan, solved }
+}

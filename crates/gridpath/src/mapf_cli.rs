@@ -1,0 +1,245 @@
+//! `gridpath mapf` and `gridpath mapf-check`: solve a multi-agent instance, and check any plan.
+
+use gridpath::mapf::{
+    Instance, LacamOutcome, MapfResult, check_plan, parse_result, solve_with_lacam,
+    solve_with_pibt, write_result,
+};
+use gridpath::movingai::text::visible_path;
+use gridpath::movingai::{read_map_file, read_scen_file};
+use std::io::Read;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+pub const USAGE: &str = "\
+usage: gridpath mapf MAP.map (SCEN.scen --agents N | --random N) [--solver lacam|pibt]
+                     [--time-limit SECONDS] [--seed K] [--output RESULT.txt]
+       gridpath mapf-check MAP.map RESULT.txt [SCEN.scen N]
+
+mapf solves a multi-agent instance under the benchmark's rules (4-way moves and waits, no two
+agents on a cell, no swaps): the first N agents of a scenario file, or N random agents in the
+map's largest region. It prints one line, solved=1|0 soc=… soc_lb=… makespan=… makespan_lb=…
+comp_time=…ms (the costs recomputed by the validator), and writes the plan in the field's result
+format with --output. Exits 0 when solved, 1 when not (no solution, or out of time).
+
+mapf-check checks any result file, ours or another solver's: moves, walls, vertex and swap
+conflicts, starts and goals (from the file, or the first N of a scenario file), and recomputes soc
+and makespan. Exits 0 for a valid plan, 1 for an invalid one, 2 on bad input.";
+
+/// The largest result file read: a plan of 5,000 agents over 500 steps is about 30 MB.
+const MAX_RESULT_BYTES: u64 = 256 << 20;
+
+/// `gridpath mapf …`. Ok(solved).
+pub fn solve(args: &[String]) -> Result<bool, String> {
+    let [map_path, rest @ ..] = args else {
+        return Err(USAGE.into());
+    };
+    let grid = read_map_file(map_path).map_err(|e| e.to_string())?;
+    let (mut scen, mut agents, mut random) = (None, None, None);
+    let (mut solver, mut limit, mut seed, mut output) = ("lacam", 60.0, 0, None);
+    let mut rest = rest.iter();
+    while let Some(arg) = rest.next() {
+        let mut value = |name: &str| {
+            rest.next()
+                .ok_or_else(|| format!("{name} needs a value\n\n{USAGE}"))
+        };
+        match arg.as_str() {
+            "--agents" => agents = Some(count(value("--agents")?)?),
+            "--random" => random = Some(count(value("--random")?)?),
+            "--solver" => {
+                solver = match value("--solver")?.as_str() {
+                    "lacam" => "lacam",
+                    "pibt" => "pibt",
+                    other => return Err(format!("unknown solver '{}'", escape(other))),
+                }
+            }
+            "--time-limit" => {
+                let text = value("--time-limit")?;
+                limit = text
+                    .parse::<f64>()
+                    .ok()
+                    .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
+                    .ok_or_else(|| format!("--time-limit takes seconds, not '{}'", escape(text)))?;
+            }
+            "--seed" => {
+                let text = value("--seed")?;
+                seed = text
+                    .parse()
+                    .map_err(|_| format!("--seed takes a whole number, not '{}'", escape(text)))?;
+            }
+            "--output" => output = Some(value("--output")?.clone()),
+            other if scen.is_none() && !other.starts_with("--") => scen = Some(other.to_string()),
+            other => {
+                return Err(format!(
+                    "unexpected argument '{}'\n\n{USAGE}",
+                    escape(other)
+                ));
+            }
+        }
+    }
+    let instance = match (scen, agents, random) {
+        (Some(scen_path), Some(n), None) => {
+            let scenarios = read_scen_file(&scen_path).map_err(|e| e.to_string())?;
+            Instance::from_scenarios(grid, &scenarios, n)
+                .map_err(|e| format!("{}: {e}", visible_path(Path::new(&scen_path))))?
+        }
+        (None, None, Some(n)) => Instance::random(grid, n, seed).map_err(|e| e.to_string())?,
+        _ => {
+            return Err(format!(
+                "give a scenario file and --agents N, or --random N\n\n{USAGE}"
+            ));
+        }
+    };
+    let began = Instant::now();
+    let plan = match solver {
+        "pibt" => {
+            let run = solve_with_pibt(&instance, 100_000, seed);
+            run.solved.then_some(run.plan)
+        }
+        _ => match solve_with_lacam(&instance, Duration::from_secs_f64(limit), seed).0 {
+            LacamOutcome::Solved(plan) => Some(plan),
+            LacamOutcome::NoSolution => {
+                eprintln!("no solution exists: LaCAM tried every configuration");
+                None
+            }
+            LacamOutcome::TimedOut => {
+                eprintln!("out of time after {limit} s");
+                None
+            }
+        },
+    };
+    let comp_time = began.elapsed().as_secs_f64() * 1000.0;
+    let mut result = MapfResult {
+        map_file: file_name(map_path),
+        solver: format!("gridpath-{solver}"),
+        solved: plan.is_some(),
+        comp_time: Some(comp_time),
+        starts: instance.starts.clone(),
+        goals: instance.goals.clone(),
+        plan: plan.unwrap_or_default(),
+        ..MapfResult::default()
+    };
+    if result.solved {
+        // The figures come from the validator, not from the solver.
+        let costs = check_plan(
+            &instance.grid,
+            &instance.starts,
+            &instance.goals,
+            &result.plan,
+        )
+        .map_err(|e| format!("internal error, the plan is invalid: {e}"))?;
+        result.soc = Some(costs.soc);
+        result.soc_lb = Some(costs.soc_lb);
+        result.makespan = Some(costs.makespan);
+        result.makespan_lb = Some(costs.makespan_lb);
+    }
+    let figure = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
+    println!(
+        "solved={} soc={} soc_lb={} makespan={} makespan_lb={} comp_time={:.0}ms agents={} solver={}",
+        u8::from(result.solved),
+        figure(result.soc),
+        figure(result.soc_lb),
+        figure(result.makespan),
+        figure(result.makespan_lb),
+        comp_time,
+        instance.agents(),
+        result.solver,
+    );
+    if let Some(path) = output {
+        std::fs::write(&path, write_result(&result))
+            .map_err(|e| format!("{}: {e}", visible_path(Path::new(&path))))?;
+    }
+    Ok(result.solved)
+}
+
+/// `gridpath mapf-check …`. Ok(valid).
+pub fn check(args: &[String]) -> Result<bool, String> {
+    let (map_path, result_path, scen) = match args {
+        [map, result] => (map, result, None),
+        [map, result, scen, n] => (map, result, Some((scen, count(n)?))),
+        _ => return Err(USAGE.into()),
+    };
+    let grid = read_map_file(map_path).map_err(|e| e.to_string())?;
+    let shown = visible_path(Path::new(result_path));
+    let text = read_text(result_path, MAX_RESULT_BYTES).map_err(|e| format!("{shown}: {e}"))?;
+    let result = parse_result(&text).map_err(|e| format!("{shown}:{}: {}", e.line, e.message))?;
+    let (starts, goals) = match scen {
+        Some((scen_path, n)) => {
+            let scenarios = read_scen_file(scen_path).map_err(|e| e.to_string())?;
+            let instance = Instance::from_scenarios(grid.clone(), &scenarios, n)
+                .map_err(|e| format!("{}: {e}", visible_path(Path::new(scen_path))))?;
+            (instance.starts, instance.goals)
+        }
+        None => (result.starts.clone(), result.goals.clone()),
+    };
+    if starts.is_empty() {
+        return Err(format!("{shown}: no starts: give the scenario file and N"));
+    }
+    match check_plan(&grid, &starts, &goals, &result.plan) {
+        Ok(costs) => {
+            let claims = [
+                ("soc", result.soc, costs.soc),
+                ("makespan", result.makespan, costs.makespan),
+            ];
+            for (what, claimed, found) in claims {
+                if let Some(claimed) = claimed.filter(|&c| c != found) {
+                    println!("invalid: the file says {what}={claimed}, the plan costs {found}");
+                    return Ok(false);
+                }
+            }
+            println!(
+                "valid: agents={} soc={} soc_lb={} makespan={} makespan_lb={}",
+                starts.len(),
+                costs.soc,
+                costs.soc_lb,
+                costs.makespan,
+                costs.makespan_lb
+            );
+            Ok(true)
+        }
+        Err(e) => {
+            println!("invalid: {e}");
+            Ok(false)
+        }
+    }
+}
+
+fn count(text: &str) -> Result<usize, String> {
+    text.parse::<usize>()
+        .ok()
+        .filter(|n| (1..=gridpath::mapf::MAX_RESULT_AGENTS).contains(n))
+        .ok_or_else(|| {
+            format!(
+                "expected a number of agents from 1 up, not '{}'",
+                escape(text)
+            )
+        })
+}
+
+fn file_name(path: &str) -> String {
+    Path::new(path)
+        .file_name()
+        .map_or_else(|| path.to_string(), |n| n.to_string_lossy().into_owned())
+}
+
+/// An argument as a message may show it: short, with control characters escaped.
+fn escape(text: &str) -> String {
+    gridpath::movingai::text::quote(text)
+        .trim_matches('\'')
+        .to_string()
+}
+
+/// A text file of at most `limit` bytes.
+fn read_text(path: &str, limit: u64) -> Result<String, String> {
+    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| e.to_string())?;
+    if bytes.len() as u64 > limit {
+        return Err(format!(
+            "larger than {} MiB: not a result file",
+            limit >> 20
+        ));
+    }
+    String::from_utf8(bytes).map_err(|_| "not UTF-8 text: not a result file".to_string())
+}
