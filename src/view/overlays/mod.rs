@@ -6,7 +6,8 @@
 //! drawing system then does not run at all. Drawing is culled to the visible part of the map and
 //! thinned out when zoomed out, so a 512×512 map costs about as much as a small one: the grid
 //! draws every k-th line when lines would crowd closer than a few pixels, and obstacles are
-//! outlined cell by cell only when cells are big enough to see, as merged runs otherwise.
+//! outlined cell by cell only when cells are big enough to see; smaller, only the edges of the
+//! wall regions are drawn, fading out as cells shrink.
 
 mod agent_routes;
 mod flow;

@@ -1,5 +1,7 @@
-//! Wall outlines: one box per wall when cells are big enough to see, merged runs along each row
-//! when zoomed out.
+//! Wall outlines, readable at every zoom. Zoomed in, one box per wall. Zoomed out, a box per
+//! cell (or a line per row of walls, as before) would paint a big map solid orange: instead the
+//! outline follows the edges of the wall *regions* (where a wall meets floor), merged into long
+//! runs, and fades as cells shrink; below two pixels a cell it leaves the walls to the wall tiles.
 
 use super::{ObstacleGizmos, OnScreen};
 use crate::view::palette;
@@ -8,8 +10,10 @@ use crate::world::nav::NavGrid;
 use bevy::prelude::*;
 use gridpath::Point;
 
-/// Below this cell size (pixels), obstacles are drawn as merged runs instead of one box each.
+/// From this cell size (pixels) up, every wall gets its own box.
 const MIN_OUTLINE_CELL_PX: f32 = 6.0;
+/// Below this cell size, no outline at all: the wall tiles are the picture.
+const MIN_EDGE_CELL_PX: f32 = 2.0;
 
 pub(super) fn draw_obstacles(
     screen: OnScreen,
@@ -21,9 +25,12 @@ pub(super) fn draw_obstacles(
     };
     let (layout, view, min, max) = (shown.layout, shown.view, shown.min, shown.max);
     // A blocked cell of the nav grid is exactly a cell with an obstacle: an array read, where
-    // asking for the obstacle entity would be a hash lookup per cell.
+    // asking for the obstacle entity would be a hash lookup per cell. Off the map is not a wall,
+    // so the map's border outlines the walls along it.
     let grid = nav.grid();
-    let walled = |x: i32, y: i32| !grid.is_passable(Point::new(x, y));
+    let inside =
+        |x: i32, y: i32| x >= 0 && y >= 0 && x < grid.width() as i32 && y < grid.height() as i32;
+    let walled = |x: i32, y: i32| inside(x, y) && !grid.is_passable(Point::new(x, y));
     if view.cell_pixels >= MIN_OUTLINE_CELL_PX {
         let size = Vec2::splat(TILE - 3.0);
         for y in min.y..=max.y {
@@ -39,21 +46,57 @@ pub(super) fn draw_obstacles(
         }
         return;
     }
-    // Zoomed out: one line along each run of walls in a row.
-    for y in min.y..=max.y {
-        let mut x = min.x;
-        while x <= max.x {
-            if !walled(x, y) {
-                x += 1;
-                continue;
-            }
-            let start = x;
-            while x <= max.x && walled(x, y) {
-                x += 1;
-            }
-            let a = layout.cell_center(Point::new(start, y)) - Vec2::new(TILE * 0.4, 0.0);
-            let b = layout.cell_center(Point::new(x - 1, y)) + Vec2::new(TILE * 0.4, 0.0);
-            gizmos.line_2d(a, b, palette::OBSTACLE);
+    if view.cell_pixels < MIN_EDGE_CELL_PX {
+        return;
+    }
+    // Fully drawn at the box size, gone at the edge size.
+    let fade = (view.cell_pixels - MIN_EDGE_CELL_PX) / (MIN_OUTLINE_CELL_PX - MIN_EDGE_CELL_PX);
+    let color = palette::OBSTACLE.with_alpha(0.25 + 0.75 * fade);
+    // The corner of cell (x, y) towards the top left, in world coordinates.
+    let corner =
+        |x: i32, y: i32| layout.cell_center(Point::new(x, y)) + Vec2::new(-TILE, TILE) / 2.0;
+    // Horizontal edges: along the top of row y, wherever exactly one of rows y - 1 and y is a wall.
+    for y in min.y..=max.y + 1 {
+        for (from, to) in runs(min.x, max.x, |x| walled(x, y - 1) != walled(x, y)) {
+            gizmos.line_2d(corner(from, y), corner(to + 1, y), color);
         }
+    }
+    // Vertical edges: along the left of column x.
+    for x in min.x..=max.x + 1 {
+        for (from, to) in runs(min.y, max.y, |y| walled(x - 1, y) != walled(x, y)) {
+            gizmos.line_2d(corner(x, from), corner(x, to + 1), color);
+        }
+    }
+}
+
+/// The maximal runs `from..=to` of `min..=max` where `on` holds.
+fn runs(min: i32, max: i32, on: impl Fn(i32) -> bool) -> impl Iterator<Item = (i32, i32)> {
+    let mut i = min;
+    std::iter::from_fn(move || {
+        while i <= max && !on(i) {
+            i += 1;
+        }
+        if i > max {
+            return None;
+        }
+        let from = i;
+        while i <= max && on(i) {
+            i += 1;
+        }
+        Some((from, i - 1))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::runs;
+
+    #[test]
+    fn runs_are_maximal() {
+        let on = [false, true, true, false, true, false, false, true];
+        let found: Vec<_> = runs(0, 7, |i| on[i as usize]).collect();
+        assert_eq!(found, [(1, 2), (4, 4), (7, 7)]);
+        assert_eq!(runs(0, 7, |_| false).count(), 0);
+        assert_eq!(runs(3, 5, |_| true).collect::<Vec<_>>(), [(3, 5)]);
     }
 }
