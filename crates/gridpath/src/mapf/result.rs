@@ -91,12 +91,15 @@ pub fn parse_result(text: &str) -> Result<MapfResult, FormatError> {
             let why = format!("expected key=value, found {}", quote(line));
             return Err(FormatError::new(n, why));
         };
+        // Trimmed, a key that names a field is one of the plain names below, so it can go into
+        // a message as it is (the raw key may hold control characters: found by fuzzing).
+        let key = key.trim();
         let whole = |value: &str| {
             whole_number(value.trim()).map(u64::from).ok_or_else(|| {
                 FormatError::new(n, format!("{key} is not a whole number: {}", quote(value)))
             })
         };
-        match key.trim() {
+        match key {
             "map_file" => result.map_file = quote_free(value),
             "solver" => result.solver = quote_free(value),
             "solved" => result.solved = whole(value)? == 1,
