@@ -113,8 +113,16 @@ pub fn solve_with_lacam(
         to: NONE,
         depth: 0,
     }];
+    // Each agent's priority at its goal, below 1: its distance to go at the start, as a share of
+    // the map (the far ones first), plus a sliver of randomness to break ties.
+    let cells = grid.len() as f64 + 1.0;
     let tie_breaks: Vec<f64> = (0..agents)
-        .map(|_| (rng.next() >> 11) as f64 / (1u64 << 53) as f64)
+        .map(|i| {
+            let to_go = distances.get(grid, goal_cells[i], starts[i] as usize);
+            let to_go = f64::from(to_go.min(grid.len() as u32));
+            let sliver = (rng.next() >> 11) as f64 / (1u64 << 53) as f64;
+            (to_go + sliver) / cells
+        })
         .collect();
     let mut nodes: Vec<HighNode> = Vec::new();
     let mut explored: HashMap<Box<[u32]>, u32> = HashMap::new();

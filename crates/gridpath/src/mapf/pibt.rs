@@ -178,7 +178,10 @@ impl Pibt {
         // Ties at random: shuffled, then a stable sort by distance.
         let (mut candidates, n) = choices_shuffled(grid, here, &mut self.rng);
         let table = distances.table(self.slots[i]);
-        candidates[..n].sort_by_key(|&c| table[c]);
+        // Nearest first; between equals, a cell no other agent stands on (no one to push).
+        let standing = &self.standing;
+        let taken = |c: usize| standing[c] != NONE && standing[c] as usize != i;
+        candidates[..n].sort_by_key(|&c| (table[c], taken(c)));
         for &v in &candidates[..n] {
             if self.taking[v] != NONE || pusher.is_some_and(|j| self.from[j] == v) {
                 continue;
