@@ -139,7 +139,8 @@ impl Search {
         });
         let from_the_goal = searches_from_the_goal(config.algorithm);
         if goal_blocked || (from_the_goal && !self.goal_in_reach(grid)) {
-            self.retarget(grid);
+            // Nothing expanded yet (the engine still holds the last query's count).
+            self.retarget(grid, 0);
         }
         if let Err(refused) = self.begin_engine(grid) {
             self.query = None; // both ends were checked above: not expected, but no half-query
@@ -196,8 +197,8 @@ impl Search {
     /// ties to the lower index), found among the start's region. Finding it first and then
     /// searching for it, rather than remembering the closest cell while searching, works the
     /// same for every engine, even jump point search, which never looks at most cells.
-    fn retarget(&mut self, grid: &Grid) {
-        let expanded = self.engine().expanded();
+    /// `expanded` is what the query expanded before (0 unless a stepped search found out).
+    fn retarget(&mut self, grid: &Grid, expanded: usize) {
         let Some(q) = self.query.as_mut() else {
             return;
         };
@@ -218,7 +219,7 @@ impl Search {
         if !can || self.engine().status() != SearchStatus::NoPath {
             return false;
         }
-        self.retarget(grid);
+        self.retarget(grid, self.engine().expanded());
         self.begin_engine(grid).is_ok()
     }
 
@@ -325,7 +326,7 @@ impl Search {
         match q.config.goal_mode {
             GoalMode::MustBeFree => self.engine_mut().give_up(),
             GoalMode::ClosestReachable => {
-                self.retarget(grid);
+                self.retarget(grid, 0);
                 if self.begin_engine(grid).is_err() {
                     self.engine_mut().give_up();
                 }

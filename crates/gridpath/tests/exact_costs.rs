@@ -2,7 +2,7 @@
 
 use gridpath::{
     Algorithm, CornerRule, GoalMode, Grid, Heuristic, Movement, Point, QueryError, Search,
-    SearchConfig, SearchStatus, find_path,
+    SearchConfig, SearchStatus, Step, find_path,
 };
 use std::f64::consts::SQRT_2;
 
@@ -179,6 +179,46 @@ fn closest_reachable_returns_a_partial_path() {
     // A reachable goal is not partial.
     let result = find_path(&grid, Point::new(0, 1), Point::new(2, 2), &config).unwrap();
     assert!(!result.path.unwrap().partial);
+}
+
+/// A re-aimed query counts its own expansions, not the previous query's: the same `Search`, a
+/// long query first, then a goal on a wall, then a goal cut off, run whole and stepped.
+#[test]
+fn a_re_aimed_query_counts_only_its_own_expansions() {
+    let grid = Grid::from_ascii(&["..........#.", "..........#.", "..........#."]).unwrap();
+    let config = SearchConfig {
+        goal_mode: GoalMode::ClosestReachable,
+        ..SearchConfig::default().with_algorithm(Algorithm::Dijkstra)
+    };
+    let mut search = gridpath::Search::new();
+    for algorithm in Algorithm::ALL {
+        let config = config.with_algorithm(algorithm);
+        let long = search
+            .find_path(&grid, Point::new(0, 0), Point::new(9, 2), &config)
+            .unwrap();
+        assert!(long.expanded >= 1, "{algorithm:?}");
+        // Start next to the wall: the nearest cell to a goal on it is the start itself.
+        let walled = search
+            .find_path(&grid, Point::new(9, 1), Point::new(10, 1), &config)
+            .unwrap();
+        assert!(walled.path.unwrap().partial, "{algorithm:?}");
+        assert!(
+            walled.expanded <= 2,
+            "{algorithm:?}: {} expanded",
+            walled.expanded
+        );
+        // A cut-off goal, stepped: the first phase explores the 30 cells this side, then the
+        // second reaches (9, 1) again; never more than both phases together.
+        search
+            .begin(&grid, Point::new(9, 1), Point::new(11, 1), &config)
+            .unwrap();
+        while let Step::Expanded(_) = search.step(&grid) {}
+        assert!(
+            search.expanded() <= 60,
+            "{algorithm:?}: {}",
+            search.expanded()
+        );
+    }
 }
 
 #[test]
