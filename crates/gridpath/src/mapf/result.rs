@@ -167,12 +167,11 @@ fn points(text: &str, line: usize) -> Result<Vec<Point>, FormatError> {
     Ok(out)
 }
 
-/// A name from the file, with control characters dropped (it may be printed back).
+/// A name from the file, with control characters dropped (it may be printed back), at most 256
+/// characters, trimmed last so that it reads back the same (found by fuzzing: a control
+/// character before a space left the space in front).
 fn quote_free(value: &str) -> String {
-    value
-        .trim()
-        .chars()
-        .filter(|c| !c.is_control())
-        .take(256)
-        .collect()
+    let visible: String = value.chars().filter(|c| !c.is_control()).collect();
+    let cut: String = visible.trim().chars().take(256).collect();
+    cut.trim_end().to_string()
 }

@@ -4,6 +4,7 @@
 
 pub mod clean_error;
 pub mod oracle;
+pub mod result_case;
 pub mod search_case;
 
 use gridpath::{Cell, CornerRule, Grid, Movement, Point};
