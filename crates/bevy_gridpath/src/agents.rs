@@ -1,0 +1,361 @@
+//! Agents: entities that walk to a [`Destination`] along routes the service plans for them.
+//!
+//! A [`GridAgent`] asks for a route ([`PathRequest`]) when it has none to its destination, when
+//! the destination moves, when an edit touches what is left of its route, or when a wall goes
+//! (the way may be shorter now). It asks from the cell it is heading for, so it keeps walking
+//! while the search runs. It walks at its speed divided by the cost of the cell it stands on, so
+//! mud slows it. Before each step it checks the step is legal on the grid as it is *now*: a route
+//! planned on an older grid never walks it into a wall. Its [`AgentStatus`] says what it is doing.
+
+use crate::nav_grid::NavGrid;
+use crate::requests::{PathFailed, PathFailure, PathRequest, Route};
+use bevy::platform::collections::HashSet;
+use bevy::prelude::*;
+use gridpath::{Cell, Grid, Movement, Point};
+
+/// An entity that walks the grid. Give it a [`Destination`] to send it somewhere; its
+/// `Transform` is set from where it is on the grid (x and y; z is left alone).
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+#[require(Transform, AgentStatus, AgentProgress)]
+pub struct GridAgent {
+    /// Cells a second on ground of cost 1.
+    pub speed: f32,
+    /// How it moves (its routes are planned with it).
+    pub movement: Movement,
+}
+
+impl Default for GridAgent {
+    fn default() -> Self {
+        Self {
+            speed: 4.0,
+            movement: Movement::default(),
+        }
+    }
+}
+
+impl GridAgent {
+    /// An agent walking `speed` cells a second, with the default movement.
+    pub fn new(speed: f32) -> Self {
+        Self { speed, ..default() }
+    }
+}
+
+/// Where a [`GridAgent`] is going. Change it at any time; remove it to stop the agent.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Destination(pub Point);
+
+/// What an agent is doing.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum AgentStatus {
+    /// Waiting for a route (or for a destination).
+    #[default]
+    Waiting,
+    /// Walking its route.
+    Walking,
+    /// At its destination.
+    Arrived,
+    /// No way to its destination as the grid is now: it waits for an edit or a new destination.
+    Stuck,
+}
+
+/// Where an agent is along its route. Kept by the plugin; read it, do not write it.
+#[derive(Component, Clone, Debug, Default)]
+pub struct AgentProgress {
+    /// Its position in cells (fractions between cell centres); `None` until it is placed.
+    at: Option<Vec2>,
+    /// The last cell centre it reached.
+    here: Point,
+    /// The index in its route of the cell it is heading for.
+    next: usize,
+    /// The route it follows: its request and revision (a new one is joined where it is heading).
+    following: Option<(PathRequest, u64)>,
+    /// The cell it is walking to, if it is walking.
+    heading: Option<Point>,
+    /// It found its way blocked, or a wall went up under it: it needs a new route.
+    blocked: bool,
+    /// The grid revision its last request failed on.
+    failed_on: Option<u64>,
+}
+
+impl AgentProgress {
+    /// The cell it last stood at the centre of.
+    pub fn cell(&self) -> Point {
+        self.here
+    }
+
+    /// Its position in cells.
+    pub fn position(&self) -> Option<Vec2> {
+        self.at
+    }
+
+    /// The cells of `route` it has yet to walk, from the one it left.
+    pub fn remaining<'r>(&self, route: &'r Route) -> &'r [Point] {
+        &route.cells[self.next.saturating_sub(1).min(route.cells.len())..]
+    }
+
+    fn next_cell(&self, route: Option<&Route>) -> Option<Point> {
+        route.and_then(|r| r.cells.get(self.next).copied())
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            (place_agents, ask_for_routes)
+                .chain()
+                .in_set(crate::GridPathSystems::Plan)
+                .before(crate::requests::start_requests),
+            walk.in_set(crate::GridPathSystems::Move),
+        ),
+    );
+}
+
+fn centre(p: Point) -> Vec2 {
+    Vec2::new(p.x as f32, p.y as f32)
+}
+
+/// A new agent stands where its `Transform` puts it.
+fn place_agents(nav: Option<Res<NavGrid>>, mut agents: Query<(&Transform, &mut AgentProgress)>) {
+    let Some(nav) = nav else {
+        return;
+    };
+    for (transform, mut progress) in &mut agents {
+        if progress.at.is_none() {
+            let here = nav.layout().cell_at(transform.translation.truncate());
+            progress.here = here;
+            progress.at = Some(centre(here));
+        }
+    }
+}
+
+/// Asks for a route for every agent that needs one.
+fn ask_for_routes(
+    nav: Option<Res<NavGrid>>,
+    mut agents: Query<(
+        Entity,
+        &GridAgent,
+        &mut AgentProgress,
+        &mut AgentStatus,
+        Option<&Destination>,
+        Option<&Route>,
+        Option<&PathRequest>,
+        Option<&PathFailed>,
+    )>,
+    mut commands: Commands,
+) {
+    let Some(nav) = nav else {
+        return;
+    };
+    let grid = nav.grid();
+    // The cells changed since each revision an agent's route was planned on, found once.
+    let mut changed: Vec<(u64, Option<HashSet<Point>>)> = Vec::new();
+    for (entity, agent, mut progress, mut status, destination, route, asked, failed) in &mut agents
+    {
+        let Some(&Destination(to)) = destination else {
+            if route.is_some() || asked.is_some() {
+                commands.entity(entity).remove::<(Route, PathRequest)>();
+            }
+            progress.following = None;
+            set(&mut status, AgentStatus::Waiting);
+            continue;
+        };
+        if let Some(failed) = failed
+            && failed.request.to == to
+            && failed.reason != PathFailure::Cancelled
+            && asked.is_none()
+        {
+            if progress.failed_on.is_none() {
+                progress.failed_on = Some(nav.revision());
+            }
+            if progress.failed_on == Some(nav.revision()) && !progress.blocked {
+                set(&mut status, AgentStatus::Stuck);
+                continue; // nothing changed since: asking again would fail the same way
+            }
+        }
+        let from = plan_from(&progress, route, grid, agent.movement);
+        let request = PathRequest {
+            from,
+            to,
+            movement: agent.movement,
+        };
+        let needed = match (asked, route) {
+            (Some(asked), _) => asked.to != to || asked.movement != agent.movement,
+            (None, Some(route)) if route.request.to == to && !progress.blocked => {
+                route.revision != nav.revision()
+                    && (touched(
+                        &nav,
+                        &mut changed,
+                        route.revision,
+                        progress.remaining(route),
+                    ) || nav.freed_since(route.revision))
+                    && progress.here != to
+            }
+            _ => progress.here != to || route.is_some_and(|r| r.request.to != to),
+        };
+        if needed {
+            progress.failed_on = None;
+            progress.blocked = false;
+            commands
+                .entity(entity)
+                .remove::<PathFailed>()
+                .insert(request);
+        } else if asked.is_none() && route.is_none() && progress.here == to {
+            set(&mut status, AgentStatus::Arrived);
+        }
+    }
+}
+
+/// Writes a status only when it changes, so `Changed<AgentStatus>` means something.
+fn set(status: &mut Mut<AgentStatus>, new: AgentStatus) {
+    if **status != new {
+        **status = new;
+    }
+}
+
+/// Do the cells changed since `revision` touch `cells`? (Memoised per revision for one frame.)
+fn touched(
+    nav: &NavGrid,
+    memo: &mut Vec<(u64, Option<HashSet<Point>>)>,
+    revision: u64,
+    cells: &[Point],
+) -> bool {
+    let k = match memo.iter().position(|(r, _)| *r == revision) {
+        Some(k) => k,
+        None => {
+            memo.push((revision, nav.changes_since(revision).map(Iterator::collect)));
+            memo.len() - 1
+        }
+    };
+    match &memo[k].1 {
+        Some(set) => crate::nav_grid::path_touches(cells, set),
+        None => true,
+    }
+}
+
+/// The cell to plan from: the one it is heading for when it may still go there, else its own.
+fn plan_from(progress: &AgentProgress, route: Option<&Route>, grid: &Grid, m: Movement) -> Point {
+    match progress.next_cell(route) {
+        Some(next) if next == progress.here || m.step_cost(grid, progress.here, next).is_some() => {
+            next
+        }
+        _ => progress.here,
+    }
+}
+
+/// Moves every agent along its route, one legal step at a time.
+fn walk(
+    time: Res<Time>,
+    nav: Option<Res<NavGrid>>,
+    mut agents: Query<(
+        &GridAgent,
+        &mut AgentProgress,
+        &mut AgentStatus,
+        &mut Transform,
+        Option<&Route>,
+        Option<&Destination>,
+    )>,
+) {
+    let Some(nav) = nav else {
+        return;
+    };
+    let grid = nav.grid();
+    let dt = time.delta_secs();
+    for (agent, mut progress, mut status, mut transform, route, destination) in &mut agents {
+        let Some(mut at) = progress.at else {
+            continue;
+        };
+        join(&mut progress, route);
+        if !grid.is_passable(progress.here) {
+            escape(&mut progress, grid, agent.movement);
+        }
+        let mut budget = agent.speed.max(0.0) * dt; // in cost-1 cells
+        for _ in 0..8 {
+            let here = progress.here;
+            let heading = progress.next_cell(route);
+            let allowed = heading
+                .is_some_and(|h| h == here || agent.movement.step_cost(grid, here, h).is_some());
+            if heading.is_some() && !allowed {
+                progress.blocked = true;
+            }
+            let aim = if allowed {
+                heading.unwrap_or(here)
+            } else {
+                here
+            };
+            let cost = match grid.cell(here) {
+                Some(Cell::Passable(c)) => c as f32,
+                _ => 1.0,
+            };
+            let to_go = centre(aim) - at;
+            let distance = to_go.length();
+            let reach = budget / cost;
+            if reach < distance {
+                at += to_go / distance * reach;
+                break;
+            }
+            at = centre(aim);
+            budget -= distance * cost;
+            if !allowed || progress.blocked {
+                break; // wait here for the new route
+            }
+            progress.here = aim;
+            progress.next += 1;
+        }
+        progress.at = Some(at);
+        progress.heading = progress.next_cell(route).filter(|_| !progress.blocked);
+        let walking = progress.heading.is_some();
+        let arrived = destination.is_some_and(|d| d.0 == progress.here) && !walking;
+        match *status {
+            AgentStatus::Stuck if !walking => {}
+            _ if arrived => set(&mut status, AgentStatus::Arrived),
+            _ if walking => set(&mut status, AgentStatus::Walking),
+            _ => set(&mut status, AgentStatus::Waiting),
+        }
+        let world = nav.layout().cells_to_world(at);
+        if transform.translation.truncate() != world {
+            transform.translation.x = world.x;
+            transform.translation.y = world.y;
+        }
+    }
+}
+
+/// A new route is joined where the agent is heading (it walked on while the route was searched):
+/// at that cell if the route passes it, else at the cell it left, else it asks again.
+fn join(progress: &mut AgentProgress, route: Option<&Route>) {
+    let Some(route) = route else {
+        progress.following = None;
+        return;
+    };
+    let key = (route.request, route.revision);
+    if progress.following == Some(key) {
+        return;
+    }
+    let old_heading = progress.heading;
+    progress.following = Some(key);
+    progress.blocked = false;
+    let find = |p: Point| route.cells.iter().position(|&c| c == p);
+    match old_heading.and_then(find).or_else(|| find(progress.here)) {
+        Some(k) => progress.next = k,
+        None => {
+            progress.next = route.cells.len();
+            progress.blocked = true;
+        }
+    }
+}
+
+/// A wall went up under the agent: it steps to a free neighbour (the first legal one), and asks
+/// for a new route from there.
+fn escape(progress: &mut AgentProgress, grid: &Grid, movement: Movement) {
+    let here = progress.here;
+    let free = gridpath::STEPS
+        .iter()
+        .take(if movement.allows_diagonals() { 8 } else { 4 })
+        .map(|&(dx, dy)| Point::new(here.x + dx, here.y + dy))
+        .find(|&p| grid.is_passable(p));
+    if let Some(p) = free {
+        progress.here = p;
+        progress.next = usize::MAX;
+        progress.blocked = true;
+    }
+}

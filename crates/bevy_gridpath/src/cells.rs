@@ -1,0 +1,153 @@
+//! Walls and costs from the game's own entities.
+//!
+//! An entity with [`Obstacle`] walls the cell it stands on; one with [`CellCost`] sets the entry
+//! cost of its cell. Its cell is its [`CellPos`], or with the `tilemap` feature a tile's
+//! `TilePos`. Observers apply each addition and removal at once (O(1) per edit) and a system
+//! follows moved walls and changed costs, so the [`NavGrid`] is always the world as it is now.
+//!
+//! A second wall on a walled cell, or one outside the grid, walls nothing: the plugin triggers
+//! [`ObstacleIgnored`] on it and leaves the entity alone (the game owns it, and may despawn it).
+
+use crate::nav_grid::NavGrid;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use gridpath::Point;
+
+/// The cell an entity stands on (for walls, costs and agents that are not tiles).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct CellPos(pub Point);
+
+/// Walls the entity's cell: `commands.spawn((Obstacle, CellPos(p)))`, or add it to a tile.
+#[derive(Component, Clone, Copy, Debug, Default)]
+pub struct Obstacle;
+
+/// The entry cost of the entity's cell (1 is plain ground; mud might be 3). Several entities on
+/// one cell: the last one set wins, and removing it puts the cell back to 1.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CellCost(pub u32);
+
+/// Triggered on an [`Obstacle`] that walls nothing: outside the grid, without a position, or on a
+/// cell another entity walls already. Observe it to despawn such walls, or to warn the player.
+#[derive(EntityEvent, Clone, Copy, Debug)]
+pub struct ObstacleIgnored {
+    /// The obstacle.
+    pub entity: Entity,
+}
+
+/// Where an entity is on the grid: its [`CellPos`], else its tile position.
+#[derive(SystemParam)]
+pub struct CellOf<'w, 's> {
+    cells: Query<'w, 's, &'static CellPos>,
+    #[cfg(feature = "tilemap")]
+    tiles: Query<'w, 's, &'static bevy_ecs_tilemap::tiles::TilePos>,
+}
+
+impl CellOf<'_, '_> {
+    /// The entity's cell, if it has a position.
+    pub fn get(&self, entity: Entity) -> Option<Point> {
+        if let Ok(CellPos(p)) = self.cells.get(entity) {
+            return Some(*p);
+        }
+        #[cfg(feature = "tilemap")]
+        if let Ok(t) = self.tiles.get(entity) {
+            return Some(Point::new(t.x as i32, t.y as i32));
+        }
+        None
+    }
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.add_observer(block_cell)
+        .add_observer(free_cell)
+        .add_observer(set_cost)
+        .add_observer(clear_cost)
+        .add_systems(
+            Update,
+            (follow_moved_walls, follow_changed_costs).in_set(crate::GridPathSystems::SyncGrid),
+        );
+}
+
+/// A new obstacle walls its cell.
+fn block_cell(
+    add: On<Add, Obstacle>,
+    cell_of: CellOf,
+    nav: Option<ResMut<NavGrid>>,
+    mut commands: Commands,
+) {
+    let Some(mut nav) = nav else {
+        return;
+    };
+    match cell_of.get(add.entity) {
+        Some(p) if nav.block(p, add.entity) => return,
+        Some(p) => debug!("an Obstacle at {p} is outside the grid or doubles another: ignored"),
+        None => warn!("an Obstacle has no CellPos (or TilePos): it walls nothing"),
+    }
+    commands.trigger(ObstacleIgnored { entity: add.entity });
+}
+
+/// A removed (or despawned) obstacle frees its cell, back to its ground cost.
+fn free_cell(remove: On<Remove, Obstacle>, nav: Option<ResMut<NavGrid>>) {
+    if let Some(mut nav) = nav {
+        nav.unblock(remove.entity);
+    }
+}
+
+fn set_cost(
+    insert: On<Insert, CellCost>,
+    costs: Query<&CellCost>,
+    cell_of: CellOf,
+    nav: Option<ResMut<NavGrid>>,
+) {
+    if let (Some(mut nav), Ok(cost), Some(p)) =
+        (nav, costs.get(insert.entity), cell_of.get(insert.entity))
+    {
+        nav.set_ground_cost(p, cost.0);
+    }
+}
+
+fn clear_cost(remove: On<Remove, CellCost>, cell_of: CellOf, nav: Option<ResMut<NavGrid>>) {
+    if let (Some(mut nav), Some(p)) = (nav, cell_of.get(remove.entity)) {
+        nav.set_ground_cost(p, 1);
+    }
+}
+
+/// A wall whose position changed moves its wall (or keeps the old one when the new cell is taken).
+fn follow_moved_walls(
+    moved: Query<Entity, (With<Obstacle>, Or<(Changed<CellPos>, ChangedTile)>)>,
+    cell_of: CellOf,
+    nav: Option<ResMut<NavGrid>>,
+) {
+    let Some(mut nav) = nav else {
+        return;
+    };
+    for entity in &moved {
+        let Some(p) = cell_of.get(entity) else {
+            continue;
+        };
+        if nav.blocked_by(entity) != Some(p) && nav.obstacle_at(p).is_none() {
+            nav.unblock(entity);
+            nav.block(p, entity);
+        }
+    }
+}
+
+/// A cost entity whose cost changed (set again through `&mut CellCost`) applies it.
+fn follow_changed_costs(
+    changed: Query<(Entity, &CellCost), Changed<CellCost>>,
+    cell_of: CellOf,
+    nav: Option<ResMut<NavGrid>>,
+) {
+    let Some(mut nav) = nav else {
+        return;
+    };
+    for (entity, cost) in &changed {
+        if let Some(p) = cell_of.get(entity) {
+            nav.set_ground_cost(p, cost.0);
+        }
+    }
+}
+
+#[cfg(feature = "tilemap")]
+type ChangedTile = Changed<bevy_ecs_tilemap::tiles::TilePos>;
+#[cfg(not(feature = "tilemap"))]
+type ChangedTile = Changed<CellPos>;

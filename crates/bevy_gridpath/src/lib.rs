@@ -1,0 +1,77 @@
+//! Grid pathfinding for Bevy games, on the [`gridpath`] core.
+//!
+//! - A [`NavGrid`] kept in step with the game's own entities: [`Obstacle`] walls a cell and
+//!   [`CellCost`] makes it costly, on entities with a [`CellPos`] or (feature `tilemap`) on the
+//!   tiles of a bevy_ecs_tilemap layer.
+//! - [`PathRequest`]s answered off the frame by one service ([`PathService`]): searches on the
+//!   async task pool, a per-frame budget, answers discarded and searched again when an edit
+//!   touched them, failures that say why ([`PathFailed`]).
+//! - [`GridAgent`]s that walk to a [`Destination`], re-route when an edit touches their route,
+//!   and never step into a wall.
+//! - [`GridPathDebugPlugin`]: the grid, the walls and the routes as gizmos.
+//!
+//! Systems run in [`GridPathSystems`] sets a game orders its own systems against.
+#![doc = include_str!("../README.md")]
+#![deny(missing_docs)]
+
+pub mod agents;
+pub mod cells;
+pub mod debug;
+pub mod nav_grid;
+pub mod requests;
+#[cfg(feature = "tilemap")]
+pub mod tilemap;
+
+pub use agents::{AgentProgress, AgentStatus, Destination, GridAgent};
+pub use cells::{CellCost, CellPos, Obstacle, ObstacleIgnored};
+pub use debug::{GridPathDebugPlugin, NavGridGizmos, ObstacleGizmos, RouteGizmos};
+pub use gridpath;
+pub use nav_grid::{GridLayout, NavGrid, path_touches};
+pub use requests::{PathFailed, PathFailure, PathRequest, PathService, PathStats, Route};
+
+use bevy::prelude::*;
+
+/// Everything a game uses, in one `use bevy_gridpath::prelude::*`.
+pub mod prelude {
+    pub use crate::{
+        AgentStatus, CellCost, CellPos, Destination, GridAgent, GridLayout, GridPathDebugPlugin,
+        GridPathPlugin, GridPathSystems, NavGrid, NavGridGizmos, Obstacle, ObstacleGizmos,
+        PathFailed, PathFailure, PathRequest, PathService, Route, RouteGizmos,
+    };
+    pub use gridpath::{CornerRule, Movement, Point};
+}
+
+/// Adds the nav grid's bookkeeping, the path service and the agents. Insert a [`NavGrid`] when a
+/// level loads.
+pub struct GridPathPlugin;
+
+/// The plugin's systems, in this order in `Update`, then drawing in `PostUpdate`. Order a game's
+/// systems against them: set a [`Destination`] or spawn walls before [`GridPathSystems::SyncGrid`],
+/// read [`Route`]s and [`AgentStatus`] after [`GridPathSystems::Plan`] or
+/// [`GridPathSystems::Move`].
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GridPathSystems {
+    /// The nav grid follows moved walls and changed costs (additions and removals apply at once).
+    SyncGrid,
+    /// Agents ask for routes; the service collects answers and starts searches.
+    Plan,
+    /// Agents walk.
+    Move,
+    /// The debug plugin draws (in `PostUpdate`).
+    Draw,
+}
+
+impl Plugin for GridPathPlugin {
+    fn build(&self, app: &mut App) {
+        app.configure_sets(
+            Update,
+            (
+                GridPathSystems::SyncGrid,
+                GridPathSystems::Plan,
+                GridPathSystems::Move,
+            )
+                .chain(),
+        )
+        .add_plugins((cells::plugin, requests::plugin, agents::plugin));
+    }
+}

@@ -1,0 +1,376 @@
+//! The navigation grid: what every search runs on, kept in step with the game's own entities.
+//!
+//! A game does not build a grid by hand and keep it up to date: it marks entities (walls, costly
+//! ground) with components, and observers change one cell per edit ([`crate::cells`]). Nothing
+//! rebuilds the grid every frame.
+//!
+//! Searches run off the frame, on Bevy's task pools: [`NavGrid::snapshot`] hands them the grid as
+//! it is now, shared rather than copied (an `Arc`). An edit while a snapshot is out copies the grid
+//! once (`Arc::make_mut`), so the search keeps the grid it started on and the world moves on.
+//! Every change gets a revision number and a line in a short log ([`NavGrid::changes_since`]), so a
+//! result can tell whether the cells it used changed since it was planned.
+
+use bevy::platform::collections::{HashMap, HashSet};
+use bevy::prelude::*;
+use gridpath::{Cell, Grid, GridError, Point};
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// Where the cells are in the world: the centre of cell (0, 0) and the step from one cell to the
+/// next. A negative `step.y` makes grid rows run down the screen (as in Moving AI maps); the
+/// default, positive, matches bevy_ecs_tilemap's `TilePos`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct GridLayout {
+    /// The world position of the centre of cell (0, 0).
+    pub origin: Vec2,
+    /// The world distance from one cell's centre to the next, along x and along y.
+    pub step: Vec2,
+}
+
+impl Default for GridLayout {
+    /// One world unit per cell, cell (0, 0) at the origin.
+    fn default() -> Self {
+        Self {
+            origin: Vec2::ZERO,
+            step: Vec2::ONE,
+        }
+    }
+}
+
+impl GridLayout {
+    /// Square cells `size` wide, cell (0, 0) centred on `origin`.
+    pub fn new(origin: Vec2, size: f32) -> Self {
+        Self {
+            origin,
+            step: Vec2::splat(size),
+        }
+    }
+
+    /// The world position of a cell's centre.
+    pub fn to_world(&self, p: Point) -> Vec2 {
+        self.origin + self.step * Vec2::new(p.x as f32, p.y as f32)
+    }
+
+    /// A position in cells (fractions between centres) as a world position.
+    pub fn cells_to_world(&self, cells: Vec2) -> Vec2 {
+        self.origin + self.step * cells
+    }
+
+    /// A world position in cells (fractions between centres).
+    pub fn world_to_cells(&self, world: Vec2) -> Vec2 {
+        (world - self.origin) / self.step
+    }
+
+    /// The cell whose square holds a world position (it may lie outside the grid).
+    pub fn cell_at(&self, world: Vec2) -> Point {
+        let c = self.world_to_cells(world).round();
+        Point::new(c.x as i32, c.y as i32)
+    }
+}
+
+/// The grid every search runs on. Insert one (with [`NavGrid::new`]) when a level loads; the
+/// [`crate::cells`] observers keep it in step with walls and costs from then on.
+#[derive(Resource, Debug)]
+pub struct NavGrid {
+    grid: Arc<Grid>,
+    layout: GridLayout,
+    /// The entry cost of each cell when it is not walled (terrain), row-major.
+    ground: Vec<u32>,
+    /// Which entity blocks each walled cell, and the other way round.
+    obstacles: HashMap<Point, Entity>,
+    blocking: HashMap<Entity, Point>,
+    /// Changes (walls and ground) get increasing numbers, never reused by another grid.
+    revision: u64,
+    /// The last [`NavGrid::CHANGE_LOG_LEN`] changed cells with their revisions, oldest first.
+    log: VecDeque<(u64, Point)>,
+    /// Below this revision the log cannot tell what changed.
+    log_starts: u64,
+}
+
+/// Revision numbers shared by all grids, so that one from an older level is never mistaken for
+/// one of the current level.
+fn next_revision() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(1);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
+
+impl NavGrid {
+    /// An open grid of `width × height` cells of cost 1, one world unit per cell.
+    pub fn new(width: u32, height: u32) -> Result<Self, GridError> {
+        let grid = Grid::new(width, height)?;
+        let ground = vec![1; grid.len()];
+        let revision = next_revision();
+        Ok(Self {
+            grid: Arc::new(grid),
+            layout: GridLayout::default(),
+            ground,
+            obstacles: HashMap::default(),
+            blocking: HashMap::default(),
+            revision,
+            log: VecDeque::new(),
+            log_starts: revision,
+        })
+    }
+
+    /// The same grid, with cells placed in the world by `layout`.
+    pub fn with_layout(mut self, layout: GridLayout) -> Self {
+        self.layout = layout;
+        self
+    }
+
+    /// Where the cells are in the world.
+    pub fn layout(&self) -> &GridLayout {
+        &self.layout
+    }
+
+    /// Moves the cells in the world (a camera-independent change: no revision).
+    pub fn set_layout(&mut self, layout: GridLayout) {
+        self.layout = layout;
+    }
+
+    /// The grid as it is now, to read (a search, a flow field, a drawing).
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The grid as it is now, to search away from the frame: shared, not copied.
+    pub fn snapshot(&self) -> Arc<Grid> {
+        Arc::clone(&self.grid)
+    }
+
+    /// A number that grows with every change of a wall or a ground cost.
+    pub fn revision(&self) -> u64 {
+        self.revision
+    }
+
+    /// How many changes [`NavGrid::changes_since`] remembers.
+    pub const CHANGE_LOG_LEN: usize = 4096;
+
+    /// The cells changed (walls or ground) since the grid had `revision`, oldest first; `None`
+    /// when the log cannot say (too old, or another grid's revision): treat everything as changed.
+    pub fn changes_since(&self, revision: u64) -> Option<impl Iterator<Item = Point> + '_> {
+        (revision >= self.log_starts && revision <= self.revision).then(|| {
+            self.log
+                .iter()
+                .skip_while(move |(r, _)| *r <= revision)
+                .map(|(_, p)| *p)
+        })
+    }
+
+    /// Was a path found on revision `revision` overtaken by an edit it depends on? A path is, if
+    /// a changed cell lies on it or at a corner it cuts past; "no path" (empty) is, if anything
+    /// changed, since the change may have opened a way.
+    pub fn changed_under(&self, revision: u64, path: &[Point]) -> bool {
+        if revision == self.revision {
+            return false;
+        }
+        let Some(changes) = self.changes_since(revision) else {
+            return true; // too long ago to tell, or another grid
+        };
+        let changed: HashSet<Point> = changes.collect();
+        path.is_empty() || path_touches(path, &changed)
+    }
+
+    /// Has a wall gone since `revision` (a way that may be shorter than a route planned then)?
+    /// `true` when the log cannot say.
+    pub fn freed_since(&self, revision: u64) -> bool {
+        match self.changes_since(revision) {
+            Some(mut changes) => changes.any(|p| self.is_passable(p)),
+            None => revision != self.revision,
+        }
+    }
+
+    /// Sets a cell of the shared grid, copying it first if a search still holds a snapshot.
+    fn set_cell(&mut self, p: Point, cell: Cell) {
+        if self.grid.cell(p) == Some(cell) {
+            return;
+        }
+        let _ = Arc::make_mut(&mut self.grid).set(p, cell);
+        self.revision = next_revision();
+        if self.log.len() == Self::CHANGE_LOG_LEN
+            && let Some((dropped, _)) = self.log.pop_front()
+        {
+            self.log_starts = dropped;
+        }
+        self.log.push_back((self.revision, p));
+    }
+
+    /// Columns.
+    pub fn width(&self) -> u32 {
+        self.grid.width()
+    }
+
+    /// Rows.
+    pub fn height(&self) -> u32 {
+        self.grid.height()
+    }
+
+    /// Is `p` on the grid and not a wall?
+    pub fn is_passable(&self, p: Point) -> bool {
+        self.grid.is_passable(p)
+    }
+
+    /// The entity walling a cell, if there is one.
+    pub fn obstacle_at(&self, p: Point) -> Option<Entity> {
+        self.obstacles.get(&p).copied()
+    }
+
+    /// How many cells are walled.
+    pub fn obstacle_count(&self) -> usize {
+        self.obstacles.len()
+    }
+
+    /// The walled cells.
+    pub fn obstacles(&self) -> impl Iterator<Item = Point> + '_ {
+        self.obstacles.keys().copied()
+    }
+
+    /// The entry cost a cell has when it is not walled.
+    pub fn ground_cost(&self, p: Point) -> Option<u32> {
+        self.grid.index_of(p).map(|i| self.ground[i])
+    }
+
+    /// Sets a cell's ground cost (terrain; at least 1). A walled cell keeps its wall, and gets the
+    /// cost back when the wall goes.
+    pub fn set_ground_cost(&mut self, p: Point, cost: u32) {
+        if let Some(i) = self.grid.index_of(p) {
+            self.ground[i] = cost.max(1);
+            if !self.obstacles.contains_key(&p) {
+                self.set_cell(p, Cell::Passable(self.ground[i]));
+            }
+        }
+    }
+
+    /// Walls `p` for `entity`. `false` (and no change) when `p` is outside the grid or another
+    /// entity walls it already.
+    pub fn block(&mut self, p: Point, entity: Entity) -> bool {
+        if !self.grid.contains(p) || self.obstacles.contains_key(&p) {
+            return false;
+        }
+        if let Some(old) = self.blocking.get(&entity).copied() {
+            self.unblock(entity);
+            debug_assert!(old != p);
+        }
+        self.obstacles.insert(p, entity);
+        self.blocking.insert(entity, p);
+        self.set_cell(p, Cell::Blocked);
+        true
+    }
+
+    /// Frees the cell `entity` walls, if any (back to its ground cost).
+    pub fn unblock(&mut self, entity: Entity) {
+        if let Some(p) = self.blocking.remove(&entity) {
+            self.obstacles.remove(&p);
+            if let Some(i) = self.grid.index_of(p) {
+                self.set_cell(p, Cell::Passable(self.ground[i]));
+            }
+        }
+    }
+
+    /// The cell `entity` walls, if it walls one.
+    pub fn blocked_by(&self, entity: Entity) -> Option<Point> {
+        self.blocking.get(&entity).copied()
+    }
+}
+
+/// Does a change to any of `changed` touch this path: a cell on it, or a corner that one of its
+/// diagonal steps passes (a wall there forbids the step unless corners may be cut)?
+pub fn path_touches(path: &[Point], changed: &HashSet<Point>) -> bool {
+    if changed.is_empty() {
+        return false;
+    }
+    path.iter().any(|p| changed.contains(p))
+        || path.windows(2).any(|w| {
+            let (a, b) = (w[0], w[1]);
+            a.x != b.x
+                && a.y != b.y
+                && (changed.contains(&Point::new(a.x, b.y))
+                    || changed.contains(&Point::new(b.x, a.y)))
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_change_touches_a_path_on_it_or_at_a_corner_it_passes() {
+        let path = [Point::new(0, 0), Point::new(1, 1), Point::new(2, 1)];
+        let set = |ps: &[(i32, i32)]| ps.iter().map(|&(x, y)| Point::new(x, y)).collect();
+        assert!(path_touches(&path, &set(&[(2, 1)])));
+        assert!(
+            path_touches(&path, &set(&[(1, 0)])),
+            "the corner of the diagonal step"
+        );
+        assert!(path_touches(&path, &set(&[(0, 1)])), "the other corner");
+        assert!(!path_touches(&path, &set(&[(2, 0), (3, 3)])));
+        assert!(!path_touches(&path, &HashSet::default()));
+    }
+
+    #[test]
+    fn a_result_is_stale_if_an_edit_touches_its_path_or_any_edit_follows_no_path() {
+        let mut nav = NavGrid::new(4, 4).expect("a grid");
+        let before = nav.revision();
+        let path = [Point::new(0, 0), Point::new(1, 0)];
+        assert!(!nav.changed_under(before, &path));
+        assert!(!nav.changed_under(before, &[]), "nothing changed");
+        nav.set_ground_cost(Point::new(3, 3), 4);
+        assert!(!nav.changed_under(before, &path), "not on the path");
+        assert!(nav.changed_under(before, &[]), "may have opened a way");
+        nav.set_ground_cost(Point::new(1, 0), 4);
+        assert!(nav.changed_under(before, &path));
+        assert!(nav.changed_under(0, &path), "another grid's revision");
+    }
+
+    #[test]
+    fn the_change_log_names_what_changed_since_a_revision() {
+        let mut nav = NavGrid::new(4, 4).expect("a grid");
+        let before = nav.revision();
+        let held = nav.snapshot();
+        nav.set_ground_cost(Point::new(1, 1), 5);
+        assert!(nav.block(Point::new(2, 2), Entity::PLACEHOLDER));
+        nav.set_ground_cost(Point::new(3, 3), 1); // no change: not logged
+        let changed: Vec<Point> = nav.changes_since(before).expect("logged").collect();
+        assert_eq!(changed, [Point::new(1, 1), Point::new(2, 2)]);
+        assert_eq!(
+            nav.changes_since(nav.revision()).map(Iterator::count),
+            Some(0)
+        );
+        // The snapshot taken before is the grid as it was: the edit copied.
+        assert!(held.is_passable(Point::new(2, 2)));
+        assert!(!nav.is_passable(Point::new(2, 2)));
+        // Another grid's revision, or one older than the log, cannot be answered.
+        let other = NavGrid::new(4, 4).expect("a grid");
+        assert!(nav.changes_since(other.revision()).is_none());
+        for i in 0..NavGrid::CHANGE_LOG_LEN as u32 + 1 {
+            nav.set_ground_cost(Point::new(0, 0), 2 + i % 2);
+        }
+        assert!(nav.changes_since(before).is_none());
+    }
+
+    #[test]
+    fn a_wall_moved_by_its_entity_frees_the_old_cell() {
+        let mut nav = NavGrid::new(4, 4).expect("a grid");
+        let wall = Entity::PLACEHOLDER;
+        assert!(nav.block(Point::new(1, 1), wall));
+        let before = nav.revision();
+        assert!(!nav.freed_since(before));
+        assert!(nav.block(Point::new(2, 1), wall));
+        assert!(nav.is_passable(Point::new(1, 1)));
+        assert!(!nav.is_passable(Point::new(2, 1)));
+        assert_eq!(nav.obstacle_count(), 1);
+        assert!(nav.freed_since(before));
+    }
+
+    #[test]
+    fn a_layout_maps_cells_to_the_world_and_back() {
+        let layout = GridLayout {
+            origin: Vec2::new(-100.0, 50.0),
+            step: Vec2::new(16.0, -16.0),
+        };
+        let p = Point::new(3, 2);
+        assert_eq!(layout.to_world(p), Vec2::new(-52.0, 18.0));
+        assert_eq!(layout.cell_at(layout.to_world(p) + Vec2::splat(7.0)), p);
+    }
+}

@@ -1,0 +1,305 @@
+//! The plugin's real systems in a headless app: `MinimalPlugins` (with its task pools, so the
+//! searches really run off the frame) and a manual clock of 50 ms a frame. Waiting for a search
+//! is a bounded loop of frames, never a timing assertion.
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use bevy_ecs_tilemap::tiles::TilePos;
+use bevy_gridpath::prelude::*;
+use bevy_gridpath::{AgentProgress, PathStats};
+use std::time::Duration;
+
+fn app(width: u32, height: u32) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, GridPathPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+            50,
+        )))
+        .insert_resource(NavGrid::new(width, height).expect("a grid"));
+    app.update();
+    app
+}
+
+fn p(x: i32, y: i32) -> Point {
+    Point::new(x, y)
+}
+
+fn wall(app: &mut App, at: Point) -> Entity {
+    app.world_mut().spawn((Obstacle, CellPos(at))).id()
+}
+
+fn stats(app: &App) -> PathStats {
+    app.world().resource::<PathService>().stats()
+}
+
+/// Runs frames until `done` (at most 400: a search on these small grids takes microseconds).
+fn until(app: &mut App, mut done: impl FnMut(&mut App) -> bool) {
+    for _ in 0..400 {
+        if done(app) {
+            return;
+        }
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("not done after 400 frames");
+}
+
+fn route_of(app: &App, e: Entity) -> Option<Route> {
+    app.world().get::<Route>(e).cloned()
+}
+
+#[test]
+fn a_request_is_answered_with_a_route() {
+    let mut app = app(10, 10);
+    let asker = app
+        .world_mut()
+        .spawn(PathRequest::new(p(0, 0), p(9, 9)))
+        .id();
+    until(&mut app, |app| route_of(app, asker).is_some());
+    let route = route_of(&app, asker).expect("a route");
+    assert_eq!(route.cells.first(), Some(&p(0, 0)));
+    assert_eq!(route.cells.last(), Some(&p(9, 9)));
+    assert!((route.cost() - 9.0 * std::f64::consts::SQRT_2).abs() < 1e-9);
+    assert!(
+        app.world().get::<PathRequest>(asker).is_none(),
+        "answered, so removed"
+    );
+    assert_eq!(stats(&app).answered, 1);
+}
+
+#[test]
+fn a_wall_dropped_on_a_route_being_searched_discards_it_and_the_answer_avoids_the_wall() {
+    let mut app = app(12, 5);
+    let asker = app
+        .world_mut()
+        .spawn(PathRequest::new(p(0, 2), p(11, 2)))
+        .id();
+    app.update(); // the search starts on the grid without the wall
+    assert_eq!(stats(&app).started, 1);
+    for y in 0..4 {
+        wall(&mut app, p(6, y)); // across the straight line, leaving a gap at the bottom
+    }
+    until(&mut app, |app| route_of(app, asker).is_some());
+    let route = route_of(&app, asker).expect("a route");
+    let nav = app.world().resource::<NavGrid>();
+    assert!(
+        route.cells.iter().all(|&c| nav.is_passable(c)),
+        "{:?}",
+        route.cells
+    );
+    assert_eq!(route.revision, nav.revision());
+    assert!(stats(&app).discarded >= 1, "{:?}", stats(&app));
+}
+
+#[test]
+fn an_unreachable_goal_fails_at_once_with_its_reason_and_no_search() {
+    let mut app = app(8, 8);
+    for y in 0..8 {
+        wall(&mut app, p(4, y));
+    }
+    let cut_off = app
+        .world_mut()
+        .spawn(PathRequest::new(p(0, 0), p(7, 7)))
+        .id();
+    let on_wall = app
+        .world_mut()
+        .spawn(PathRequest::new(p(0, 0), p(4, 3)))
+        .id();
+    let outside = app
+        .world_mut()
+        .spawn(PathRequest::new(p(-1, 0), p(1, 1)))
+        .id();
+    app.update();
+    let reason = |e| app.world().get::<PathFailed>(e).map(|f| f.reason);
+    assert_eq!(reason(cut_off), Some(PathFailure::Unreachable));
+    assert_eq!(reason(on_wall), Some(PathFailure::GoalBlocked));
+    assert_eq!(reason(outside), Some(PathFailure::StartOutside));
+    assert_eq!(stats(&app).started, 0);
+    let mut service = app
+        .world_mut()
+        .remove_resource::<PathService>()
+        .expect("service");
+    let nav = app.world().resource::<NavGrid>();
+    assert!(!service.reachable(nav, p(0, 0), p(7, 7), Movement::default()));
+    assert!(service.reachable(nav, p(0, 0), p(3, 7), Movement::default()));
+}
+
+#[test]
+fn a_request_removed_while_searched_is_cancelled() {
+    let mut app = app(30, 30);
+    let asker = app
+        .world_mut()
+        .spawn(PathRequest::new(p(0, 0), p(29, 29)))
+        .id();
+    app.update();
+    app.world_mut().entity_mut(asker).remove::<PathRequest>();
+    app.update();
+    let failed = app.world().get::<PathFailed>(asker).expect("told");
+    assert_eq!(failed.reason, PathFailure::Cancelled);
+    assert!(route_of(&app, asker).is_none());
+}
+
+#[test]
+fn a_thousand_requests_in_one_frame_start_no_more_than_the_budget() {
+    let mut app = app(64, 64);
+    app.world_mut().resource_mut::<PathService>().budget = 50;
+    for i in 0..1000 {
+        let from = p(i % 64, (i / 64) % 64);
+        app.world_mut()
+            .spawn(PathRequest::new(from, p(63 - i % 64, 63)));
+    }
+    let mut last = 0;
+    for _ in 0..5 {
+        app.update();
+        let started = stats(&app).started;
+        assert!(
+            started - last <= 50,
+            "{} started in one frame",
+            started - last
+        );
+        last = started;
+    }
+    until(&mut app, |app| {
+        stats(app).answered + stats(app).failed == 1000
+    });
+}
+
+#[test]
+fn the_grid_follows_walls_and_costs_added_changed_and_removed() {
+    let mut app = app(6, 6);
+    let w = wall(&mut app, p(1, 1));
+    let nav = |app: &App| app.world().resource::<NavGrid>().grid().clone();
+    assert!(!nav(&app).is_passable(p(1, 1)));
+    // Moved.
+    app.world_mut().entity_mut(w).insert(CellPos(p(2, 1)));
+    app.update();
+    assert!(nav(&app).is_passable(p(1, 1)));
+    assert!(!nav(&app).is_passable(p(2, 1)));
+    // A second wall on the same cell walls nothing, and says so.
+    let doubled = wall(&mut app, p(2, 1));
+    assert_eq!(
+        app.world().resource::<NavGrid>().obstacle_at(p(2, 1)),
+        Some(w)
+    );
+    app.world_mut().despawn(doubled);
+    assert!(!nav(&app).is_passable(p(2, 1)), "the first wall stays");
+    // Removed.
+    app.world_mut().entity_mut(w).remove::<Obstacle>();
+    assert!(nav(&app).is_passable(p(2, 1)));
+    // Costs: set, changed, removed.
+    let mud = app.world_mut().spawn((CellCost(3), CellPos(p(4, 4)))).id();
+    assert_eq!(nav(&app).cell(p(4, 4)), Some(gridpath::Cell::Passable(3)));
+    app.world_mut().get_mut::<CellCost>(mud).expect("cost").0 = 5;
+    app.update();
+    assert_eq!(nav(&app).cell(p(4, 4)), Some(gridpath::Cell::Passable(5)));
+    app.world_mut().despawn(mud);
+    assert_eq!(nav(&app).cell(p(4, 4)), Some(gridpath::Cell::Passable(1)));
+    // Tiles: their TilePos is their cell.
+    let tile = app
+        .world_mut()
+        .spawn((Obstacle, TilePos { x: 5, y: 0 }))
+        .id();
+    assert!(!nav(&app).is_passable(p(5, 0)));
+    app.world_mut().despawn(tile);
+    assert!(nav(&app).is_passable(p(5, 0)));
+}
+
+/// Runs frames until the agent's status is `want`, checking at every frame that it stands on no
+/// wall.
+fn walk_until(app: &mut App, agent: Entity, want: AgentStatus) {
+    until(app, |app| {
+        let progress = app.world().get::<AgentProgress>(agent).expect("an agent");
+        let nav = app.world().resource::<NavGrid>();
+        if let Some(at) = progress.position() {
+            let near = Point::new(at.x.round() as i32, at.y.round() as i32);
+            assert!(
+                nav.is_passable(near),
+                "the agent stands on a wall at {near}"
+            );
+        }
+        app.world().get::<AgentStatus>(agent) == Some(&want)
+    });
+}
+
+#[test]
+fn an_agent_walks_to_its_destination_round_walls_dropped_in_its_way() {
+    let mut app = app(16, 9);
+    let agent = app
+        .world_mut()
+        .spawn((GridAgent::new(6.0), Transform::from_xyz(1.0, 4.0, 0.0)))
+        .id();
+    app.world_mut()
+        .entity_mut(agent)
+        .insert(Destination(p(14, 4)));
+    walk_until(&mut app, agent, AgentStatus::Walking);
+    // A wall across its way, with a gap at the top, while it walks.
+    for y in 1..9 {
+        wall(&mut app, p(8, y));
+    }
+    walk_until(&mut app, agent, AgentStatus::Arrived);
+    let progress = app.world().get::<AgentProgress>(agent).expect("an agent");
+    assert_eq!(progress.cell(), p(14, 4));
+    let at = app
+        .world()
+        .get::<Transform>(agent)
+        .expect("placed")
+        .translation;
+    assert_eq!(
+        (at.x, at.y),
+        (14.0, 4.0),
+        "the transform follows, in the grid's layout"
+    );
+}
+
+#[test]
+fn a_cut_off_agent_is_stuck_until_a_wall_goes() {
+    let mut app = app(10, 5);
+    let walls: Vec<Entity> = (0..5).map(|y| wall(&mut app, p(5, y))).collect();
+    let agent = app
+        .world_mut()
+        .spawn((
+            GridAgent::new(8.0),
+            Transform::default(),
+            Destination(p(9, 2)),
+        ))
+        .id();
+    walk_until(&mut app, agent, AgentStatus::Stuck);
+    app.world_mut().despawn(walls[2]);
+    walk_until(&mut app, agent, AgentStatus::Arrived);
+}
+
+#[test]
+fn an_agent_never_steps_into_a_wall_dropped_on_the_cell_it_is_heading_for() {
+    let mut app = app(20, 9);
+    let agent = app
+        .world_mut()
+        .spawn((GridAgent::new(5.0), Transform::from_xyz(1.0, 4.0, 0.0)))
+        .id();
+    app.world_mut()
+        .entity_mut(agent)
+        .insert(Destination(p(18, 4)));
+    walk_until(&mut app, agent, AgentStatus::Walking);
+    // Five times: a wall appears right in front of it, while it is on its way there but not yet
+    // half-way (past that, the wall would land on it: then it steps off, another case).
+    for _ in 0..5 {
+        walk_until(&mut app, agent, AgentStatus::Walking);
+        let world = app.world();
+        let (Some(route), Some(progress)) =
+            (world.get::<Route>(agent), world.get::<AgentProgress>(agent))
+        else {
+            continue;
+        };
+        let at = progress.position().expect("placed");
+        if let Some(&ahead) = progress.remaining(route).get(1)
+            && ahead != p(18, 4)
+            && at.distance(Vec2::new(ahead.x as f32, ahead.y as f32)) > 0.6
+        {
+            wall(&mut app, ahead);
+        }
+        for _ in 0..6 {
+            walk_until(&mut app, agent, AgentStatus::Walking);
+            app.update();
+        }
+    }
+    walk_until(&mut app, agent, AgentStatus::Arrived);
+}
