@@ -301,22 +301,26 @@ impl App {
     /// A screenshot right now.
     fn capture(&mut self, name: &str) -> Shot {
         self.shots += 1;
-        let path = self.dir.join(format!("{:02}-{name}.png", self.shots));
-        let file = path.to_string_lossy().into_owned();
-        run("import", &["-window", "root", &file]);
-        let raw = Command::new("convert")
-            .args([file.as_str(), "-depth", "8", "rgb:-"])
-            .output()
-            .expect("ImageMagick convert");
-        assert_eq!(
-            raw.stdout.len(),
-            (WIDTH * HEIGHT * 3) as usize,
-            "expected a {WIDTH}×{HEIGHT} screen"
-        );
-        Shot {
-            path,
-            rgb: raw.stdout,
-        }
+        capture_screen(self.dir.join(format!("{:02}-{name}.png", self.shots)))
+    }
+}
+
+/// A screenshot of the whole screen, saved at `path`.
+pub fn capture_screen(path: PathBuf) -> Shot {
+    let file = path.to_string_lossy().into_owned();
+    run("import", &["-window", "root", &file]);
+    let raw = Command::new("convert")
+        .args([file.as_str(), "-depth", "8", "rgb:-"])
+        .output()
+        .expect("ImageMagick convert");
+    assert_eq!(
+        raw.stdout.len(),
+        (WIDTH * HEIGHT * 3) as usize,
+        "expected a {WIDTH}×{HEIGHT} screen"
+    );
+    Shot {
+        path,
+        rgb: raw.stdout,
     }
 }
 

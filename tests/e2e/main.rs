@@ -14,4 +14,5 @@
 mod agents;
 mod checks;
 mod harness;
+mod plugin_examples;
 mod soak;

@@ -1,0 +1,178 @@
+//! The plugin crate's examples (`crates/bevy_gridpath/examples`), each run for a few seconds in
+//! the real window and checked by its pixels: what a game programmer sees on `cargo run
+//! --example`. `cargo test` builds them next to this test binary.
+
+use crate::harness::{Area, Shot, capture_screen};
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::thread::sleep;
+use std::time::Duration;
+
+/// An example running in its own window (at the top left of the screen: Xvfb has no window
+/// manager), killed when dropped.
+struct Example {
+    child: Child,
+    dir: PathBuf,
+    window: String,
+}
+
+impl Example {
+    fn launch(name: &str) -> Example {
+        assert!(
+            std::env::var_os("DISPLAY").is_some(),
+            "no DISPLAY: run under xvfb-run"
+        );
+        // target/debug/deps/e2e-… → target/debug/examples/<name>
+        let exe = std::env::current_exe().expect("the test binary");
+        let binary = exe
+            .parent()
+            .and_then(Path::parent)
+            .map(|debug| debug.join("examples").join(name))
+            .expect("a target directory");
+        assert!(
+            binary.exists(),
+            "{} is not built: run `cargo test` first",
+            binary.display()
+        );
+        let root = std::env::var("CARGO_MANIFEST_DIR")
+            .unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned());
+        let dir = Path::new(&root)
+            .join("target/e2e")
+            .join(format!("example-{name}"));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).expect("artifact directory");
+        let log = fs::File::create(dir.join("example.log")).expect("log file");
+        let child = Command::new(&binary)
+            .current_dir(&dir)
+            .env("NO_COLOR", "1")
+            .stdout(Stdio::from(log.try_clone().expect("log")))
+            .stderr(Stdio::from(log))
+            .spawn()
+            .expect("start the example");
+        let mut example = Example {
+            child,
+            dir,
+            window: String::new(),
+        };
+        // Its window, then a few seconds for the first frames under software rendering.
+        let pid = example.child.id().to_string();
+        for _ in 0..120 {
+            let found = Command::new("xdotool")
+                .args(["search", "--pid", &pid])
+                .output();
+            if let Ok(found) = found
+                && let Some(window) = String::from_utf8_lossy(&found.stdout).lines().last()
+            {
+                example.window = window.to_owned();
+                break;
+            }
+            sleep(Duration::from_millis(500));
+        }
+        assert!(!example.window.is_empty(), "the example opened no window");
+        sleep(Duration::from_secs(3));
+        example
+    }
+
+    fn screenshot(&self, name: &str) -> Shot {
+        capture_screen(self.dir.join(format!("{name}.png")))
+    }
+
+    fn xdotool(&self, args: &[&str]) {
+        let ok = Command::new("xdotool")
+            .args(args)
+            .status()
+            .is_ok_and(|s| s.success());
+        assert!(ok, "xdotool {args:?} failed");
+    }
+}
+
+impl Drop for Example {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The window's area (1280 × 720 at the top left).
+const WINDOW: Area = Area {
+    x0: 0,
+    y0: 0,
+    x1: 1280,
+    y1: 720,
+};
+const PLAYER: [u8; 3] = [255, 217, 25];
+const ENEMY: [u8; 3] = [230, 51, 51];
+
+fn centre(area: Area) -> (f32, f32) {
+    (
+        (area.x0 + area.x1) as f32 / 2.0,
+        (area.y0 + area.y1) as f32 / 2.0,
+    )
+}
+
+#[test]
+#[ignore = "needs an X display: see tests/e2e/main.rs"]
+fn chase_enemies_catch_up_with_the_player_round_the_walls() {
+    let example = Example::launch("chase");
+    // The farthest enemy has about 25 cells to walk at 3 cells a second.
+    sleep(Duration::from_secs(10));
+    let shot = example.screenshot("01-caught");
+    let player = shot
+        .bounds(WINDOW, PLAYER, 12)
+        .expect("the player is drawn");
+    let enemies = shot
+        .bounds(WINDOW, ENEMY, 12)
+        .expect("the enemies are drawn");
+    let (p, e) = (centre(player), centre(enemies));
+    assert!(
+        (p.0 - e.0).abs() < 40.0 && (p.1 - e.1).abs() < 40.0,
+        "every enemy should stand by the player: player {player:?}, enemies {enemies:?} ({})",
+        shot.path.display()
+    );
+    // The arrow keys move the player; the enemies follow.
+    example.xdotool(&["windowfocus", &example.window]);
+    example.xdotool(&["keydown", "Left"]);
+    sleep(Duration::from_millis(800));
+    example.xdotool(&["keyup", "Left"]);
+    sleep(Duration::from_secs(5));
+    let shot = example.screenshot("02-moved");
+    let moved = centre(shot.bounds(WINDOW, PLAYER, 12).expect("the player"));
+    let followed = centre(shot.bounds(WINDOW, ENEMY, 12).expect("the enemies"));
+    assert!(
+        p.0 - moved.0 > 64.0,
+        "the player should have moved left: {p:?} → {moved:?}"
+    );
+    assert!(
+        (moved.0 - followed.0).abs() < 40.0 && (moved.1 - followed.1).abs() < 40.0,
+        "the enemies should have followed: player {moved:?}, enemies {followed:?} ({})",
+        shot.path.display()
+    );
+}
+
+#[test]
+#[ignore = "needs an X display: see tests/e2e/main.rs"]
+fn tilemap_level_a_click_walls_a_tile_and_the_routes_bend() {
+    let example = Example::launch("tilemap_level");
+    // Cell (15, 2): just below the long wall's gap, in window pixels (cells of 24, map centred).
+    let gap = (652.0, 540.0);
+    let dark = [64, 69, 85];
+    let before = example.screenshot("01-before");
+    let near = Area::around((gap.0 + 6.0, gap.1 - 5.0), 3.0);
+    assert_eq!(before.count(near, dark, 16), 0, "the cell starts as floor");
+    example.xdotool(&["mousemove", "652", "540"]);
+    sleep(Duration::from_millis(300));
+    example.xdotool(&["click", "1"]);
+    sleep(Duration::from_secs(2));
+    let after = example.screenshot("02-walled");
+    assert!(
+        after.count(near, dark, 16) > 10,
+        "the clicked tile should be a wall now ({})",
+        after.path.display()
+    );
+    let green = [51, 242, 89];
+    assert!(
+        after.count(WINDOW, green, 40) > 200,
+        "the debug plugin draws the routes"
+    );
+}
