@@ -34,6 +34,7 @@ use app::launch::LaunchOptions;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy_egui::EguiPlugin;
+use bevy_gridpath::{GridPathPlugin, GridPathSystems};
 
 /// The world, input handling, editing, planning and the agents: everything that runs without a
 /// window.
@@ -56,6 +57,16 @@ pub fn headless_plugin(app: &mut App) {
     if !app.is_plugin_added::<StatesPlugin>() {
         app.add_plugins(StatesPlugin);
     }
+    // The nav grid and its bookkeeping come from the plugin crate, as in any game; its steps
+    // run inside the app's own.
+    app.add_plugins(GridPathPlugin).configure_sets(
+        Update,
+        (
+            GridPathSystems::SyncGrid.in_set(AppSystems::Derive),
+            GridPathSystems::Plan.in_set(AppSystems::Plan),
+            GridPathSystems::Move.in_set(AppSystems::Act),
+        ),
+    );
     app.add_plugins((
         notices::plugin,
         input::plugin,

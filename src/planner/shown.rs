@@ -2,7 +2,7 @@
 //! frontier, the current cell and the path. It comes from the live plan, from the stepper, or
 //! from a row of the comparison table, all read off a [`gridpath::Search`]'s trace.
 //!
-//! [`ShownSearch`] has one owner, [`show_search`], which runs after the three planners and picks
+//! [`ShownSearch`] has one owner, `show_search`, which runs after the three planners and picks
 //! among them: the stepper in step mode, else a selected comparison row, else the live plan.
 //! The planners never write it, so the order in which they run cannot change what is drawn.
 

@@ -108,12 +108,17 @@ pub fn random_free_cell_near(rng: &mut Rng, nav: &NavGrid, around: Point) -> Opt
 mod tests {
     use super::*;
 
+    /// A distinct entity for each wall (one entity walls one cell).
+    fn a_wall(i: u32) -> Entity {
+        Entity::from_raw_u32(i).expect("a small index")
+    }
+
     #[test]
     fn a_wanderers_next_stop_is_near_it_and_free() {
         let mut nav = NavGrid::new(200, 200).expect("a grid");
         let around = Point::new(100, 100);
         for x in 90..=110 {
-            nav.block(Point::new(x, 95), Entity::PLACEHOLDER);
+            nav.block(Point::new(x, 95), a_wall(x as u32));
         }
         let mut rng = Rng::new(5);
         for _ in 0..500 {
@@ -129,7 +134,7 @@ mod tests {
         let mut nav = NavGrid::new(100, 100).expect("a grid");
         for y in 0..100 {
             for x in 0..=60 {
-                nav.block(Point::new(x, y), Entity::PLACEHOLDER);
+                nav.block(Point::new(x, y), a_wall((y * 100 + x) as u32));
             }
         }
         let mut rng = Rng::new(5);

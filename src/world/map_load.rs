@@ -3,7 +3,7 @@
 //!
 //! Everything that replaces the map (a shipped map, a file, a generator, an undo) sends a
 //! [`LoadMap`] request, so a map always arrives the same way. Three systems, one job each, in
-//! order: [`load_map`] accepts the newest request and announces it with [`MapLoaded`];
+//! order: `load_map` accepts the newest request and announces it with [`MapLoaded`];
 //! `swap_world` puts the new walls, ground and layout in; `place_new_markers` puts the markers down.
 //! The undo history and the planner read [`MapLoaded`] too, so this module needs neither of them.
 
@@ -186,7 +186,7 @@ fn swap_world(
         return;
     };
     let grid = &map.grid;
-    let nav = match NavGrid::from_ground(&map.ground) {
+    let nav = match crate::world::nav::nav_from_ground(&map.ground) {
         Ok(nav) => nav,
         Err(e) => {
             // Cannot happen: `load_map` made the ground from a valid grid, or checked its size.

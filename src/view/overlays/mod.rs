@@ -52,7 +52,7 @@ pub enum ExploredColoring {
     Cost,
 }
 
-/// Which overlays are on. The panel edits it; [`apply_overlay_settings`] passes it to the gizmos.
+/// Which overlays are on. The panel edits it; `apply_overlay_settings` passes it to the gizmos.
 #[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OverlaySettings {
     pub grid: bool,
