@@ -23,18 +23,7 @@ impl Example {
             std::env::var_os("DISPLAY").is_some(),
             "no DISPLAY: run under xvfb-run"
         );
-        // target/debug/deps/e2e-… → target/debug/examples/<name>
-        let exe = std::env::current_exe().expect("the test binary");
-        let binary = exe
-            .parent()
-            .and_then(Path::parent)
-            .map(|debug| debug.join("examples").join(name))
-            .expect("a target directory");
-        assert!(
-            binary.exists(),
-            "{} is not built: run `cargo test` first",
-            binary.display()
-        );
+        let binary = built_example(name);
         let root = std::env::var("CARGO_MANIFEST_DIR")
             .unwrap_or_else(|_| env!("CARGO_MANIFEST_DIR").to_owned());
         let dir = Path::new(&root)
@@ -84,6 +73,35 @@ impl Example {
             .status()
             .is_ok_and(|s| s.success());
         assert!(ok, "xdotool {args:?} failed");
+    }
+}
+
+/// The example's binary as `cargo test` built it: `target/debug/examples/<name>-<hash>` (it
+/// names it by hash only; `cargo build --example` adds the plain name), the newest if several.
+fn built_example(name: &str) -> PathBuf {
+    let exe = std::env::current_exe().expect("the test binary");
+    let dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .map(|debug| debug.join("examples"))
+        .expect("a target directory"); // target/debug/deps/e2e-… → target/debug/examples
+    let prefix = format!("{name}-");
+    let newest = fs::read_dir(&dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|entry| {
+            let file = entry.file_name().to_string_lossy().into_owned();
+            file.starts_with(&prefix) && !file.contains('.') && !file.starts_with("lib")
+        })
+        .filter_map(|entry| Some((entry.metadata().ok()?.modified().ok()?, entry.path())))
+        .max();
+    match newest {
+        Some((_, path)) => path,
+        None => panic!(
+            "no {name} example in {}: run `cargo test` first",
+            dir.display()
+        ),
     }
 }
 
