@@ -7,8 +7,10 @@
 //! Criterion times two cases: an ordinary frame, and a frame that also asks for a re-plan across
 //! the map (A* from corner to corner). Then a plain loop times each frame of three longer runs and
 //! prints the main thread's median and 99th percentile, which a frame budget is about: ordinary
-//! frames; frames while a corner-to-corner re-plan is in flight; and 500 wandering agents with a
-//! wall stroke painted every second. Nothing here asserts: the figures go in the README.
+//! frames; frames while a corner-to-corner re-plan is in flight; 500 wandering agents with a
+//! wall stroke painted every second; and 1,000 chasers re-planning as the goal jumps every half
+//! second, with the routes answered per second of wall time. Nothing here asserts: the figures go
+//! in the README.
 
 use bevy::asset::AssetPlugin;
 use bevy::gizmos::GizmoPlugin;
@@ -16,13 +18,15 @@ use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use criterion::{Criterion, criterion_group};
+use gridpath::Point;
 use pathfinder_playground::agents::{AgentGoal, AgentSettings, AgentStats};
 use pathfinder_playground::editing::agents::AgentCommand;
 use pathfinder_playground::planner::{Plan, ReplanNow};
 use pathfinder_playground::world::generators::{GeneratorKind, GeneratorSettings, generate};
 use pathfinder_playground::world::layout::MapLayout;
 use pathfinder_playground::world::map_load::{InitialMap, LoadMap};
-use pathfinder_playground::world::nav::{CellPos, Obstacle};
+use pathfinder_playground::world::markers::{Goal, MarkerCell};
+use pathfinder_playground::world::nav::{CellPos, NavGrid, Obstacle};
 use std::time::{Duration, Instant};
 
 /// The app's clock advances this much per frame: 60 frames a second.
@@ -109,7 +113,7 @@ fn frame(c: &mut Criterion) {
 /// Times `frames` updates, calling `before` ahead of each (untimed), and prints the median and
 /// 99th percentile.
 fn frame_times(name: &str, app: &mut App, frames: usize, mut before: impl FnMut(&mut App, usize)) {
-    let mut times: Vec<Duration> = (0..frames)
+    let times: Vec<Duration> = (0..frames)
         .map(|i| {
             before(app, i);
             let began = Instant::now();
@@ -117,6 +121,12 @@ fn frame_times(name: &str, app: &mut App, frames: usize, mut before: impl FnMut(
             began.elapsed()
         })
         .collect();
+    print_times(name, times);
+}
+
+/// Prints the median, 99th percentile and worst of frame times.
+fn print_times(name: &str, mut times: Vec<Duration>) {
+    let frames = times.len();
     times.sort_unstable();
     let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize];
     let ms = |d: Duration| d.as_secs_f64() * 1e3;
@@ -191,10 +201,59 @@ fn frame_percentiles() {
     );
 }
 
+/// Moves the goal marker to the `k`th of a fixed walk of free cells across the map.
+fn move_goal(app: &mut App, k: usize) {
+    let world = app.world_mut();
+    let nav = world.resource::<NavGrid>();
+    let free = (0..).map(|i: i32| {
+        let n = k as i32 * 7919 + i;
+        Point::new(20 + (n * 131) % 470, 20 + (n * 337) % 470)
+    });
+    let Some(cell) = free.take(1000).find(|&p| nav.is_passable(p)) else {
+        return;
+    };
+    let mut goal = world.query_filtered::<&mut MarkerCell, With<Goal>>();
+    if let Ok(mut marker) = goal.single_mut(world) {
+        marker.0 = cell;
+    }
+}
+
+/// 1,000 chasers, all re-planning each time the goal jumps (every 30 frames), for ten seconds
+/// at 60 frames a second (each frame sleeps out the rest of its 16 ms, as a game's would): the
+/// main thread's frame, and how many routes the searches answer per second.
+fn replanning_throughput() {
+    let mut app = app_on_512();
+    app.world_mut().write_message(AgentCommand::Spawn(1000));
+    for _ in 0..30 {
+        app.update();
+    }
+    let planned = app.world().resource::<AgentStats>().planned;
+    let began = Instant::now();
+    let mut times = Vec::new();
+    while began.elapsed() < Duration::from_secs(10) {
+        if times.len() % 30 == 0 {
+            move_goal(&mut app, times.len() / 30);
+        }
+        let frame_began = Instant::now();
+        app.update();
+        let took = frame_began.elapsed();
+        times.push(took);
+        std::thread::sleep(FRAME.saturating_sub(took));
+    }
+    let seconds = began.elapsed().as_secs_f64();
+    let answered = app.world().resource::<AgentStats>().planned - planned;
+    print_times("1,000 chasers, the goal jumps each 0.5 s", times);
+    println!(
+        "routes answered: {answered} in {seconds:.1} s, {:.0} a second",
+        answered as f64 / seconds
+    );
+}
+
 criterion_group!(benches, frame);
 
 fn main() {
     benches();
     frame_percentiles();
+    replanning_throughput();
     Criterion::default().configure_from_args().final_summary();
 }

@@ -63,7 +63,10 @@ pub fn headless_plugin(app: &mut App) {
         Update,
         (
             GridPathSystems::SyncGrid.in_set(AppSystems::Derive),
-            GridPathSystems::Plan.in_set(AppSystems::Plan),
+            // The service starts the agents' searches at the end of the frame that asked.
+            GridPathSystems::Plan
+                .in_set(AppSystems::Act)
+                .after(agents::AgentSystems::Request),
             GridPathSystems::Move.in_set(AppSystems::Act),
         ),
     );

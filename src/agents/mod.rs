@@ -3,12 +3,13 @@
 //! way around the level without stumbling into walls*.
 //!
 //! A frame, in order ([`AgentSystems`]):
-//! 1. `requests::collect_routes`: routes planned off the frame come back; one planned on a grid
-//!    that has since changed where it goes is discarded and asked for again.
+//! 1. `requests::collect_routes`: the path service's answers come back (it already discarded and
+//!    searched again any that an edit overtook).
 //! 2. `reroute::notice_changes`: an edit, a moved goal or new settings mark the agents that need
 //!    a new route: only those whose way the change touches (or could shorten).
 //! 3. `walking::walk`: every agent moves along its route, slower on costly ground.
-//! 4. `requests::start_requests`: up to a budget of new searches start on Bevy's task pool.
+//! 4. `requests::start_requests`: agents that need a route ask the plugin's path service, which
+//!    starts up to a budget of searches on Bevy's task pool at the end of the frame.
 //!
 //! The searches run on `AsyncComputeTaskPool` against a shared snapshot of the grid, so a frame
 //! never waits for one: a thousand agents re-planning costs the frame only the bookkeeping.
@@ -80,7 +81,6 @@ pub enum AgentSystems {
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AgentSettings>()
         .init_resource::<AgentStats>()
-        .init_resource::<requests::SearchPool>()
         .init_resource::<reroute::Seen>()
         .init_resource::<requests::WanderRng>()
         .configure_sets(

@@ -1,10 +1,9 @@
-//! Route searches off the frame. Each runs on Bevy's `AsyncComputeTaskPool`, against a snapshot
-//! of the grid shared with the world (an `Arc`: copied only if the world is edited while the
-//! search still holds it). A result comes back tagged with the grid revision it was planned on;
-//! if the cells it walks changed since, it is discarded and asked for again.
-//!
-//! The searches' memory is reused: a finished task hands its [`Search`] back to the
-//! [`SearchPool`], so a thousand re-plans allocate nothing once the pool is warm.
+//! Agents' routes, asked of the plugin's path service ([`bevy_gridpath::PathService`]) exactly
+//! as a game would: an agent that needs a route gets a [`PathRequest`]; the service checks it,
+//! searches it on Bevy's `AsyncComputeTaskPool` against a snapshot of the grid (oldest request
+//! first, [`AgentSettings::budget`] a frame), throws away and searches again an answer an edit
+//! overtook, and answers with a route ([`Answer`]) or a [`PathFailed`]. This module only decides
+//! where each agent goes and takes the answers into its [`Route`].
 
 use super::route::{Route, RouteState};
 use super::stats::AgentStats;
@@ -14,15 +13,9 @@ use crate::world::agents::{Agent, AgentPos, random_free_cell_near};
 use crate::world::generators::rng::Rng;
 use crate::world::markers::{Goal, MarkerCell};
 use crate::world::nav::NavGrid;
-use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use gridpath::{Grid, Movement, Point, Search, SearchConfig, SearchStatus};
-use std::sync::Arc;
-
-/// Searches waiting to be reused.
-#[derive(Resource, Default)]
-pub struct SearchPool(Vec<Search>);
+use bevy_gridpath::{PathFailed, PathFailure, PathRequest, PathService, Route as Answer};
+use gridpath::{Grid, Movement, Point};
 
 /// Picks wanderers' targets.
 #[derive(Resource)]
@@ -31,60 +24,6 @@ pub struct WanderRng(pub Rng);
 impl Default for WanderRng {
     fn default() -> Self {
         Self(Rng::new(0x3A9D))
-    }
-}
-
-/// A search running for an agent.
-#[derive(Component)]
-pub struct RouteTask(Task<Routed>);
-
-/// What a search hands back.
-pub struct Routed {
-    search: Search,
-    /// The grid revision it searched.
-    revision: u64,
-    from: Point,
-    to: Point,
-    /// The cells from `from` to `to`, and the cost to each; empty when there is no way.
-    cells: Vec<Point>,
-    costs: Vec<f64>,
-    micros: f64,
-}
-
-/// Plans a route on a snapshot of the grid; runs on a task pool thread.
-fn plan(
-    mut search: Search,
-    grid: Arc<Grid>,
-    from: Point,
-    to: Point,
-    movement: Movement,
-    revision: u64,
-) -> Routed {
-    let began = Instant::now();
-    let config = SearchConfig::astar(movement);
-    let found = search
-        .begin(&grid, from, to, &config)
-        .map(|()| search.run(&grid));
-    let cells = match found {
-        Ok(SearchStatus::Found) => search.path().to_vec(),
-        _ => Vec::new(),
-    };
-    let mut costs = Vec::with_capacity(cells.len());
-    let mut total = 0.0;
-    for (i, &p) in cells.iter().enumerate() {
-        if i > 0 {
-            total += movement.step_cost(&grid, cells[i - 1], p).unwrap_or(0.0);
-        }
-        costs.push(total);
-    }
-    Routed {
-        search,
-        revision,
-        from,
-        to,
-        cells,
-        costs,
-        micros: began.elapsed().as_secs_f64() * 1e6,
     }
 }
 
@@ -104,17 +43,21 @@ pub fn plan_from(route: &Route, pos: AgentPos, grid: &Grid, movement: Movement) 
     }
 }
 
-/// Starts searches for the agents that asked longest ago, up to the frame's budget.
+/// Asks the service for a route for every agent that wants one, oldest first (the service
+/// starts at most its budget of searches a frame; the rest wait their turn there).
 pub(super) fn start_requests(
     settings: Res<AgentSettings>,
     planner: Res<PlannerSettings>,
     nav: Res<NavGrid>,
     goal: Single<&MarkerCell, With<Goal>>,
-    mut pool: ResMut<SearchPool>,
+    mut service: ResMut<PathService>,
     mut rng: ResMut<WanderRng>,
     mut agents: Query<(Entity, &AgentPos, &mut Route), With<Agent>>,
     mut commands: Commands,
 ) {
+    if service.budget != settings.budget {
+        service.budget = settings.budget;
+    }
     let flow_chasing =
         settings.goal == AgentGoal::Chase && settings.steering == Steering::FlowField;
     let mut waiting: Vec<(u64, Entity)> = agents
@@ -122,13 +65,9 @@ pub(super) fn start_requests(
         .filter(|(_, _, r)| !r.in_flight)
         .filter_map(|(e, _, r)| Some((r.wanted?, e)))
         .collect();
-    if waiting.is_empty() {
-        return;
-    }
     waiting.sort_unstable();
     let movement = planner.search.movement;
-    let tasks = AsyncComputeTaskPool::get();
-    for (_, entity) in waiting.into_iter().take(settings.budget.max(1)) {
+    for (_, entity) in waiting {
         let Ok((_, &pos, mut route)) = agents.get_mut(entity) else {
             continue;
         };
@@ -147,15 +86,13 @@ pub(super) fn start_requests(
             },
         };
         let from = plan_from(&route, pos, nav.grid(), movement);
-        let search = pool.0.pop().unwrap_or_default();
-        let (grid, revision) = (nav.snapshot(), nav.revision());
         route.in_flight = true;
         route.target = Some(to);
         if route.state == RouteState::Arrived {
             route.state = RouteState::Waiting;
         }
-        let task = tasks.spawn(async move { plan(search, grid, from, to, movement, revision) });
-        commands.entity(entity).insert(RouteTask(task));
+        let request = PathRequest::new(from, to).with_movement(movement);
+        commands.entity(entity).insert(request);
     }
 }
 
@@ -163,63 +100,62 @@ pub(super) fn start_requests(
 /// lie in a walled-off room, and another may not.
 const WANDER_TRIES: u32 = 3;
 
-/// Takes the routes whose searches finished: adopted if still good, asked for again if not.
+/// Takes the service's answers into the agents' routes.
 pub(super) fn collect_routes(
     settings: Res<AgentSettings>,
-    nav: Res<NavGrid>,
-    mut pool: ResMut<SearchPool>,
+    service: Res<PathService>,
     mut stats: ResMut<AgentStats>,
-    mut agents: Query<(Entity, &mut RouteTask, &mut Route)>,
+    mut agents: Query<
+        (Entity, &mut Route, Option<&mut Answer>, Option<&PathFailed>),
+        Or<(With<Answer>, With<PathFailed>)>,
+    >,
     mut commands: Commands,
 ) {
-    for (entity, mut task, mut route) in &mut agents {
-        let Some(routed) = check_ready(&mut task.0) else {
-            continue;
-        };
-        commands.entity(entity).remove::<RouteTask>();
+    stats.discarded = service.stats().discarded;
+    for (entity, mut route, answer, failed) in &mut agents {
+        commands.entity(entity).remove::<(Answer, PathFailed)>();
         route.in_flight = false;
-        stats.planned(routed.micros);
-        let Routed {
-            search,
-            revision,
-            from,
-            to,
-            cells,
-            costs,
-            ..
-        } = routed;
-        pool.0.push(search);
-        if nav.changed_under(revision, &cells) {
-            stats.discarded += 1;
-            route.want();
+        if let Some(mut answer) = answer {
+            stats.planned(answer.micros);
+            adopt(&mut route, &mut answer);
             continue;
         }
-        if cells.is_empty() {
-            route.failures += 1;
-            route.clear();
-            if settings.goal == AgentGoal::Wander && route.failures < WANDER_TRIES {
-                route.target = None; // somewhere else, then
-                route.state = RouteState::Waiting;
-                route.want();
-            } else {
-                route.state = RouteState::Stuck;
+        match failed.map(|f| f.reason) {
+            Some(PathFailure::Cancelled) | None => route.want(),
+            Some(_) => {
+                route.failures += 1;
+                route.clear();
+                if settings.goal == AgentGoal::Wander && route.failures < WANDER_TRIES {
+                    route.target = None; // somewhere else, then
+                    route.state = RouteState::Waiting;
+                    route.want();
+                } else {
+                    route.state = RouteState::Stuck;
+                }
             }
-            continue;
         }
-        // The agent walked on while the search ran: join the new route where it is heading.
-        let start = match route
-            .heading()
-            .filter(|_| route.state == RouteState::Walking)
-        {
-            Some(h) if h != from => cells.iter().position(|&c| c == h),
-            _ => Some(0),
-        };
-        match start {
-            Some(k) => {
-                route.adopt(cells, costs, to);
-                route.next = k;
-            }
-            None => route.want(),
+    }
+}
+
+/// The agent walked on while the search ran: it joins the new route where it is heading.
+fn adopt(route: &mut Route, answer: &mut Answer) {
+    let from = answer.request.from;
+    let start = match route
+        .heading()
+        .filter(|_| route.state == RouteState::Walking)
+    {
+        Some(h) if h != from => answer.cells.iter().position(|&c| c == h),
+        _ => Some(0),
+    };
+    match start {
+        Some(k) => {
+            let (cells, costs) = (
+                std::mem::take(&mut answer.cells),
+                std::mem::take(&mut answer.costs),
+            );
+            route.adopt(cells, costs, answer.request.to);
+            route.next = k;
         }
+        None => route.want(),
     }
 }

@@ -194,3 +194,48 @@ fn tilemap_level_a_click_walls_a_tile_and_the_routes_bend() {
         "the debug plugin draws the routes"
     );
 }
+
+#[test]
+#[ignore = "needs an X display: see tests/e2e/main.rs"]
+fn crowd_a_thousand_agents_cross_the_map_on_one_flow_field_and_follow_a_moved_goal() {
+    let example = Example::launch("crowd");
+    let agent = [255, 115, 166];
+    // Cells of 13 pixels, the 90 × 52 map centred in the window: cell (x, y) is at
+    // (640 + (x - 44.5) · 13, 360 - (y - 25.5) · 13).
+    let left_quarter = Area {
+        x0: 0,
+        y0: 0,
+        x1: 347,
+        y1: 720,
+    };
+    let past_second_wall = Area { x0: 800, ..WINDOW };
+    sleep(Duration::from_secs(10));
+    let streaming = example.screenshot("01-streaming");
+    assert!(
+        streaming.count(past_second_wall, agent, 24) > 200,
+        "agents should have come through both walls' doors ({})",
+        streaming.path.display()
+    );
+    let waiting_left = streaming.count(left_quarter, agent, 24);
+    assert!(waiting_left > 500, "agents start in the left quarter");
+    // A click moves the goal to cell (36, 26), left of the middle: every agent turns to it, and
+    // the newcomers now start in the right quarter, so the left quarter empties.
+    let goal = (529.0, 353.0);
+    example.xdotool(&["mousemove", "529", "353"]);
+    sleep(Duration::from_millis(300));
+    example.xdotool(&["click", "1"]);
+    sleep(Duration::from_secs(14));
+    let moved = example.screenshot("02-moved");
+    let marker = centre(moved.bounds(WINDOW, PLAYER, 12).expect("the goal is drawn"));
+    assert!(
+        (marker.0 - goal.0).abs() < 10.0 && (marker.1 - goal.1).abs() < 10.0,
+        "the goal should be where it was clicked: {marker:?}"
+    );
+    let still_left = moved.count(left_quarter, agent, 24);
+    assert!(
+        still_left * 4 < waiting_left,
+        "the left quarter should have emptied towards the new goal: {waiting_left} → \
+         {still_left} agent pixels ({})",
+        moved.path.display()
+    );
+}

@@ -6,7 +6,11 @@
 //! while the search runs. It walks at its speed divided by the cost of the cell it stands on, so
 //! mud slows it. Before each step it checks the step is legal on the grid as it is *now*: a route
 //! planned on an older grid never walks it into a wall. Its [`AgentStatus`] says what it is doing.
+//!
+//! An agent with [`SharedFlow`] asks for no route: it steps by its destination's flow field
+//! ([`crate::flow`]), shared with every agent going there.
 
+use crate::flow::{FlowFields, SharedFlow};
 use crate::nav_grid::NavGrid;
 use crate::requests::{PathFailed, PathFailure, PathRequest, Route};
 use bevy::platform::collections::HashSet;
@@ -75,6 +79,9 @@ pub struct AgentProgress {
     blocked: bool,
     /// The grid revision its last request failed on.
     failed_on: Option<u64>,
+    /// Its route's revision, and the grid revision it was last checked against: the edits up to
+    /// that one cannot touch it.
+    checked: Option<(u64, u64)>,
 }
 
 impl AgentProgress {
@@ -132,16 +139,19 @@ fn place_agents(nav: Option<Res<NavGrid>>, mut agents: Query<(&Transform, &mut A
 /// Asks for a route for every agent that needs one.
 fn ask_for_routes(
     nav: Option<Res<NavGrid>>,
-    mut agents: Query<(
-        Entity,
-        &GridAgent,
-        &mut AgentProgress,
-        &mut AgentStatus,
-        Option<&Destination>,
-        Option<&Route>,
-        Option<&PathRequest>,
-        Option<&PathFailed>,
-    )>,
+    mut agents: Query<
+        (
+            Entity,
+            &GridAgent,
+            &mut AgentProgress,
+            &mut AgentStatus,
+            Option<&Destination>,
+            Option<&Route>,
+            Option<&PathRequest>,
+            Option<&PathFailed>,
+        ),
+        Without<SharedFlow>,
+    >,
     mut commands: Commands,
 ) {
     let Some(nav) = nav else {
@@ -182,13 +192,15 @@ fn ask_for_routes(
         let needed = match (asked, route) {
             (Some(asked), _) => asked.to != to || asked.movement != agent.movement,
             (None, Some(route)) if route.request.to == to && !progress.blocked => {
-                route.revision != nav.revision()
-                    && (touched(
-                        &nav,
-                        &mut changed,
-                        route.revision,
-                        progress.remaining(route),
-                    ) || nav.freed_since(route.revision))
+                // Only the edits since the last look: a route is not checked again every frame.
+                let since = match progress.checked {
+                    Some((planned, seen)) if planned == route.revision => seen,
+                    _ => route.revision,
+                };
+                progress.checked = Some((route.revision, nav.revision()));
+                since != nav.revision()
+                    && (touched(&nav, &mut changed, since, progress.remaining(route))
+                        || nav.freed_since(since))
                     && progress.here != to
             }
             _ => progress.here != to || route.is_some_and(|r| r.request.to != to),
@@ -247,6 +259,7 @@ fn plan_from(progress: &AgentProgress, route: Option<&Route>, grid: &Grid, m: Mo
 fn walk(
     time: Res<Time>,
     nav: Option<Res<NavGrid>>,
+    fields: Res<FlowFields>,
     mut agents: Query<(
         &GridAgent,
         &mut AgentProgress,
@@ -254,6 +267,7 @@ fn walk(
         &mut Transform,
         Option<&Route>,
         Option<&Destination>,
+        Has<SharedFlow>,
     )>,
 ) {
     let Some(nav) = nav else {
@@ -261,18 +275,31 @@ fn walk(
     };
     let grid = nav.grid();
     let dt = time.delta_secs();
-    for (agent, mut progress, mut status, mut transform, route, destination) in &mut agents {
+    for (agent, mut progress, mut status, mut transform, route, destination, flows) in &mut agents {
         let Some(mut at) = progress.at else {
             continue;
         };
+        // A flow agent steps by its destination's field, found once a frame.
+        let field = destination
+            .filter(|_| flows)
+            .and_then(|d| fields.get(d.0, agent.movement));
         join(&mut progress, route);
         if !grid.is_passable(progress.here) {
             escape(&mut progress, grid, agent.movement);
         }
+        if flows {
+            progress.blocked = false; // nothing to ask for: the field is kept fresh for it
+        }
+        // The cell it heads for from where it stands: the field's next step, or its route's.
+        let next = |progress: &AgentProgress| match (flows, field) {
+            (true, Some(field)) => field.next_step(grid, progress.here),
+            (true, None) => None,
+            (false, _) => progress.next_cell(route),
+        };
         let mut budget = agent.speed.max(0.0) * dt; // in cost-1 cells
         for _ in 0..8 {
             let here = progress.here;
-            let heading = progress.next_cell(route);
+            let heading = next(&progress);
             let allowed = heading
                 .is_some_and(|h| h == here || agent.movement.step_cost(grid, here, h).is_some());
             if heading.is_some() && !allowed {
@@ -303,11 +330,14 @@ fn walk(
             progress.next += 1;
         }
         progress.at = Some(at);
-        progress.heading = progress.next_cell(route).filter(|_| !progress.blocked);
+        progress.heading = next(&progress).filter(|_| !progress.blocked);
         let walking = progress.heading.is_some();
         let arrived = destination.is_some_and(|d| d.0 == progress.here) && !walking;
+        // A flow agent whose cell the field cannot lead anywhere is stuck (till an edit).
+        let cut_off = field.is_some_and(|f| f.cost(progress.here).is_none());
         match *status {
-            AgentStatus::Stuck if !walking => {}
+            _ if cut_off && !arrived => set(&mut status, AgentStatus::Stuck),
+            AgentStatus::Stuck if !walking && !flows => {}
             _ if arrived => set(&mut status, AgentStatus::Arrived),
             _ if walking => set(&mut status, AgentStatus::Walking),
             _ => set(&mut status, AgentStatus::Waiting),

@@ -12,6 +12,7 @@
 //! ```
 
 use crate::agents::AgentProgress;
+use crate::flow::FlowFields;
 use crate::nav_grid::NavGrid;
 use crate::requests::Route;
 use bevy::prelude::*;
@@ -32,27 +33,36 @@ pub struct ObstacleGizmos;
 #[derive(Default, Reflect, GizmoConfigGroup)]
 pub struct RouteGizmos;
 
+/// Every shared flow field ([`FlowFields`]): an arrow from each cell that can reach the
+/// destination to the cell it steps to (off by default: busy on big maps).
+#[derive(Default, Reflect, GizmoConfigGroup)]
+pub struct FlowFieldGizmos;
+
 impl Plugin for GridPathDebugPlugin {
     fn build(&self, app: &mut App) {
         app.init_gizmo_group::<NavGridGizmos>()
             .init_gizmo_group::<ObstacleGizmos>()
             .init_gizmo_group::<RouteGizmos>()
-            .add_systems(Startup, grid_off_by_default)
+            .init_gizmo_group::<FlowFieldGizmos>()
+            .add_systems(Startup, busy_overlays_off_by_default)
             .add_systems(
                 PostUpdate,
-                (draw_grid, draw_obstacles, draw_routes).in_set(crate::GridPathSystems::Draw),
+                (draw_grid, draw_obstacles, draw_routes, draw_flow_fields)
+                    .in_set(crate::GridPathSystems::Draw),
             );
     }
 }
 
-fn grid_off_by_default(mut store: ResMut<GizmoConfigStore>) {
+fn busy_overlays_off_by_default(mut store: ResMut<GizmoConfigStore>) {
     store.config_mut::<NavGridGizmos>().0.enabled = false;
+    store.config_mut::<FlowFieldGizmos>().0.enabled = false;
 }
 
 /// Colours a game can tell apart from its own art.
 const GRID: Color = Color::srgba(1.0, 1.0, 1.0, 0.12);
 const WALL: Color = Color::srgb(1.0, 0.55, 0.1);
 const ROUTE: Color = Color::srgb(0.2, 0.95, 0.35);
+const FLOW: Color = Color::srgba(0.35, 0.75, 1.0, 0.6);
 
 fn draw_grid(nav: Option<Res<NavGrid>>, mut gizmos: Gizmos<NavGridGizmos>) {
     let Some(nav) = nav else {
@@ -104,5 +114,34 @@ fn draw_routes(
             *first = layout.cells_to_world(at); // from the agent, not the cell it left
         }
         gizmos.linestrip_2d(points, ROUTE);
+    }
+}
+
+fn draw_flow_fields(
+    nav: Option<Res<NavGrid>>,
+    fields: Res<FlowFields>,
+    config: Res<GizmoConfigStore>,
+    mut gizmos: Gizmos<FlowFieldGizmos>,
+) {
+    let Some(nav) = nav else {
+        return;
+    };
+    if !config.config::<FlowFieldGizmos>().0.enabled {
+        return; // a whole grid's worth of arrows: not even walked when off
+    }
+    let (layout, grid) = (nav.layout(), nav.grid());
+    for (_, _, field) in fields.iter() {
+        for y in 0..nav.height() as i32 {
+            for x in 0..nav.width() as i32 {
+                let p = Point::new(x, y);
+                if let Some(next) = field.next_step(grid, p) {
+                    let from = layout.to_world(p);
+                    let to = from + (layout.to_world(next) - from) * 0.45;
+                    gizmos
+                        .arrow_2d(from, to, FLOW)
+                        .with_tip_length(layout.step.abs().x * 0.2);
+                }
+            }
+        }
     }
 }

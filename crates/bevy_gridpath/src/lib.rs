@@ -7,7 +7,8 @@
 //!   async task pool, a per-frame budget, answers discarded and searched again when an edit
 //!   touched them, failures that say why ([`PathFailed`]).
 //! - [`GridAgent`]s that walk to a [`Destination`], re-route when an edit touches their route,
-//!   and never step into a wall.
+//!   and never step into a wall; with [`SharedFlow`], many agents going to one place share one
+//!   flow field ([`FlowFields`]) instead of a search each.
 //! - [`GridPathDebugPlugin`]: the grid, the walls and the routes as gizmos.
 //!
 //! Systems run in [`GridPathSystems`] sets a game orders its own systems against.
@@ -17,6 +18,7 @@
 pub mod agents;
 pub mod cells;
 pub mod debug;
+pub mod flow;
 pub mod nav_grid;
 pub mod requests;
 #[cfg(feature = "tilemap")]
@@ -24,7 +26,8 @@ pub mod tilemap;
 
 pub use agents::{AgentProgress, AgentStatus, Destination, GridAgent};
 pub use cells::{CellCost, CellPos, Obstacle, ObstacleIgnored};
-pub use debug::{GridPathDebugPlugin, NavGridGizmos, ObstacleGizmos, RouteGizmos};
+pub use debug::{FlowFieldGizmos, GridPathDebugPlugin, NavGridGizmos, ObstacleGizmos, RouteGizmos};
+pub use flow::{FlowFields, SharedFlow};
 pub use gridpath;
 pub use nav_grid::{GridLayout, NavGrid, path_touches};
 pub use requests::{PathFailed, PathFailure, PathRequest, PathService, PathStats, Route};
@@ -34,9 +37,10 @@ use bevy::prelude::*;
 /// Everything a game uses, in one `use bevy_gridpath::prelude::*`.
 pub mod prelude {
     pub use crate::{
-        AgentStatus, CellCost, CellPos, Destination, GridAgent, GridLayout, GridPathDebugPlugin,
-        GridPathPlugin, GridPathSystems, NavGrid, NavGridGizmos, Obstacle, ObstacleGizmos,
-        PathFailed, PathFailure, PathRequest, PathService, Route, RouteGizmos,
+        AgentStatus, CellCost, CellPos, Destination, FlowFieldGizmos, FlowFields, GridAgent,
+        GridLayout, GridPathDebugPlugin, GridPathPlugin, GridPathSystems, NavGrid, NavGridGizmos,
+        Obstacle, ObstacleGizmos, PathFailed, PathFailure, PathRequest, PathService, Route,
+        RouteGizmos, SharedFlow,
     };
     pub use gridpath::{CornerRule, Movement, Point};
 }
@@ -53,7 +57,8 @@ pub struct GridPathPlugin;
 pub enum GridPathSystems {
     /// The nav grid follows moved walls and changed costs (additions and removals apply at once).
     SyncGrid,
-    /// Agents ask for routes; the service collects answers and starts searches.
+    /// Agents ask for routes; the service collects answers and starts searches; flow fields are
+    /// kept fresh.
     Plan,
     /// Agents walk.
     Move,
@@ -72,6 +77,11 @@ impl Plugin for GridPathPlugin {
             )
                 .chain(),
         )
-        .add_plugins((cells::plugin, requests::plugin, agents::plugin));
+        .add_plugins((
+            cells::plugin,
+            requests::plugin,
+            flow::plugin,
+            agents::plugin,
+        ));
     }
 }

@@ -12,6 +12,7 @@
 //! [`Route`] (and loses its request) or a [`PathFailed`] that says why.
 
 use crate::nav_grid::NavGrid;
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gridpath::{Components, Grid, Movement, Point, QueryError, Search, SearchConfig, SearchStatus};
@@ -59,6 +60,8 @@ pub struct Route {
     pub request: PathRequest,
     /// The grid revision it was planned on ([`NavGrid::revision`]).
     pub revision: u64,
+    /// How long its search ran, in microseconds (on the task pool, not in the frame).
+    pub micros: f64,
 }
 
 impl Route {
@@ -196,6 +199,7 @@ pub(crate) struct RequestTicket(u64);
 struct Answer {
     search: Search,
     revision: u64,
+    micros: f64,
     result: Result<(Vec<Point>, Vec<f64>), PathFailure>,
 }
 
@@ -265,6 +269,7 @@ fn collect_answers(
                     costs,
                     request: *request,
                     revision: answer.revision,
+                    micros: answer.micros,
                 });
             }
             Err(reason) => {
@@ -325,6 +330,7 @@ pub(crate) fn start_requests(
 
 /// Plans one route on a snapshot of the grid; runs on a task-pool thread.
 fn search_for(mut search: Search, grid: Arc<Grid>, request: PathRequest, revision: u64) -> Answer {
+    let began = Instant::now();
     let config = SearchConfig::astar(request.movement);
     let status = search
         .begin(&grid, request.from, request.to, &config)
@@ -344,6 +350,7 @@ fn search_for(mut search: Search, grid: Arc<Grid>, request: PathRequest, revisio
     Answer {
         search,
         revision,
+        micros: began.elapsed().as_secs_f64() * 1e6,
         result,
     }
 }

@@ -303,3 +303,62 @@ fn an_agent_never_steps_into_a_wall_dropped_on_the_cell_it_is_heading_for() {
     }
     walk_until(&mut app, agent, AgentStatus::Arrived);
 }
+
+#[test]
+fn flow_agents_share_one_field_and_walk_round_a_wall_built_while_they_walk() {
+    let mut app = app(24, 12);
+    let goal = p(22, 6);
+    let agents: Vec<Entity> = (0..40)
+        .map(|i| {
+            let at = Transform::from_xyz((i % 4) as f32, (i / 4) as f32 + 1.0, 0.0);
+            let agent = (GridAgent::new(6.0), SharedFlow, Destination(goal));
+            app.world_mut().spawn((agent, at)).id()
+        })
+        .collect();
+    let all_walking = |app: &App| {
+        agents
+            .iter()
+            .all(|&a| app.world().get::<AgentStatus>(a) == Some(&AgentStatus::Walking))
+    };
+    until(&mut app, |app| all_walking(app));
+    assert_eq!(
+        app.world().resource::<FlowFields>().iter().count(),
+        1,
+        "forty agents, one destination, one field"
+    );
+    assert_eq!(stats(&app).started, 0, "and no search");
+    // A wall across the map with a gap at the top, while they walk.
+    for y in 0..10 {
+        wall(&mut app, p(12, y));
+    }
+    until(&mut app, |app| {
+        let nav = app.world().resource::<NavGrid>();
+        for &a in &agents {
+            let at = app
+                .world()
+                .get::<AgentProgress>(a)
+                .and_then(|p| p.position());
+            let at = at.expect("placed");
+            let near = Point::new(at.x.round() as i32, at.y.round() as i32);
+            assert!(nav.is_passable(near), "an agent stands on a wall at {near}");
+        }
+        agents
+            .iter()
+            .all(|&a| app.world().get::<AgentStatus>(a) == Some(&AgentStatus::Arrived))
+    });
+    assert!(app.world().resource::<FlowFields>().computed() >= 2);
+}
+
+#[test]
+fn a_flow_agent_cut_off_is_stuck_and_an_unused_field_is_dropped() {
+    let mut app = app(10, 5);
+    for y in 0..5 {
+        wall(&mut app, p(5, y));
+    }
+    let agent = (GridAgent::new(8.0), SharedFlow, Destination(p(9, 2)));
+    let agent = app.world_mut().spawn((agent, Transform::default())).id();
+    walk_until(&mut app, agent, AgentStatus::Stuck);
+    app.world_mut().entity_mut(agent).remove::<Destination>();
+    app.update();
+    assert_eq!(app.world().resource::<FlowFields>().iter().count(), 0);
+}

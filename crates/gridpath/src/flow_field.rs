@@ -143,6 +143,12 @@ impl FlowField {
         path
     }
 
+    /// Was it computed on a grid of `grid`'s size? A field from another grid points nowhere
+    /// useful there: compute it again.
+    pub fn fits(&self, grid: &Grid) -> bool {
+        self.width == grid.width() as usize && self.costs.len() == grid.len()
+    }
+
     fn index_of(&self, p: Point) -> Option<usize> {
         let width = self.width as i32;
         (p.x >= 0 && p.y >= 0 && p.x < width)
