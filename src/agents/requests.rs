@@ -43,8 +43,9 @@ pub fn plan_from(route: &Route, pos: AgentPos, grid: &Grid, movement: Movement) 
     }
 }
 
-/// Asks the service for a route for every agent that wants one, oldest first (the service
-/// starts at most its budget of searches a frame; the rest wait their turn there).
+/// Asks the service for routes for the agents that asked longest ago, a frame's budget of them:
+/// the service starts that many searches a frame, so a request waits little there, and the cell
+/// it plans from is still near the agent when its route comes back.
 pub(super) fn start_requests(
     settings: Res<AgentSettings>,
     planner: Res<PlannerSettings>,
@@ -67,7 +68,7 @@ pub(super) fn start_requests(
         .collect();
     waiting.sort_unstable();
     let movement = planner.search.movement;
-    for (_, entity) in waiting {
+    for (_, entity) in waiting.into_iter().take(settings.budget.max(1)) {
         let Ok((_, &pos, mut route)) = agents.get_mut(entity) else {
             continue;
         };
