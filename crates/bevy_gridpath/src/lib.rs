@@ -26,7 +26,9 @@ pub mod tilemap;
 
 pub use agents::{AgentProgress, AgentStatus, Destination, GridAgent};
 pub use cells::{CellCost, CellPos, Obstacle, ObstacleIgnored};
-pub use debug::{FlowFieldGizmos, GridPathDebugPlugin, NavGridGizmos, ObstacleGizmos, RouteGizmos};
+pub use debug::{
+    DebugColors, FlowFieldGizmos, GridPathDebugPlugin, NavGridGizmos, ObstacleGizmos, RouteGizmos,
+};
 pub use flow::{FlowFields, SharedFlow};
 pub use gridpath;
 pub use nav_grid::{GridLayout, NavGrid, path_touches};
@@ -37,10 +39,10 @@ use bevy::prelude::*;
 /// Everything a game uses, in one `use bevy_gridpath::prelude::*`.
 pub mod prelude {
     pub use crate::{
-        AgentStatus, CellCost, CellPos, Destination, FlowFieldGizmos, FlowFields, GridAgent,
-        GridLayout, GridPathDebugPlugin, GridPathPlugin, GridPathSystems, NavGrid, NavGridGizmos,
-        Obstacle, ObstacleGizmos, PathFailed, PathFailure, PathRequest, PathService, Route,
-        RouteGizmos, SharedFlow,
+        AgentStatus, CellCost, CellPos, DebugColors, Destination, FlowFieldGizmos, FlowFields,
+        GridAgent, GridLayout, GridPathDebugPlugin, GridPathPlugin, GridPathSystems, NavGrid,
+        NavGridGizmos, Obstacle, ObstacleGizmos, PathFailed, PathFailure, PathRequest, PathService,
+        Route, RouteGizmos, SharedFlow,
     };
     pub use gridpath::{CornerRule, Movement, Point};
 }

@@ -1,34 +1,29 @@
-//! Gizmo overlays drawn over the tilemap, one per file: grid lines, obstacle outlines, the
-//! search's frontier and current cell (with g, h and f written on cells when zoomed in), the
-//! path, the flow field's arrows, and the agents' routes. The explored cells are a tint of the tiles themselves (see `explored_tint`).
+//! Gizmo overlays drawn over the tilemap. The grid lines and the wall outlines are the
+//! `bevy_gridpath` debug plugin's, as a game would have them (`NavGridGizmos`, `ObstacleGizmos`,
+//! in the app's colours). The teaching overlays are the app's own, one per file: the search's
+//! frontier and current cell (with g, h and f written on cells when zoomed in), the path, the
+//! flow field's arrows, and the agents' routes. The explored cells are a tint of the tiles
+//! themselves (see `explored_tint`).
 //!
 //! Each overlay is its own `GizmoConfigGroup`. Switching one off disables its group, and its
 //! drawing system then does not run at all. Drawing is culled to the visible part of the map and
-//! thinned out when zoomed out, so a 512×512 map costs about as much as a small one: the grid
-//! draws every k-th line when lines would crowd closer than a few pixels, and obstacles are
-//! outlined cell by cell only when cells are big enough to see; smaller, only the edges of the
-//! wall regions are drawn, fading out as cells shrink.
+//! thinned out when zoomed out, so a 512×512 map costs about as much as a small one (the debug
+//! plugin's grid and walls do the same).
 
 mod agent_routes;
 mod flow;
 mod frontier;
-mod grid;
-mod obstacles;
 mod path;
 
 use crate::AppSystems;
 use crate::planner::flow::GoalField;
 use crate::view::camera::Visible;
+use crate::view::palette;
 use crate::world::layout::MapLayout;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use bevy_gridpath::{DebugColors, GridPathDebugPlugin, NavGridGizmos, ObstacleGizmos, RouteGizmos};
 use gridpath::Point;
-
-#[derive(Default, Reflect, GizmoConfigGroup)]
-pub struct GridGizmos;
-
-#[derive(Default, Reflect, GizmoConfigGroup)]
-pub struct ObstacleGizmos;
 
 #[derive(Default, Reflect, GizmoConfigGroup)]
 pub struct PathGizmos;
@@ -77,8 +72,16 @@ impl Default for OverlaySettings {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<OverlaySettings>()
-        .insert_gizmo_config(GridGizmos, line_config(1.0))
+    // The grid and the walls come from the plugin's debug overlays, in the app's colours; the
+    // agents' routes are the app's own (below), so the plugin's are off.
+    app.add_plugins(GridPathDebugPlugin)
+        .insert_resource(DebugColors {
+            grid: palette::GRID,
+            wall: palette::OBSTACLE,
+            ..default()
+        })
+        .init_resource::<OverlaySettings>()
+        .insert_gizmo_config(NavGridGizmos, line_config(1.0))
         .insert_gizmo_config(ObstacleGizmos, line_config(1.5))
         .insert_gizmo_config(PathGizmos, line_config(5.0))
         .insert_gizmo_config(FrontierGizmos, line_config(2.0))
@@ -88,8 +91,6 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (
                 apply_overlay_settings,
-                grid::draw_grid.run_if(group_enabled::<GridGizmos>),
-                obstacles::draw_obstacles.run_if(group_enabled::<ObstacleGizmos>),
                 flow::draw_flow.run_if(|field: Res<GoalField>| field.enabled),
                 frontier::draw_frontier.run_if(group_enabled::<FrontierGizmos>),
                 path::draw_path.run_if(group_enabled::<PathGizmos>),
@@ -115,8 +116,9 @@ fn apply_overlay_settings(settings: Res<OverlaySettings>, mut store: ResMut<Gizm
     if !settings.is_changed() {
         return;
     }
-    store.config_mut::<GridGizmos>().0.enabled = settings.grid;
+    store.config_mut::<NavGridGizmos>().0.enabled = settings.grid;
     store.config_mut::<ObstacleGizmos>().0.enabled = settings.obstacles;
+    store.config_mut::<RouteGizmos>().0.enabled = false;
     store.config_mut::<PathGizmos>().0.enabled = settings.path;
     store.config_mut::<FrontierGizmos>().0.enabled = settings.frontier;
 }

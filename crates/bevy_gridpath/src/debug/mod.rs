@@ -1,0 +1,167 @@
+//! What the plugin sees, drawn with gizmos while a game is developed: add
+//! [`GridPathDebugPlugin`]. Each overlay is its own gizmo config group, so a game switches one
+//! on or off (or restyles it) through `GizmoConfigStore`, as any Bevy gizmo:
+//!
+//! ```no_run
+//! # use bevy::prelude::*;
+//! # use bevy_gridpath::prelude::*;
+//! fn toggle_grid(mut store: ResMut<GizmoConfigStore>) {
+//!     let (config, _) = store.config_mut::<NavGridGizmos>();
+//!     config.enabled = !config.enabled;
+//! }
+//! ```
+//!
+//! The grid and the walls are drawn for what the first 2D camera shows, and thinned out as it
+//! zooms out, so a 1,500 × 650 map seen whole costs no more than a small one and does not drown
+//! in lines: grid lines stay a few pixels apart, and walls get a box each only while cells are
+//! big enough to see; smaller, only the edges of wall regions are drawn, fading out.
+
+mod grid;
+mod routes;
+mod walls;
+
+use crate::nav_grid::NavGrid;
+use bevy::ecs::system::SystemParam;
+use bevy::prelude::*;
+use gridpath::Point;
+
+/// Draws the grid, its walls, the routes and the flow fields with gizmos.
+pub struct GridPathDebugPlugin;
+
+/// The grid's lines (off by default: busy on big maps).
+#[derive(Default, Reflect, GizmoConfigGroup)]
+pub struct NavGridGizmos;
+
+/// The walled cells: a box each when zoomed in, the outline of wall regions when zoomed out.
+#[derive(Default, Reflect, GizmoConfigGroup)]
+pub struct ObstacleGizmos;
+
+/// Every [`Route`](crate::Route): what an agent has left to walk, or a whole route for other
+/// entities.
+#[derive(Default, Reflect, GizmoConfigGroup)]
+pub struct RouteGizmos;
+
+/// Every shared flow field ([`FlowFields`](crate::FlowFields)): an arrow from each cell that can
+/// reach the destination towards the cell it steps to (off by default: busy on big maps).
+#[derive(Default, Reflect, GizmoConfigGroup)]
+pub struct FlowFieldGizmos;
+
+/// The overlays' colours; change them to stand out from a game's own art.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct DebugColors {
+    /// Grid lines.
+    pub grid: Color,
+    /// Wall boxes and outlines.
+    pub wall: Color,
+    /// Routes.
+    pub route: Color,
+    /// Flow field arrows.
+    pub flow: Color,
+}
+
+impl Default for DebugColors {
+    fn default() -> Self {
+        Self {
+            grid: Color::srgba(1.0, 1.0, 1.0, 0.12),
+            wall: Color::srgb(1.0, 0.55, 0.1),
+            route: Color::srgb(0.2, 0.95, 0.35),
+            flow: Color::srgba(0.35, 0.75, 1.0, 0.6),
+        }
+    }
+}
+
+impl Plugin for GridPathDebugPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_gizmo_group::<NavGridGizmos>()
+            .init_gizmo_group::<ObstacleGizmos>()
+            .init_gizmo_group::<RouteGizmos>()
+            .init_gizmo_group::<FlowFieldGizmos>()
+            .init_resource::<DebugColors>()
+            .add_systems(Startup, busy_overlays_off_by_default)
+            .add_systems(
+                PostUpdate,
+                (
+                    grid::draw_grid.run_if(enabled::<NavGridGizmos>),
+                    walls::draw_walls.run_if(enabled::<ObstacleGizmos>),
+                    routes::draw_routes.run_if(enabled::<RouteGizmos>),
+                    routes::draw_flow_fields.run_if(enabled::<FlowFieldGizmos>),
+                )
+                    .in_set(crate::GridPathSystems::Draw),
+            );
+    }
+}
+
+fn busy_overlays_off_by_default(mut store: ResMut<GizmoConfigStore>) {
+    store.config_mut::<NavGridGizmos>().0.enabled = false;
+    store.config_mut::<FlowFieldGizmos>().0.enabled = false;
+}
+
+/// An overlay switched off is not even walked.
+fn enabled<G: GizmoConfigGroup>(store: Res<GizmoConfigStore>) -> bool {
+    store.config::<G>().0.enabled
+}
+
+/// The nav grid and the first 2D camera: which cells are on screen, and how big.
+#[derive(SystemParam)]
+struct OnScreen<'w, 's> {
+    nav: Option<Res<'w, NavGrid>>,
+    camera: Query<'w, 's, (&'static GlobalTransform, &'static Projection), With<Camera2d>>,
+}
+
+/// What [`OnScreen`] finds: the grid, the visible cells from `min` to `max` (both included, the
+/// smaller coordinates in `min`), and how many pixels a cell spans.
+struct Shown<'a> {
+    nav: &'a NavGrid,
+    min: Point,
+    max: Point,
+    cell_pixels: f32,
+}
+
+impl OnScreen<'_, '_> {
+    /// `None` without a grid or when none of it is on screen. Without an orthographic 2D camera
+    /// (a headless app, a 3D game), the whole grid at one pixel a world unit.
+    fn cells(&self) -> Option<Shown<'_>> {
+        let nav = self.nav.as_deref()?;
+        let layout = nav.layout();
+        let (w, h) = (nav.width() as i32, nav.height() as i32);
+        let camera = self
+            .camera
+            .iter()
+            .find_map(|(transform, projection)| match projection {
+                Projection::Orthographic(ortho) => {
+                    Some((transform.translation().truncate(), ortho))
+                }
+                _ => None,
+            });
+        let Some((centre, ortho)) = camera else {
+            let (min, max) = (Point::new(0, 0), Point::new(w - 1, h - 1));
+            let cell_pixels = layout.step.abs().x;
+            return (w > 0 && h > 0).then_some(Shown {
+                nav,
+                min,
+                max,
+                cell_pixels,
+            });
+        };
+        let a = layout.world_to_cells(ortho.area.min + centre).round();
+        let b = layout.world_to_cells(ortho.area.max + centre).round();
+        let (lo, hi) = (a.min(b), a.max(b));
+        let overlaps = hi.x >= 0.0 && hi.y >= 0.0 && lo.x < w as f32 && lo.y < h as f32;
+        overlaps.then(|| Shown {
+            nav,
+            min: Point::new((lo.x as i32).clamp(0, w - 1), (lo.y as i32).clamp(0, h - 1)),
+            max: Point::new((hi.x as i32).clamp(0, w - 1), (hi.y as i32).clamp(0, h - 1)),
+            cell_pixels: layout.step.abs().x / ortho.scale.max(f32::EPSILON),
+        })
+    }
+}
+
+impl Shown<'_> {
+    /// The world position of cell `(x, y)`'s corner towards the smaller coordinates (both may be
+    /// one past the grid: the far edges).
+    fn corner(&self, x: i32, y: i32) -> Vec2 {
+        self.nav
+            .layout()
+            .cells_to_world(Vec2::new(x as f32 - 0.5, y as f32 - 0.5))
+    }
+}
