@@ -165,3 +165,51 @@ impl Shown<'_> {
             .cells_to_world(Vec2::new(x as f32 - 0.5, y as f32 - 0.5))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nav_grid::GridLayout;
+    use bevy::ecs::system::RunSystemOnce;
+
+    /// The cells `OnScreen` finds for a camera at `centre` showing `half` world units each way
+    /// at `scale`, on a 100 × 50 grid of 16-unit cells whose rows run down the screen (the
+    /// playground's layout).
+    fn shown(centre: Vec2, half: Vec2, scale: f32) -> Option<(Point, Point, f32)> {
+        let mut world = World::new();
+        let layout = GridLayout {
+            origin: Vec2::new(-792.0, 392.0),
+            step: Vec2::new(16.0, -16.0),
+        };
+        let nav = NavGrid::new(100, 50).expect("a grid").with_layout(layout);
+        world.insert_resource(nav);
+        let projection = Projection::Orthographic(OrthographicProjection {
+            scale,
+            area: Rect::from_center_half_size(Vec2::ZERO, half),
+            ..OrthographicProjection::default_2d()
+        });
+        let at = GlobalTransform::from_translation(centre.extend(0.0));
+        world.spawn((Camera2d, projection, at));
+        world
+            .run_system_once(|screen: OnScreen| {
+                screen.cells().map(|s| (s.min, s.max, s.cell_pixels))
+            })
+            .expect("the system runs")
+    }
+
+    #[test]
+    fn only_the_cells_on_screen_are_drawn_whatever_way_rows_run() {
+        // Zoomed in 2×, 88 × 40 world units round cell (10, 5)'s centre: from 7.25 to 12.75
+        // cells across and 3.75 to 6.25 down, so cells 7..=13 and 4..=6, part-shown ones included.
+        let centre = Vec2::new(-792.0 + 160.0, 392.0 - 80.0);
+        let (min, max, pixels) = shown(centre, Vec2::new(44.0, 20.0), 0.5).expect("on screen");
+        assert_eq!((min, max), (Point::new(7, 4), Point::new(13, 6)));
+        assert_eq!(pixels, 32.0);
+        // The whole map and more, zoomed out 8×: clamped to the grid, 2 pixels a cell.
+        let (min, max, pixels) = shown(Vec2::ZERO, Vec2::splat(5000.0), 8.0).expect("on screen");
+        assert_eq!((min, max), (Point::new(0, 0), Point::new(99, 49)));
+        assert_eq!(pixels, 2.0);
+        // Looking away from the map: nothing to draw.
+        assert!(shown(Vec2::new(10_000.0, 0.0), Vec2::splat(100.0), 1.0).is_none());
+    }
+}
