@@ -184,11 +184,7 @@ fn ask_for_routes(
             }
         }
         let from = plan_from(&progress, route, grid, agent.movement);
-        let request = PathRequest {
-            from,
-            to,
-            movement: agent.movement,
-        };
+        let request = PathRequest::new(from, to).with_movement(agent.movement);
         let needed = match (asked, route) {
             (Some(asked), _) => asked.to != to || asked.movement != agent.movement,
             (None, Some(route)) if route.request.to == to && !progress.blocked => {

@@ -15,7 +15,9 @@ use crate::nav_grid::NavGrid;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use gridpath::{Components, Grid, Movement, Point, QueryError, Search, SearchConfig, SearchStatus};
+use gridpath::{
+    Algorithm, Components, Grid, Movement, Point, QueryError, Search, SearchConfig, SearchStatus,
+};
 use std::fmt;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -31,6 +33,14 @@ pub struct PathRequest {
     pub to: Point,
     /// How units move: 4-way, or 8-way with a rule for corners.
     pub movement: Movement,
+    /// The search that answers it: A\* by default (shortest routes). JPS and JPS+ find routes
+    /// as short, faster on open maps of uniform cost; greedy best-first is faster still, and not
+    /// shortest. Every one of the core's algorithms is accepted. Theta\* (any angle) answers with
+    /// its turning points only, each in line of sight of the next: a [`GridAgent`] cannot walk
+    /// that, so agents always ask for A\*.
+    ///
+    /// [`GridAgent`]: crate::GridAgent
+    pub algorithm: Algorithm,
 }
 
 impl PathRequest {
@@ -40,12 +50,26 @@ impl PathRequest {
             from,
             to,
             movement: Movement::default(),
+            algorithm: Algorithm::AStar,
         }
     }
 
     /// The same request with another movement.
     pub fn with_movement(self, movement: Movement) -> Self {
         Self { movement, ..self }
+    }
+
+    /// The same request, answered by another search.
+    pub fn with_algorithm(self, algorithm: Algorithm) -> Self {
+        Self { algorithm, ..self }
+    }
+
+    /// The core's settings for its search.
+    fn config(&self) -> SearchConfig {
+        SearchConfig {
+            algorithm: self.algorithm,
+            ..SearchConfig::astar(self.movement)
+        }
     }
 }
 
@@ -157,8 +181,8 @@ impl PathService {
     /// regions, without a search (labelling them again after walls changed costs one pass over
     /// the grid, once).
     pub fn reachable(&mut self, nav: &NavGrid, from: Point, to: Point, movement: Movement) -> bool {
-        self.check(nav.grid(), &PathRequest { from, to, movement })
-            .is_ok()
+        let request = PathRequest::new(from, to).with_movement(movement);
+        self.check(nav.grid(), &request).is_ok()
     }
 
     /// Why a request cannot have a route, found without a search.
@@ -331,14 +355,20 @@ pub(crate) fn start_requests(
 /// Plans one route on a snapshot of the grid; runs on a task-pool thread.
 fn search_for(mut search: Search, grid: Arc<Grid>, request: PathRequest, revision: u64) -> Answer {
     let began = Instant::now();
-    let config = SearchConfig::astar(request.movement);
+    let config = request.config();
     let status = search
         .begin(&grid, request.from, request.to, &config)
         .map(|()| search.run(&grid));
     let result = match status {
         Ok(SearchStatus::Found) => {
             let cells = search.path().to_vec();
-            let costs = costs_along(&grid, &cells, request.movement);
+            let costs = if request.algorithm.is_any_angle() {
+                // Not neighbours: the search's own cost to each turning point.
+                let g = |p| search.node(p).map_or(0.0, |n| n.g);
+                cells.iter().map(|&p| g(p)).collect()
+            } else {
+                costs_along(&grid, &cells, request.movement)
+            };
             Ok((cells, costs))
         }
         Ok(_) => Err(PathFailure::Unreachable),

@@ -5,6 +5,7 @@
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use bevy_ecs_tilemap::tiles::TilePos;
+use bevy_gridpath::gridpath::Algorithm;
 use bevy_gridpath::prelude::*;
 use bevy_gridpath::{AgentProgress, PathStats};
 use std::time::Duration;
@@ -361,4 +362,42 @@ fn a_flow_agent_cut_off_is_stuck_and_an_unused_field_is_dropped() {
     app.world_mut().entity_mut(agent).remove::<Destination>();
     app.update();
     assert_eq!(app.world().resource::<FlowFields>().iter().count(), 0);
+}
+
+#[test]
+fn a_request_may_name_its_search() {
+    let mut app = app(16, 8);
+    for y in 1..8 {
+        wall(&mut app, p(8, y));
+    }
+    let ask = |app: &mut App, algorithm| {
+        let request = PathRequest::new(p(1, 6), p(14, 5)).with_algorithm(algorithm);
+        let asker = app.world_mut().spawn(request).id();
+        until(app, |app| route_of(app, asker).is_some());
+        route_of(app, asker).expect("a route")
+    };
+    let astar = ask(&mut app, Algorithm::AStar);
+    for algorithm in [
+        Algorithm::Dijkstra,
+        Algorithm::JumpPoint,
+        Algorithm::JumpPointPlus,
+    ] {
+        let route = ask(&mut app, algorithm);
+        assert!(
+            (route.cost() - astar.cost()).abs() < 1e-9,
+            "{algorithm:?} finds a shortest route too"
+        );
+        assert!(
+            route
+                .cells
+                .windows(2)
+                .all(|w| w[0].x.abs_diff(w[1].x) <= 1 && w[0].y.abs_diff(w[1].y) <= 1),
+            "{algorithm:?} answers cell by cell"
+        );
+    }
+    // Theta*: turning points in line of sight, shorter than any 8-way route.
+    let theta = ask(&mut app, Algorithm::ThetaStar);
+    assert!(theta.cells.len() < astar.cells.len());
+    assert!(theta.cost() < astar.cost());
+    assert!((theta.cost() - theta.costs[theta.costs.len() - 1]).abs() < 1e-12);
 }
