@@ -19,7 +19,6 @@ use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gridpath::{FlowField, Movement, Point};
-use std::sync::Arc;
 
 /// Put it on a [`GridAgent`]: it steers by the flow field of its destination instead of a route
 /// of its own. Best when many agents share a destination; one alone is better off with a route.
@@ -37,10 +36,10 @@ pub struct FlowFields {
 #[derive(Default)]
 struct Shared {
     /// The field agents step by (computed on `revision`), once one has landed.
-    field: Option<Arc<FlowField>>,
+    field: Option<FlowField>,
     revision: u64,
     task: Option<Task<(FlowField, u64)>>,
-    /// A field given back by the agents, reused by the next computation.
+    /// The field it replaced: its memory is reused by the next computation.
     spare: Option<FlowField>,
     used: bool,
 }
@@ -48,14 +47,14 @@ struct Shared {
 impl FlowFields {
     /// The field towards `to` under `movement`, if one has been computed for the grid's size.
     pub fn get(&self, to: Point, movement: Movement) -> Option<&FlowField> {
-        self.fields.get(&(to, movement))?.field.as_deref()
+        self.fields.get(&(to, movement))?.field.as_ref()
     }
 
     /// Every field, with its destination and movement.
     pub fn iter(&self) -> impl Iterator<Item = (Point, Movement, &FlowField)> {
         self.fields
             .iter()
-            .filter_map(|(&(to, m), s)| Some((to, m, s.field.as_deref()?)))
+            .filter_map(|(&(to, m), s)| Some((to, m, s.field.as_ref()?)))
     }
 
     /// Fields computed since the app started.
@@ -97,8 +96,7 @@ fn keep_fields(
             && let Some((field, revision)) = check_ready(task)
         {
             shared.task = None;
-            let old = shared.field.replace(Arc::new(field));
-            shared.spare = old.and_then(|old| Arc::try_unwrap(old).ok());
+            shared.spare = shared.field.replace(field);
             shared.revision = revision;
             *computed += 1;
         }
