@@ -18,7 +18,20 @@ struct Example {
 }
 
 impl Example {
+    /// Starts the example and waits for its window. An example that dies before it opens one
+    /// is started once more: Xvfb now and then refuses a connection ("XOpenDisplayFailed"),
+    /// which says nothing of the example. A second failure fails the test.
     fn launch(name: &str) -> Example {
+        match Example::try_launch(name) {
+            Ok(example) => example,
+            Err(first) => {
+                eprintln!("{name}: {first}; starting it once more");
+                Example::try_launch(name).unwrap_or_else(|again| panic!("{name}: {again}"))
+            }
+        }
+    }
+
+    fn try_launch(name: &str) -> Result<Example, String> {
         assert!(
             std::env::var_os("DISPLAY").is_some(),
             "no DISPLAY: run under xvfb-run"
@@ -47,6 +60,16 @@ impl Example {
         // Its window, then a few seconds for the first frames under software rendering.
         let pid = example.child.id().to_string();
         for _ in 0..120 {
+            if let Ok(Some(status)) = example.child.try_wait() {
+                // Its panic message: the line after "thread 'main' panicked at …".
+                let log = fs::read_to_string(example.dir.join("example.log")).unwrap_or_default();
+                let why = log
+                    .lines()
+                    .skip_while(|l| !l.contains("panicked"))
+                    .nth(1)
+                    .unwrap_or("see example.log");
+                return Err(format!("exited ({status}) before opening a window: {why}"));
+            }
             let found = Command::new("xdotool")
                 .args(["search", "--pid", &pid])
                 .output();
@@ -58,9 +81,11 @@ impl Example {
             }
             sleep(Duration::from_millis(500));
         }
-        assert!(!example.window.is_empty(), "the example opened no window");
+        if example.window.is_empty() {
+            return Err("no window after a minute".to_owned());
+        }
         sleep(Duration::from_secs(3));
-        example
+        Ok(example)
     }
 
     fn screenshot(&self, name: &str) -> Shot {
