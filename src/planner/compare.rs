@@ -5,7 +5,7 @@
 //! Any change to the query (a marker, the map, a setting) makes the table stale, so it is cleared.
 
 use super::optimality::same_cost;
-use super::plan::{TableWork, prepare_table};
+use super::plan::TableWork;
 use super::query::{PlanQuery, QueryKey, traced};
 use super::{PlanSystems, ReplanNow};
 use bevy::platform::time::Instant;
@@ -124,7 +124,7 @@ fn run(comparison: &mut Comparison, grid: &Grid, key: QueryKey) {
             ..settings.with_algorithm(algorithm)
         };
         let timed = &mut comparison.timed[i];
-        let table = prepare_table(timed, grid, &config);
+        let table = TableWork::prepare(timed, grid, &config);
         let began = Instant::now();
         let outcome = timed
             .begin(grid, start, goal, &config)

@@ -34,6 +34,23 @@ pub fn guarantees_optimal(config: &SearchConfig) -> bool {
             || config.heuristic.is_admissible_for(config.movement))
 }
 
+/// The search that checks a path: Dijkstra's algorithm under the same moves, heading for the
+/// path's own end.
+pub fn dijkstra_check(config: &SearchConfig) -> SearchConfig {
+    SearchConfig {
+        algorithm: Algorithm::Dijkstra,
+        goal_mode: GoalMode::MustBeFree,
+        record_trace: false,
+        ..*config
+    }
+}
+
+/// Does a path found with `config` need checking against Dijkstra (to judge it, or to set an
+/// any-angle path beside the grid's least cost)?
+pub fn needs_check(config: &SearchConfig) -> bool {
+    !guarantees_optimal(config) || config.algorithm.is_any_angle()
+}
+
 /// Judges a path's cost: guaranteed by the settings, or checked against Dijkstra's algorithm
 /// heading for the same cell (for a partial path, the nearest reachable one). An any-angle path
 /// is set beside Dijkstra's grid path.
@@ -44,31 +61,27 @@ pub fn judge(
     cost: f64,
     check: &mut Search,
 ) -> Optimality {
-    if guarantees_optimal(config) && !config.algorithm.is_any_angle() {
+    if !needs_check(config) {
         return Optimality::Guaranteed;
     }
-    let dijkstra = SearchConfig {
-        algorithm: Algorithm::Dijkstra,
-        goal_mode: GoalMode::MustBeFree,
-        record_trace: false,
-        ..*config
-    };
-    match check
-        .begin(grid, start, target, &dijkstra)
+    let optimal = check
+        .begin(grid, start, target, &dijkstra_check(config))
         .map(|()| check.run(grid))
-    {
-        Ok(SearchStatus::Found) => {
-            let optimal = check.cost().unwrap_or(cost);
-            if config.algorithm.is_any_angle() {
-                Optimality::AnyAngle {
-                    grid_optimal: optimal,
-                }
-            } else if same_cost(cost, optimal) {
-                Optimality::Confirmed
-            } else {
-                Optimality::Worse { optimal }
-            }
-        }
-        _ => Optimality::Unknown,
+        .ok()
+        .filter(|s| *s == SearchStatus::Found)
+        .and_then(|_| check.cost());
+    verdict(config, cost, optimal)
+}
+
+/// The judgement of a path of cost `cost`, given Dijkstra's least cost to its end (`None`: it
+/// found none, and there is nothing to say).
+pub fn verdict(config: &SearchConfig, cost: f64, optimal: Option<f64>) -> Optimality {
+    match optimal {
+        Some(optimal) if config.algorithm.is_any_angle() => Optimality::AnyAngle {
+            grid_optimal: optimal,
+        },
+        Some(optimal) if same_cost(cost, optimal) => Optimality::Confirmed,
+        Some(optimal) => Optimality::Worse { optimal },
+        None => Optimality::Unknown,
     }
 }

@@ -2,10 +2,8 @@
 //! timings ([`Plan`]), and what JPS+'s table cost before the search ([`TableWork`]).
 
 use super::optimality::Optimality;
-use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use gridpath::jump_distances::Update;
-use gridpath::{Algorithm, Grid, Point, QueryError, Search, SearchConfig, SearchStatus};
+use gridpath::{Algorithm, Point, QueryError, Search, SearchConfig, SearchStatus};
 
 /// How the last plan ended.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -47,59 +45,13 @@ pub struct Plan {
     pub discarded: u64,
     /// D* Lite only: what a fresh A* expands for the same query, to set beside its repair.
     pub fresh_astar: Option<usize>,
+    /// The grid revision the path was searched on; `None` without a path.
+    pub revision: Option<u64>,
 }
 
 /// What JPS+'s precomputed table cost before a search: made, repaired after edits, or already up
 /// to date. Shown beside the search's own time, since it is the price of JPS+'s speed.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct TableWork {
-    pub update: Update,
-    pub micros: f64,
-}
-
-/// "repaired after 1 wall change (312 entries) in 45 µs", or "up to date" alone.
-impl std::fmt::Display for TableWork {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self.update {
-            Update::Unchanged => write!(f, "{}", self.update),
-            update if self.micros >= 1000.0 => {
-                write!(f, "{update} in {:.1} ms", self.micros / 1000.0)
-            }
-            update => write!(f, "{update} in {:.0} µs", self.micros),
-        }
-    }
-}
-
-impl TableWork {
-    /// The same in a few words, for a narrow column: "repaired in 45 µs".
-    pub fn short(&self) -> String {
-        let what = match self.update {
-            Update::Unchanged => return "up to date".into(),
-            Update::Repaired { .. } => "repaired",
-            Update::Rebuilt => "built",
-        };
-        if self.micros >= 1000.0 {
-            format!("{what} in {:.1} ms", self.micros / 1000.0)
-        } else {
-            format!("{what} in {:.0} µs", self.micros)
-        }
-    }
-}
-
-/// Brings JPS+'s table up to date before a timed search, and says what that took; `None` for
-/// the other algorithms, which precompute nothing.
-pub(super) fn prepare_table(
-    search: &mut Search,
-    grid: &Grid,
-    config: &SearchConfig,
-) -> Option<TableWork> {
-    (config.algorithm == Algorithm::JumpPointPlus).then(|| {
-        let began = Instant::now();
-        let update = search.prepare(grid, config);
-        let micros = began.elapsed().as_secs_f64() * 1e6;
-        TableWork { update, micros }
-    })
-}
+pub use bevy_gridpath::TableWork;
 
 impl Plan {
     pub fn has_path(&self) -> bool {

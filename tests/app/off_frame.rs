@@ -104,3 +104,41 @@ fn with_every_map_off_the_frame_a_small_one_plans_the_same() {
     assert_eq!(plan(&app).path.first(), Some(&Point::new(0, 1)));
     assert_eq!(plan(&app).path.last(), Some(&Point::new(3, 1)));
 }
+
+#[test]
+fn a_plan_off_the_frame_is_checked_off_the_frame_too() {
+    use gridpath::Algorithm;
+    use pathfinder_playground::planner::Optimality;
+    let mut app = big_app();
+    assert_eq!(
+        plan(&app).optimality,
+        Optimality::Guaranteed,
+        "A* needs no check"
+    );
+    app.world_mut()
+        .resource_mut::<PlannerSettings>()
+        .search
+        .algorithm = Algorithm::GreedyBestFirst;
+    settle(&mut app);
+    assert!(plan(&app).off_frame);
+    let greedy = plan(&app).clone();
+    assert!(
+        matches!(
+            greedy.optimality,
+            Optimality::Confirmed | Optimality::Worse { .. }
+        ),
+        "Dijkstra's check came back: {:?}",
+        greedy.optimality
+    );
+
+    app.world_mut()
+        .resource_mut::<PlannerSettings>()
+        .search
+        .algorithm = Algorithm::DStarLite;
+    settle(&mut app);
+    assert_eq!(plan(&app).status, PlanStatus::Found);
+    assert!(
+        plan(&app).fresh_astar.is_some_and(|n| n > 0),
+        "a fresh A* was set beside the repair"
+    );
+}

@@ -186,7 +186,7 @@ fn ask_for_routes(
         let from = plan_from(&progress, route, grid, agent.movement);
         let request = PathRequest::new(from, to).with_movement(agent.movement);
         let needed = match (asked, route) {
-            (Some(asked), _) => asked.to != to || asked.movement != agent.movement,
+            (Some(asked), _) => asked.to != to || asked.movement() != agent.movement,
             (None, Some(route)) if route.request.to == to && !progress.blocked => {
                 // Only the edits since the last look: a route is not checked again every frame.
                 let since = match progress.checked {

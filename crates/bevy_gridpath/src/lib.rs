@@ -32,7 +32,9 @@ pub use debug::{
 pub use flow::{FlowFields, SharedFlow};
 pub use gridpath;
 pub use nav_grid::{GridLayout, NavGrid, path_touches};
-pub use requests::{PathFailed, PathFailure, PathRequest, PathService, PathStats, Route};
+pub use requests::{
+    OwnSearch, PathFailed, PathFailure, PathRequest, PathService, PathStats, Route, TableWork,
+};
 
 use bevy::prelude::*;
 

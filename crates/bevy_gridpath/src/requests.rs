@@ -15,11 +15,12 @@ use crate::nav_grid::NavGrid;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use gridpath::jump_distances::Update;
 use gridpath::{
-    Algorithm, Components, Grid, Movement, Point, QueryError, Search, SearchConfig, SearchStatus,
+    Algorithm, Components, GoalMode, Grid, Heuristic, Movement, Point, QueryError, Search,
+    SearchConfig, SearchStatus,
 };
 use std::fmt;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// "Find me a way from `from` to `to`": put it on any entity. It is answered with a [`Route`] or
@@ -31,45 +32,118 @@ pub struct PathRequest {
     pub from: Point,
     /// The cell to reach.
     pub to: Point,
-    /// How units move: 4-way, or 8-way with a rule for corners.
-    pub movement: Movement,
-    /// The search that answers it: A\* by default (shortest routes). JPS and JPS+ find routes
-    /// as short, faster on open maps of uniform cost; greedy best-first is faster still, and not
-    /// shortest. Every one of the core's algorithms is accepted. Theta\* (any angle) answers with
-    /// its turning points only, each in line of sight of the next: a [`GridAgent`] cannot walk
-    /// that, so agents always ask for A\*.
+    /// How to search: the algorithm, the movement, the heuristic and its weight, and what to do
+    /// with a goal on a wall or cut off ([`GoalMode`]). A\* on 8-way moves by default.
+    ///
+    /// A\* finds shortest routes; JPS and JPS+ find routes as short, faster on open maps of
+    /// uniform cost; greedy best-first is faster still, and not shortest. Every one of the
+    /// core's algorithms is accepted. Theta\* (any angle) answers with its turning points only,
+    /// each in line of sight of the next: a [`GridAgent`] cannot walk that, so agents always ask
+    /// for A\*. With [`GoalMode::ClosestReachable`] a goal on a wall or cut off is answered with
+    /// a route to the reachable cell nearest it ([`Route::partial`]).
     ///
     /// [`GridAgent`]: crate::GridAgent
-    pub algorithm: Algorithm,
+    pub config: SearchConfig,
 }
 
 impl PathRequest {
-    /// A request with the default movement (8-way, never cutting a corner).
+    /// A request with the default search: A\* on 8-way moves that never cut a corner.
     pub fn new(from: Point, to: Point) -> Self {
         Self {
             from,
             to,
-            movement: Movement::default(),
-            algorithm: Algorithm::AStar,
+            config: SearchConfig::default(),
         }
     }
 
-    /// The same request with another movement.
+    /// The same request with another movement (and the best heuristic for it).
     pub fn with_movement(self, movement: Movement) -> Self {
-        Self { movement, ..self }
+        let config = SearchConfig {
+            movement,
+            heuristic: Heuristic::best_for(movement),
+            ..self.config
+        };
+        Self { config, ..self }
     }
 
     /// The same request, answered by another search.
     pub fn with_algorithm(self, algorithm: Algorithm) -> Self {
-        Self { algorithm, ..self }
+        let config = SearchConfig {
+            algorithm,
+            ..self.config
+        };
+        Self { config, ..self }
     }
 
-    /// The core's settings for its search.
-    fn config(&self) -> SearchConfig {
-        SearchConfig {
-            algorithm: self.algorithm,
-            ..SearchConfig::astar(self.movement)
+    /// The same request with every search setting given.
+    pub fn with_config(self, config: SearchConfig) -> Self {
+        Self { config, ..self }
+    }
+
+    /// How units move on its route.
+    pub fn movement(&self) -> Movement {
+        self.config.movement
+    }
+}
+
+/// Put it beside a [`PathRequest`] to have the request searched in this [`Search`], and get the
+/// search back with the answer: what it explored, its open list and (with
+/// [`SearchConfig::record_trace`]) its trace, for a view that teaches or debugs. A D\* Lite
+/// search handed back again repairs what it learnt instead of starting over, and JPS+ keeps its
+/// table. Such a request is always handed to its search, even when the grid's regions already
+/// say there is no way, so that the search is always of the last query. While the search runs
+/// the component holds `None`; a request removed meanwhile drops its search.
+#[derive(Component, Default)]
+pub struct OwnSearch(pub Option<Search>);
+
+/// What bringing JPS+'s table of jump distances up to date cost before a search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct TableWork {
+    /// What was done: nothing, a repair after a few edits, or a rebuild.
+    pub update: Update,
+    /// How long it took, in microseconds.
+    pub micros: f64,
+}
+
+impl TableWork {
+    /// Brings JPS+'s table in `search` up to date for `grid`, and says what that took; `None`
+    /// for the other algorithms, which precompute nothing.
+    pub fn prepare(search: &mut Search, grid: &Grid, config: &SearchConfig) -> Option<TableWork> {
+        (config.algorithm == Algorithm::JumpPointPlus).then(|| {
+            let began = Instant::now();
+            let update = search.prepare(grid, config);
+            let micros = began.elapsed().as_secs_f64() * 1e6;
+            TableWork { update, micros }
+        })
+    }
+
+    /// The same in a few words, for a narrow column: "repaired in 45 µs".
+    pub fn short(&self) -> String {
+        let what = match self.update {
+            Update::Unchanged => return "up to date".into(),
+            Update::Repaired { .. } => "repaired",
+            Update::Rebuilt => "built",
+        };
+        format!("{what} in {}", duration(self.micros))
+    }
+}
+
+/// "repaired after 1 wall change (312 entries) in 45 µs", or "up to date" alone.
+impl fmt::Display for TableWork {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.update {
+            Update::Unchanged => write!(f, "{}", self.update),
+            update => write!(f, "{update} in {}", duration(self.micros)),
         }
+    }
+}
+
+/// "45 µs", or "1.2 ms" from a millisecond on.
+fn duration(micros: f64) -> String {
+    if micros >= 1000.0 {
+        format!("{:.1} ms", micros / 1000.0)
+    } else {
+        format!("{micros:.0} µs")
     }
 }
 
@@ -86,6 +160,15 @@ pub struct Route {
     pub revision: u64,
     /// How long its search ran, in microseconds (on the task pool, not in the frame).
     pub micros: f64,
+    /// Cells its search expanded.
+    pub expanded: usize,
+    /// It ends at the reachable cell nearest the goal, not at the goal (only with
+    /// [`GoalMode::ClosestReachable`]).
+    pub partial: bool,
+    /// JPS+'s table work before the search; `None` for the other algorithms.
+    pub table: Option<TableWork>,
+    /// Earlier answers to this request thrown away because an edit overtook them.
+    pub overtaken: u32,
 }
 
 impl Route {
@@ -96,7 +179,7 @@ impl Route {
 }
 
 /// Why a [`PathRequest`] has no route.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub enum PathFailure {
     /// There is no [`NavGrid`] resource yet.
     NoGrid,
@@ -112,6 +195,8 @@ pub enum PathFailure {
     Unreachable,
     /// The request was removed while it was searched.
     Cancelled,
+    /// The search cannot answer it with these settings (JPS on terrain costs, a weight below 1).
+    Refused(QueryError),
 }
 
 impl fmt::Display for PathFailure {
@@ -124,6 +209,7 @@ impl fmt::Display for PathFailure {
             PathFailure::GoalBlocked => "the goal is on a wall",
             PathFailure::Unreachable => "walls cut the goal off from the start",
             PathFailure::Cancelled => "the request was cancelled",
+            PathFailure::Refused(error) => return write!(f, "{error}"),
         })
     }
 }
@@ -135,6 +221,24 @@ pub struct PathFailed {
     pub reason: PathFailure,
     /// The request that failed.
     pub request: PathRequest,
+    /// Earlier answers to this request thrown away because an edit overtook them.
+    pub overtaken: u32,
+}
+
+impl PathFailed {
+    /// The core's reason for refusing the query before any search, with its cell: `None` when a
+    /// search ran and found no way, or the request was cancelled or had no grid.
+    pub fn refusal(&self) -> Option<QueryError> {
+        let (from, to) = (self.request.from, self.request.to);
+        match self.reason {
+            PathFailure::StartOutside => Some(QueryError::StartOutside(from)),
+            PathFailure::GoalOutside => Some(QueryError::GoalOutside(to)),
+            PathFailure::StartBlocked => Some(QueryError::StartBlocked(from)),
+            PathFailure::GoalBlocked => Some(QueryError::GoalBlocked(to)),
+            PathFailure::Refused(error) => Some(error),
+            PathFailure::NoGrid | PathFailure::Unreachable | PathFailure::Cancelled => None,
+        }
+    }
 }
 
 /// Counts of what the service did, since the app started.
@@ -185,6 +289,30 @@ impl PathService {
         self.check(nav.grid(), &request).is_ok()
     }
 
+    /// Answers `request` now, in the frame, searching in `search`: the same checks, search and
+    /// costs as a request put on an entity, for a small grid whose answer is wanted at once, or
+    /// a tool. As with [`OwnSearch`], the request is always handed to `search`, which keeps what
+    /// it explored.
+    pub fn search_now(
+        &mut self,
+        nav: &NavGrid,
+        request: &PathRequest,
+        search: &mut Search,
+    ) -> Result<Route, PathFailed> {
+        self.stats.started += 1;
+        let answer = search_for(search, nav.grid(), *request, nav.revision());
+        self.count(answer.map_err(|reason| failed(reason, request, 0)))
+    }
+
+    /// Counts an answer given.
+    fn count(&mut self, answer: Result<Route, PathFailed>) -> Result<Route, PathFailed> {
+        match &answer {
+            Ok(_) => self.stats.answered += 1,
+            Err(_) => self.stats.failed += 1,
+        }
+        answer
+    }
+
     /// Why a request cannot have a route, found without a search.
     fn check(&mut self, grid: &Grid, request: &PathRequest) -> Result<(), PathFailure> {
         let (from, to) = (request.from, request.to);
@@ -197,14 +325,25 @@ impl PathService {
         if !grid.is_passable(from) {
             return Err(PathFailure::StartBlocked);
         }
+        if request.config.goal_mode == GoalMode::ClosestReachable {
+            return Ok(()); // a goal on a wall or cut off has a nearest reachable cell
+        }
         if !grid.is_passable(to) {
             return Err(PathFailure::GoalBlocked);
         }
-        self.regions.update(grid, request.movement);
+        self.regions.update(grid, request.movement());
         if !self.regions.connected(grid, from, to) {
             return Err(PathFailure::Unreachable);
         }
         Ok(())
+    }
+}
+
+fn failed(reason: PathFailure, request: &PathRequest, overtaken: u32) -> PathFailed {
+    PathFailed {
+        reason,
+        request: *request,
+        overtaken,
     }
 }
 
@@ -215,16 +354,20 @@ pub(crate) struct PathTask {
     request: PathRequest,
 }
 
-/// The order requests came in: the oldest is served first.
-#[derive(Component, Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) struct RequestTicket(u64);
+/// The order requests came in (the oldest is served first), and how many of a request's answers
+/// an edit overtook.
+#[derive(Component, Clone, Copy, Debug)]
+pub(crate) struct RequestTicket {
+    order: u64,
+    overtaken: u32,
+}
 
-/// What a search hands back.
+/// What a search on the task pool hands back: its answer, and the search to pool or return.
 struct Answer {
     search: Search,
+    own: bool,
     revision: u64,
-    micros: f64,
-    result: Result<(Vec<Point>, Vec<f64>), PathFailure>,
+    result: Result<Route, PathFailure>,
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -240,25 +383,28 @@ pub(crate) fn plugin(app: &mut App) {
 
 fn take_a_ticket(insert: On<Insert, PathRequest>, mut commands: Commands) {
     static NEXT: AtomicU64 = AtomicU64::new(1);
-    let ticket = RequestTicket(NEXT.fetch_add(1, Ordering::Relaxed));
+    let ticket = RequestTicket {
+        order: NEXT.fetch_add(1, Ordering::Relaxed),
+        overtaken: 0,
+    };
     commands.entity(insert.entity).insert(ticket);
 }
 
 /// A request removed while searched: the search is dropped (which cancels it) and the entity
 /// told so.
 fn cancel_removed(
-    orphans: Query<(Entity, &PathTask), Without<PathRequest>>,
+    orphans: Query<(Entity, &PathTask, &RequestTicket), Without<PathRequest>>,
     mut commands: Commands,
 ) {
-    for (entity, task) in &orphans {
-        let failed = PathFailed {
-            reason: PathFailure::Cancelled,
-            request: task.request,
-        };
+    for (entity, task, ticket) in &orphans {
         commands
             .entity(entity)
             .remove::<(PathTask, RequestTicket)>()
-            .insert(failed);
+            .insert(failed(
+                PathFailure::Cancelled,
+                &task.request,
+                ticket.overtaken,
+            ));
     }
 }
 
@@ -266,42 +412,52 @@ fn cancel_removed(
 fn collect_answers(
     nav: Option<Res<NavGrid>>,
     mut service: ResMut<PathService>,
-    mut tasks: Query<(Entity, &mut PathTask, &PathRequest)>,
+    mut tasks: Query<(
+        Entity,
+        &mut PathTask,
+        &PathRequest,
+        &mut RequestTicket,
+        Option<&mut OwnSearch>,
+    )>,
     mut commands: Commands,
 ) {
-    for (entity, mut task, request) in &mut tasks {
+    for (entity, mut task, request, mut ticket, own) in &mut tasks {
         let Some(answer) = check_ready(&mut task.task) else {
             continue;
         };
-        service.pool.push(answer.search);
+        match own {
+            Some(mut own) if answer.own => own.0 = Some(answer.search),
+            _ => service.pool.push(answer.search),
+        }
         let mut entity = commands.entity(entity);
         entity.remove::<PathTask>();
         let Some(nav) = nav.as_deref() else {
             continue; // answered below, once a grid is back
         };
-        let cells = answer.result.as_ref().map_or(&[][..], |(c, _)| c);
+        // No way, or only part of the way, may be overtaken by any edit: it may open the way.
+        let cells = match &answer.result {
+            Ok(route) if !route.partial => &route.cells[..],
+            _ => &[],
+        };
         if *request != task.request || nav.changed_under(answer.revision, cells) {
             service.stats.discarded += 1;
+            ticket.overtaken += 1;
             continue; // searched again, keeping its place in the queue
         }
         entity.remove::<(PathRequest, RequestTicket, PathFailed)>();
-        match answer.result {
-            Ok((cells, costs)) => {
-                service.stats.answered += 1;
+        match service.count(
+            answer
+                .result
+                .map_err(|reason| failed(reason, request, ticket.overtaken)),
+        ) {
+            Ok(route) => {
                 entity.insert(Route {
-                    cells,
-                    costs,
-                    request: *request,
-                    revision: answer.revision,
-                    micros: answer.micros,
+                    overtaken: ticket.overtaken,
+                    ..route
                 });
             }
-            Err(reason) => {
-                service.stats.failed += 1;
-                entity.remove::<Route>().insert(PathFailed {
-                    reason,
-                    request: *request,
-                });
+            Err(failed) => {
+                entity.remove::<Route>().insert(failed);
             }
         }
     }
@@ -312,77 +468,107 @@ fn collect_answers(
 pub(crate) fn start_requests(
     nav: Option<Res<NavGrid>>,
     mut service: ResMut<PathService>,
-    waiting: Query<(Entity, &PathRequest, &RequestTicket), Without<PathTask>>,
+    mut waiting: Query<
+        (Entity, &PathRequest, &RequestTicket, Option<&mut OwnSearch>),
+        Without<PathTask>,
+    >,
     mut commands: Commands,
 ) {
     if waiting.is_empty() {
         return;
     }
     let mut queue = Vec::new();
-    for (entity, request, ticket) in &waiting {
+    for (entity, request, ticket, own) in &waiting {
         let checked = match nav.as_deref() {
+            // A request with its own search is searched whatever the regions say.
+            Some(_) if own.is_some() => Ok(()),
             Some(nav) => service.check(nav.grid(), request),
             None => Err(PathFailure::NoGrid),
         };
         match checked {
-            Ok(()) => queue.push((*ticket, entity, *request)),
+            Ok(()) => queue.push((ticket.order, entity)),
             Err(reason) => {
-                service.stats.failed += 1;
-                commands
-                    .entity(entity)
-                    .remove::<(PathRequest, RequestTicket, Route)>()
-                    .insert(PathFailed {
-                        reason,
-                        request: *request,
-                    });
+                let answer = Err(failed(reason, request, ticket.overtaken));
+                if let Err(failed) = service.count(answer) {
+                    commands
+                        .entity(entity)
+                        .remove::<(PathRequest, RequestTicket, Route)>()
+                        .insert(failed);
+                }
             }
         }
     }
     let Some(nav) = nav else {
         return;
     };
-    queue.sort_unstable_by_key(|(ticket, ..)| *ticket);
+    queue.sort_unstable();
     let pool = AsyncComputeTaskPool::get();
-    for (_, entity, request) in queue.into_iter().take(service.budget.max(1)) {
-        let search = service.pool.pop().unwrap_or_default();
+    for (_, entity) in queue.into_iter().take(service.budget.max(1)) {
+        let Ok((_, &request, _, own)) = waiting.get_mut(entity) else {
+            continue;
+        };
+        let (mut search, own) = match own.and_then(|mut own| own.0.take()) {
+            Some(search) => (search, true),
+            None => (service.pool.pop().unwrap_or_default(), false),
+        };
         let (grid, revision) = (nav.snapshot(), nav.revision());
-        let task = pool.spawn(async move { search_for(search, grid, request, revision) });
+        let task = pool.spawn(async move {
+            let result = search_for(&mut search, &grid, request, revision);
+            Answer {
+                search,
+                own,
+                revision,
+                result,
+            }
+        });
         service.stats.started += 1;
         commands.entity(entity).insert(PathTask { task, request });
     }
 }
 
-/// Plans one route on a snapshot of the grid; runs on a task-pool thread.
-fn search_for(mut search: Search, grid: Arc<Grid>, request: PathRequest, revision: u64) -> Answer {
+/// Plans one route; on a task-pool thread, or in the frame ([`PathService::search_now`]).
+fn search_for(
+    search: &mut Search,
+    grid: &Grid,
+    request: PathRequest,
+    revision: u64,
+) -> Result<Route, PathFailure> {
+    let config = request.config;
+    let table = TableWork::prepare(search, grid, &config);
     let began = Instant::now();
-    let config = request.config();
     let status = search
-        .begin(&grid, request.from, request.to, &config)
-        .map(|()| search.run(&grid));
-    let result = match status {
-        Ok(SearchStatus::Found) => {
-            let cells = search.path().to_vec();
-            let costs = if request.algorithm.is_any_angle() {
-                // Not neighbours: the search's own cost to each turning point.
-                let g = |p| search.node(p).map_or(0.0, |n| n.g);
-                cells.iter().map(|&p| g(p)).collect()
-            } else {
-                costs_along(&grid, &cells, request.movement)
-            };
-            Ok((cells, costs))
-        }
-        Ok(_) => Err(PathFailure::Unreachable),
-        Err(QueryError::StartBlocked(_)) => Err(PathFailure::StartBlocked),
-        Err(QueryError::GoalBlocked(_)) => Err(PathFailure::GoalBlocked),
-        Err(QueryError::StartOutside(_)) => Err(PathFailure::StartOutside),
-        Err(_) => Err(PathFailure::GoalOutside),
+        .begin(grid, request.from, request.to, &config)
+        .map(|()| search.run(grid));
+    let micros = began.elapsed().as_secs_f64() * 1e6;
+    let partial = match status {
+        Ok(SearchStatus::Found) => false,
+        Ok(SearchStatus::Partial) => true,
+        Ok(_) => return Err(PathFailure::Unreachable),
+        Err(QueryError::StartBlocked(_)) => return Err(PathFailure::StartBlocked),
+        Err(QueryError::GoalBlocked(_)) => return Err(PathFailure::GoalBlocked),
+        Err(QueryError::StartOutside(_)) => return Err(PathFailure::StartOutside),
+        Err(QueryError::GoalOutside(_)) => return Err(PathFailure::GoalOutside),
+        Err(error) => return Err(PathFailure::Refused(error)),
     };
-    Answer {
-        search,
+    let cells = search.path().to_vec();
+    let costs = if config.algorithm.is_any_angle() {
+        // Not neighbours: the search's own cost to each turning point.
+        let g = |p| search.node(p).map_or(0.0, |n| n.g);
+        cells.iter().map(|&p| g(p)).collect()
+    } else {
+        costs_along(grid, &cells, config.movement)
+    };
+    Ok(Route {
+        cells,
+        costs,
+        request,
         revision,
-        micros: began.elapsed().as_secs_f64() * 1e6,
-        result,
-    }
+        micros,
+        expanded: search.expanded(),
+        partial,
+        table,
+        overtaken: 0,
+    })
 }
 
 /// The cost from the first cell to each cell of a path.

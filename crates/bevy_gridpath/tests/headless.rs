@@ -401,3 +401,109 @@ fn a_request_may_name_its_search() {
     assert!(theta.cost() < astar.cost());
     assert!((theta.cost() - theta.costs[theta.costs.len() - 1]).abs() < 1e-12);
 }
+
+#[test]
+fn a_request_with_its_own_search_gets_it_back_for_this_query() {
+    use bevy_gridpath::OwnSearch;
+    use bevy_gridpath::gridpath::{Search, SearchStatus};
+    let mut app = app(12, 5);
+    for y in 0..5 {
+        wall(&mut app, p(6, y)); // a wall right across: no way
+    }
+    let asker = app
+        .world_mut()
+        .spawn((
+            PathRequest::new(p(0, 2), p(11, 2)),
+            OwnSearch(Some(Search::new())),
+        ))
+        .id();
+    until(&mut app, |app| {
+        app.world().get::<PathFailed>(asker).is_some()
+    });
+    let failed = app.world().get::<PathFailed>(asker).expect("no way");
+    assert_eq!(failed.reason, PathFailure::Unreachable);
+    let own = app.world().get::<OwnSearch>(asker).expect("still there");
+    let search = own.0.as_ref().expect("the search came back");
+    assert_eq!(
+        search.status(),
+        SearchStatus::NoPath,
+        "handed to its search even though the regions already said so: it is of this query"
+    );
+    assert_eq!(stats(&app).started, 1);
+    // Asked again where there is a way: the same search comes back with the way.
+    app.world_mut()
+        .entity_mut(asker)
+        .insert(PathRequest::new(p(0, 2), p(5, 2)));
+    until(&mut app, |app| route_of(app, asker).is_some());
+    let own = app.world().get::<OwnSearch>(asker).expect("still there");
+    let search = own.0.as_ref().expect("the search came back");
+    assert_eq!(search.path().last(), Some(&p(5, 2)));
+    assert!(search.expanded() > 0);
+}
+
+#[test]
+fn the_closest_reachable_goal_is_answered_with_a_partial_route() {
+    use bevy_gridpath::gridpath::{GoalMode, SearchConfig};
+    let mut app = app(12, 5);
+    for y in 0..5 {
+        wall(&mut app, p(6, y));
+    }
+    app.update();
+    let config = SearchConfig {
+        goal_mode: GoalMode::ClosestReachable,
+        ..SearchConfig::default()
+    };
+    let asker = app
+        .world_mut()
+        .spawn(PathRequest::new(p(0, 2), p(11, 2)).with_config(config))
+        .id();
+    until(&mut app, |app| route_of(app, asker).is_some());
+    let route = route_of(&app, asker).expect("a route");
+    assert!(route.partial);
+    assert_eq!(
+        route.cells.last(),
+        Some(&p(5, 2)),
+        "as near as the wall lets it"
+    );
+}
+
+#[test]
+fn search_now_answers_in_the_frame_with_the_same_reasons() {
+    use bevy_gridpath::gridpath::Search;
+    let mut app = app(10, 10);
+    wall(&mut app, p(5, 5));
+    app.update();
+    let world = app.world_mut();
+    let mut search = Search::new();
+    world.resource_scope(|world, mut service: Mut<PathService>| {
+        let nav = world.resource::<NavGrid>();
+        let route = service
+            .search_now(nav, &PathRequest::new(p(0, 0), p(9, 9)), &mut search)
+            .expect("a route");
+        assert_eq!(route.cells.last(), Some(&p(9, 9)));
+        assert_eq!(route.revision, nav.revision());
+        let on_wall = service.search_now(nav, &PathRequest::new(p(0, 0), p(5, 5)), &mut search);
+        let failed = on_wall.expect_err("the goal is a wall");
+        assert_eq!(failed.reason, PathFailure::GoalBlocked);
+        assert!(
+            failed
+                .refusal()
+                .is_some_and(|e| e.to_string().contains("(5, 5)"))
+        );
+        // JPS cannot answer on terrain costs: the core's reason comes through.
+        world.spawn((CellCost(3), CellPos(p(2, 2))));
+    });
+    app.update();
+    app.world_mut()
+        .resource_scope(|world, mut service: Mut<PathService>| {
+            let nav = world.resource::<NavGrid>();
+            let jps = PathRequest::new(p(0, 0), p(9, 9)).with_algorithm(Algorithm::JumpPoint);
+            let failed = service
+                .search_now(nav, &jps, &mut search)
+                .expect_err("refused");
+            assert!(
+                matches!(failed.reason, PathFailure::Refused(_)),
+                "{failed:?}"
+            );
+        });
+}
