@@ -59,17 +59,9 @@ pub fn headless_plugin(app: &mut App) {
     }
     // The nav grid and its bookkeeping come from the plugin crate, as in any game; its steps
     // run inside the app's own.
-    app.add_plugins(GridPathPlugin).configure_sets(
-        Update,
-        (
-            GridPathSystems::SyncGrid.in_set(AppSystems::Derive),
-            // The service starts the agents' searches at the end of the frame that asked.
-            GridPathSystems::Plan
-                .in_set(AppSystems::Act)
-                .after(agents::AgentSystems::Request),
-            GridPathSystems::Move.in_set(AppSystems::Act),
-        ),
-    );
+    // (The agents module puts the plugin's planning and moving between its own steps.)
+    app.add_plugins(GridPathPlugin)
+        .configure_sets(Update, GridPathSystems::SyncGrid.in_set(AppSystems::Derive));
     app.add_plugins((
         notices::plugin,
         input::plugin,

@@ -1,30 +1,29 @@
-//! Agents at work: each finds a route to its target, walks it, and finds another when the world
-//! changes under it. The units of the tutorials this project grew from, which exist to *find their
-//! way around the level without stumbling into walls*.
+//! Agents at work: each walks to its target, round walls, re-routing when the world changes under
+//! it. The units of the tutorials this project grew from, which exist to *find their way around
+//! the level without stumbling into walls*.
+//!
+//! The playground moves them with the plugin, exactly as a game would: every agent is a
+//! [`bevy_gridpath::GridAgent`] whose [`bevy_gridpath::Destination`] this module sets. The plugin
+//! asks its path service for routes (off the frame, a budget a frame), walks them slower on costly
+//! ground, re-routes only the agents an edit touches, moves an agent off a wall painted under it,
+//! and steers flow-field chasers by one field shared by all ([`bevy_gridpath::SharedFlow`]).
 //!
 //! A frame, in order ([`AgentSystems`]):
-//! 1. `requests::collect_routes`: the path service's answers come back (it already discarded and
-//!    searched again any that an edit overtook).
-//! 2. `reroute::notice_changes`: an edit, a moved goal or new settings mark the agents that need
-//!    a new route: only those whose way the change touches (or could shorten).
-//! 3. `walking::walk`: every agent moves along its route, slower on costly ground.
-//! 4. `requests::start_requests`: agents that need a route ask the plugin's path service, which
-//!    starts up to a budget of searches on Bevy's task pool at the end of the frame.
-//!
-//! The searches run on `AsyncComputeTaskPool` against a shared snapshot of the grid, so a frame
-//! never waits for one: a thousand agents re-planning costs the frame only the bookkeeping.
+//! 1. [`steer`]: chasers head for the goal marker, wanderers for a random stop near them.
+//! 2. The plugin plans ([`GridPathSystems::Plan`]) and walks ([`GridPathSystems::Move`]).
+//! 3. [`follow`]: the app's view of each agent (its position and heading) follows the plugin's,
+//!    and an agent moved off a new wall is told in the notices.
 
-pub mod requests;
-pub mod reroute;
-pub mod route;
+pub mod follow;
 pub mod stats;
-pub mod walking;
+pub mod steer;
 
 use crate::AppSystems;
 use crate::world::nav::NavGrid;
 use bevy::prelude::*;
+use bevy_gridpath::GridPathSystems;
 
-pub use route::{Facing, Route, RouteState};
+pub use follow::Facing;
 pub use stats::AgentStats;
 
 /// Where the agents go.
@@ -69,46 +68,50 @@ impl Default for AgentSettings {
     }
 }
 
-/// The steps of an agents' frame, in order.
+impl AgentSettings {
+    /// Do chasers steer by the goal's flow field?
+    pub fn flow_chasing(&self) -> bool {
+        self.goal == AgentGoal::Chase && self.steering == Steering::FlowField
+    }
+}
+
+/// The app's steps around the plugin's, in order.
 #[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum AgentSystems {
-    Collect,
-    Reroute,
-    Walk,
-    Request,
+    /// Destinations and settings, before the plugin plans.
+    Steer,
+    /// The app's view of the agents, after the plugin moved them.
+    Follow,
 }
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AgentSettings>()
         .init_resource::<AgentStats>()
-        .init_resource::<reroute::Seen>()
-        .init_resource::<requests::WanderRng>()
+        .init_resource::<steer::WanderRng>()
         .configure_sets(
             Update,
             (
-                AgentSystems::Collect,
-                AgentSystems::Reroute,
-                AgentSystems::Walk,
-                AgentSystems::Request,
+                AgentSystems::Steer,
+                GridPathSystems::Plan,
+                GridPathSystems::Move,
+                AgentSystems::Follow,
             )
                 .chain()
-                .in_set(AppSystems::Act)
-                .run_if(resource_exists::<NavGrid>),
+                .in_set(AppSystems::Act),
         )
-        .add_observer(route::equip)
+        .configure_sets(
+            Update,
+            (AgentSystems::Steer, AgentSystems::Follow).run_if(resource_exists::<NavGrid>),
+        )
+        .add_observer(steer::equip)
+        .add_observer(stats::count_route)
         .add_systems(
             Update,
             (
-                requests::collect_routes.in_set(AgentSystems::Collect),
-                (reroute::push_off_walls, reroute::notice_changes)
+                steer::steer.in_set(AgentSystems::Steer),
+                (follow::follow, follow::tell_escapes, stats::count)
                     .chain()
-                    .in_set(AgentSystems::Reroute),
-                (walking::walk, walking::ask_for_the_goal_field)
-                    .chain()
-                    .in_set(AgentSystems::Walk),
-                (requests::start_requests, stats::count)
-                    .chain()
-                    .in_set(AgentSystems::Request),
+                    .in_set(AgentSystems::Follow),
             ),
         );
 }

@@ -2,9 +2,12 @@
 //! re-plans per second, the mean and worst search time over the last second, and how many
 //! results were thrown away because an edit overtook them.
 
-use super::route::{Route, RouteState};
-use crate::planner::flow::GoalField;
+use super::AgentSettings;
+use crate::planner::PlannerSettings;
+use crate::world::agents::Agent;
+use crate::world::markers::{Goal, MarkerCell};
 use bevy::prelude::*;
+use bevy_gridpath::{AgentStatus, FlowFields, PathService, Route};
 use std::collections::VecDeque;
 
 #[derive(Resource, Default, Debug)]
@@ -27,31 +30,49 @@ pub struct AgentStats {
     /// many cells reach the goal.
     pub field_micros: f64,
     pub field_reachable: usize,
-    /// Every search ever finished.
+    /// Every route an agent was given.
     pub planned: u64,
     /// The last second's searches: (when, microseconds).
     recent: VecDeque<(f64, f64)>,
     /// Searches finished this frame, stamped in [`count`].
     fresh: Vec<f64>,
+    /// The flow fields computed when the reachable cells were last counted.
+    fields_counted: u64,
 }
 
-impl AgentStats {
-    pub(super) fn planned(&mut self, micros: f64) {
-        self.planned += 1;
-        self.fresh.push(micros);
+/// A route given to an agent counts as a re-plan.
+pub(super) fn count_route(
+    insert: On<Insert, Route>,
+    routes: Query<&Route, With<Agent>>,
+    mut stats: ResMut<AgentStats>,
+) {
+    if let Ok(route) = routes.get(insert.entity) {
+        stats.planned += 1;
+        stats.fresh.push(route.micros);
     }
 }
 
 /// Counts the agents by state, and rolls the last second's searches.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn count(
     time: Res<Time<Real>>,
-    goal_field: Res<GoalField>,
-    routes: Query<&Route>,
+    service: Res<PathService>,
+    fields: Res<FlowFields>,
+    settings: Res<AgentSettings>,
+    planner: Res<PlannerSettings>,
+    goal: Single<&MarkerCell, With<Goal>>,
+    agents: Query<&AgentStatus, With<Agent>>,
     mut stats: ResMut<AgentStats>,
 ) {
     let now = time.elapsed_secs_f64();
     let stats = &mut *stats;
-    (stats.field_micros, stats.field_reachable) = (goal_field.micros, goal_field.reachable);
+    stats.discarded = service.stats().discarded;
+    if settings.flow_chasing() && fields.computed() != stats.fields_counted {
+        stats.fields_counted = fields.computed();
+        stats.field_micros = fields.micros();
+        let field = fields.get(goal.0, planner.search.movement);
+        stats.field_reachable = field.map_or(0, |f| f.reachable_costs().count());
+    }
     for micros in stats.fresh.drain(..) {
         stats.recent.push_back((now, micros));
     }
@@ -63,14 +84,14 @@ pub(super) fn count(
     stats.mean_micros = stats.recent.iter().map(|(_, m)| m).sum::<f64>() / n.max(1) as f64;
     stats.worst_micros = stats.recent.iter().map(|(_, m)| *m).fold(0.0, f64::max);
     let (mut walking, mut waiting, mut arrived, mut stuck) = (0, 0, 0, 0);
-    for route in &routes {
-        match route.state {
-            RouteState::Walking => walking += 1,
-            RouteState::Waiting => waiting += 1,
-            RouteState::Arrived => arrived += 1,
-            RouteState::Stuck => stuck += 1,
+    for status in &agents {
+        match status {
+            AgentStatus::Walking => walking += 1,
+            AgentStatus::Waiting => waiting += 1,
+            AgentStatus::Arrived => arrived += 1,
+            AgentStatus::Stuck => stuck += 1,
         }
     }
-    stats.agents = routes.iter().len();
+    stats.agents = agents.iter().len();
     (stats.walking, stats.waiting, stats.arrived, stats.stuck) = (walking, waiting, arrived, stuck);
 }

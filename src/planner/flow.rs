@@ -1,7 +1,9 @@
 //! The goal's flow field: every cell's cost to the goal marker and the way to step from it, the
 //! view that tower-defense games use to move many units with one search (see
 //! [`gridpath::FlowField`]). Computed only while its overlay is on, and again only when the
-//! goal, the map or the moves change. On a big map one computation takes a few frames' time
+//! goal, the map or the moves change. (The chasers steered by a field use the plugin's own,
+//! [`bevy_gridpath::FlowFields`], computed off the frame; this one is the teaching view of its
+//! costs and steps.) On a big map one computation takes a few frames' time
 //! (57 ms on 512 × 512 in a debug build), so while the goal is dragged or walls are painted it is
 //! redone at most four times a second, and once more when they come to rest.
 
@@ -16,8 +18,6 @@ use gridpath::{FlowField, Movement, Point};
 pub struct GoalField {
     /// Compute it? The panel's "Show flow field" switch.
     pub enabled: bool,
-    /// Agents steer by it (they chase the goal with the flow field): compute it for them too.
-    pub for_agents: bool,
     pub field: FlowField,
     /// Bumped on every computation: what is drawn follows it.
     pub revision: u64,
@@ -33,14 +33,6 @@ pub struct GoalField {
     computed_at: f64,
 }
 
-impl GoalField {
-    /// Was the field computed for these moves (towards the goal, perhaps as it was a moment
-    /// ago while a slow field waits to be redone)?
-    pub fn is_for(&self, movement: Movement) -> bool {
-        self.made_for.is_some_and(|(_, m)| m == movement)
-    }
-}
-
 /// A computation slower than this (µs) is not redone more often than every [`SLOW_GAP`] seconds.
 const SLOW_MICROS: f64 = 8_000.0;
 const SLOW_GAP: f64 = 0.25;
@@ -51,7 +43,7 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 fn update_goal_field(query: PlanQuery, time: Res<Time<Real>>, mut goal_field: ResMut<GoalField>) {
-    if !(goal_field.enabled || goal_field.for_agents) {
+    if !goal_field.enabled {
         if goal_field.made_for.is_some() {
             goal_field.made_for = None; // switched off: compute afresh when switched on again
         }

@@ -2,11 +2,12 @@
 //! while it is stuck. One texture serves them all; each sprite tints it.
 
 use crate::AppSystems;
-use crate::agents::{Facing, Route, RouteState};
+use crate::agents::Facing;
 use crate::view::textures;
 use crate::world::agents::{Agent, AgentPos};
 use crate::world::layout::{MapLayout, TILE};
 use bevy::prelude::*;
+use bevy_gridpath::AgentStatus;
 
 /// Agents never shrink below this many pixels across, so a crowd stays visible on big maps.
 const MIN_AGENT_PX: f32 = 11.0;
@@ -22,9 +23,9 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 /// An agent's colour: its hue, greyed when stuck.
-pub fn agent_color(agent: &Agent, state: RouteState) -> Color {
-    match state {
-        RouteState::Stuck => Color::hsl(agent.hue, 0.1, 0.55),
+pub fn agent_color(agent: &Agent, status: AgentStatus) -> Color {
+    match status {
+        AgentStatus::Stuck => Color::hsl(agent.hue, 0.1, 0.55),
         _ => Color::hsl(agent.hue, 0.8, 0.6),
     }
 }
@@ -42,15 +43,12 @@ fn dress_agent(
     let (Ok(agent), Some(texture)) = (agents.get(add.entity), texture) else {
         return;
     };
-    commands.entity(add.entity).insert((
-        Sprite {
-            image: texture.0.clone(),
-            color: agent_color(agent, RouteState::Waiting),
-            custom_size: Some(Vec2::splat(TILE * 1.1)),
-            ..default()
-        },
-        Transform::from_xyz(0.0, 0.0, 9.0),
-    ));
+    commands.entity(add.entity).insert((Sprite {
+        image: texture.0.clone(),
+        color: agent_color(agent, AgentStatus::Waiting),
+        custom_size: Some(Vec2::splat(TILE * 1.1)),
+        ..default()
+    },));
 }
 
 /// Puts each sprite where its agent is, turned its way, and no smaller than [`MIN_AGENT_PX`].
@@ -61,7 +59,7 @@ fn place_agents(
         &Agent,
         &AgentPos,
         &Facing,
-        &Route,
+        &AgentStatus,
         &mut Transform,
         &mut Sprite,
     )>,
@@ -73,14 +71,14 @@ fn place_agents(
         Some(Projection::Orthographic(o)) => (MIN_AGENT_PX / (TILE * 1.1 / o.scale)).max(1.0),
         _ => 1.0,
     };
-    for (agent, pos, facing, route, mut transform, mut sprite) in &mut agents {
+    for (agent, pos, facing, status, mut transform, mut sprite) in &mut agents {
         let at = layout.position_of(pos.0);
         // Cells count y downwards, the world upwards.
         let angle = (-facing.0.y).atan2(facing.0.x);
         transform.translation = at.extend(9.0);
         transform.rotation = Quat::from_rotation_z(angle);
         transform.scale = Vec3::new(scale, scale, 1.0);
-        let color = agent_color(agent, route.state);
+        let color = agent_color(agent, *status);
         if sprite.color != color {
             sprite.color = color;
         }

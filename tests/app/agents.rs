@@ -3,9 +3,8 @@
 //! the goal, and come and go with undo.
 
 use super::*;
-use pathfinder_playground::agents::{
-    AgentGoal, AgentSettings, AgentStats, Route, RouteState, Steering,
-};
+use bevy_gridpath::{AgentStatus, PathRequest};
+use pathfinder_playground::agents::{AgentGoal, AgentSettings, AgentStats, Steering};
 use pathfinder_playground::editing::{AgentCommand, EditCommand};
 use pathfinder_playground::world::agents::{Agent, AgentPos};
 
@@ -34,8 +33,14 @@ fn cell_of(app: &App, agent: Entity) -> Point {
     app.world().get::<AgentPos>(agent).expect("an agent").cell()
 }
 
-fn route(app: &App, agent: Entity) -> &Route {
-    app.world().get::<Route>(agent).expect("an agent")
+/// What the plugin says the agent is doing.
+fn status(app: &App, agent: Entity) -> AgentStatus {
+    *app.world().get::<AgentStatus>(agent).expect("an agent")
+}
+
+/// Is a route being searched for it?
+fn in_flight(app: &App, agent: Entity) -> bool {
+    app.world().get::<PathRequest>(agent).is_some()
 }
 
 fn stats(app: &App) -> &AgentStats {
@@ -82,7 +87,7 @@ fn walk_until(
 
 fn arrived_at(agent: Entity, cell: (i32, i32)) -> impl Fn(&App) -> bool {
     move |app| {
-        cell_of(app, agent) == Point::from(cell) && route(app, agent).state == RouteState::Arrived
+        cell_of(app, agent) == Point::from(cell) && status(app, agent) == AgentStatus::Arrived
     }
 }
 
@@ -102,7 +107,7 @@ fn a_wall_painted_across_its_way_sends_it_around() {
     // Its route comes from another thread: wait for it (on a busy machine a fixed number of
     // frames was not always enough), then let it start out.
     walk_until(&mut app, agent, 5.0, |app| {
-        route(app, agent).state == RouteState::Walking
+        status(app, agent) == AgentStatus::Walking
     });
     assert!(cell_of(&app, agent).x < 5, "still before the wall's column");
     // A wall across rows 0 to 3, painted as a user does, leaving row 4 open.
@@ -121,7 +126,7 @@ fn a_walled_in_agent_is_stuck_until_a_wall_goes() {
     let walls = [(1, 0), (1, 1), (0, 1)].map(|c| spawn_wall(&mut app, c));
     let agent = drop_agent(&mut app, (0, 0));
     walk_until(&mut app, agent, 5.0, |app| {
-        route(app, agent).state == RouteState::Stuck
+        status(app, agent) == AgentStatus::Stuck
     });
     assert_eq!(stats(&app).stuck, 1);
     app.world_mut().entity_mut(walls[0]).despawn();
@@ -133,7 +138,7 @@ fn a_route_planned_before_an_edit_it_crosses_is_discarded() {
     let mut app = app_on(&ROOM, (0, 0), (9, 2));
     let agent = drop_agent(&mut app, (0, 2));
     // Its search started at the end of the frame that dropped it, on a task pool thread...
-    assert!(route(&app, agent).in_flight);
+    assert!(in_flight(&app, agent));
     assert_eq!(stats(&app).planned, 0);
     // ...then a wall lands on the only shortest way, before the result is taken.
     spawn_wall(&mut app, (5, 2));
@@ -181,7 +186,7 @@ fn wanderers_keep_walking() {
     app.world_mut().resource_mut::<AgentSettings>().goal = AgentGoal::Wander;
     let agent = drop_agent(&mut app, (0, 2));
     walk_until(&mut app, agent, 30.0, |app| stats(app).planned >= 3);
-    assert_ne!(route(&app, agent).state, RouteState::Stuck);
+    assert_ne!(status(&app, agent), AgentStatus::Stuck);
 }
 
 #[test]

@@ -105,8 +105,20 @@ impl AgentProgress {
     }
 }
 
+/// An agent a wall went up under was moved to the nearest free cell. Read it to tell the player,
+/// or to count.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AgentEscaped {
+    /// The agent.
+    pub agent: Entity,
+    /// The cell the wall went up on.
+    pub from: Point,
+    /// The free cell it stands on now.
+    pub to: Point,
+}
+
 pub(crate) fn plugin(app: &mut App) {
-    app.add_systems(
+    app.add_message::<AgentEscaped>().add_systems(
         Update,
         (
             (place_agents, ask_for_routes)
@@ -187,7 +199,11 @@ fn ask_for_routes(
         let request = PathRequest::new(from, to).with_movement(agent.movement);
         let needed = match (asked, route) {
             (Some(asked), _) => asked.to != to || asked.movement() != agent.movement,
-            (None, Some(route)) if route.request.to == to && !progress.blocked => {
+            (None, Some(route))
+                if route.request.to == to
+                    && route.request.movement() == agent.movement
+                    && !progress.blocked =>
+            {
                 // Only the edits since the last look: a route is not checked again every frame.
                 let since = match progress.checked {
                     Some((planned, seen)) if planned == route.revision => seen,
@@ -257,6 +273,7 @@ fn walk(
     nav: Option<Res<NavGrid>>,
     fields: Res<FlowFields>,
     mut agents: Query<(
+        Entity,
         &GridAgent,
         &mut AgentProgress,
         &mut AgentStatus,
@@ -265,13 +282,16 @@ fn walk(
         Option<&Destination>,
         Has<SharedFlow>,
     )>,
+    mut escaped: MessageWriter<AgentEscaped>,
 ) {
     let Some(nav) = nav else {
         return;
     };
     let grid = nav.grid();
     let dt = time.delta_secs();
-    for (agent, mut progress, mut status, mut transform, route, destination, flows) in &mut agents {
+    for (entity, agent, mut progress, mut status, mut transform, route, destination, flows) in
+        &mut agents
+    {
         let Some(mut at) = progress.at else {
             continue;
         };
@@ -280,8 +300,21 @@ fn walk(
             .filter(|_| flows)
             .and_then(|d| fields.get(d.0, agent.movement));
         join(&mut progress, route);
-        if !grid.is_passable(progress.here) {
-            escape(&mut progress, grid, agent.movement);
+        if !grid.is_passable(progress.here)
+            && let Some((from, to)) = escape(&mut progress, &nav)
+        {
+            escaped.write(AgentEscaped {
+                agent: entity,
+                from,
+                to,
+            });
+            at = centre(to);
+        }
+        // Past halfway to a cell walled since: it is inside a wall. Back to where it came from.
+        let inside = Point::new(at.x.round() as i32, at.y.round() as i32);
+        if inside != progress.here && !grid.is_passable(inside) {
+            at = centre(progress.here);
+            progress.blocked = true;
         }
         if flows {
             progress.blocked = false; // nothing to ask for: the field is kept fresh for it
@@ -370,18 +403,14 @@ fn join(progress: &mut AgentProgress, route: Option<&Route>) {
     }
 }
 
-/// A wall went up under the agent: it steps to a free neighbour (the first legal one), and asks
-/// for a new route from there.
-fn escape(progress: &mut AgentProgress, grid: &Grid, movement: Movement) {
-    let here = progress.here;
-    let free = gridpath::STEPS
-        .iter()
-        .take(if movement.allows_diagonals() { 8 } else { 4 })
-        .map(|&(dx, dy)| Point::new(here.x + dx, here.y + dy))
-        .find(|&p| grid.is_passable(p));
-    if let Some(p) = free {
-        progress.here = p;
-        progress.next = usize::MAX;
-        progress.blocked = true;
-    }
+/// A wall went up under the agent: it moves to the nearest free cell ([`NavGrid::nearest_free`]),
+/// says so, and asks for a new route from there.
+fn escape(progress: &mut AgentProgress, nav: &NavGrid) -> Option<(Point, Point)> {
+    let from = progress.here;
+    let to = nav.nearest_free(from)?;
+    progress.here = to;
+    progress.at = Some(centre(to));
+    progress.next = usize::MAX;
+    progress.blocked = true;
+    Some((from, to))
 }

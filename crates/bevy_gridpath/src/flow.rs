@@ -16,6 +16,7 @@
 use crate::agents::{Destination, GridAgent};
 use crate::nav_grid::NavGrid;
 use bevy::platform::collections::HashMap;
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gridpath::{FlowField, Movement, Point};
@@ -30,6 +31,7 @@ pub struct SharedFlow;
 pub struct FlowFields {
     fields: HashMap<(Point, Movement), Shared>,
     computed: u64,
+    micros: f64,
 }
 
 /// One destination's field, and the computation that will replace it.
@@ -38,7 +40,7 @@ struct Shared {
     /// The field agents step by (computed on `revision`), once one has landed.
     field: Option<FlowField>,
     revision: u64,
-    task: Option<Task<(FlowField, u64)>>,
+    task: Option<Task<(FlowField, u64, f64)>>,
     /// The field it replaced: its memory is reused by the next computation.
     spare: Option<FlowField>,
     used: bool,
@@ -61,6 +63,11 @@ impl FlowFields {
     pub fn computed(&self) -> u64 {
         self.computed
     }
+
+    /// How long the last field took to compute, in microseconds (on the task pool).
+    pub fn micros(&self) -> f64 {
+        self.micros
+    }
 }
 
 pub(crate) fn plugin(app: &mut App) {
@@ -82,7 +89,11 @@ fn keep_fields(
     let Some(nav) = nav else {
         return;
     };
-    let FlowFields { fields, computed } = &mut *fields;
+    let FlowFields {
+        fields,
+        computed,
+        micros,
+    } = &mut *fields;
     for shared in fields.values_mut() {
         shared.used = false;
     }
@@ -93,9 +104,10 @@ fn keep_fields(
     fields.retain(|_, shared| shared.used);
     for (&(to, movement), shared) in fields.iter_mut() {
         if let Some(task) = &mut shared.task
-            && let Some((field, revision)) = check_ready(task)
+            && let Some((field, revision, took)) = check_ready(task)
         {
             shared.task = None;
+            *micros = took;
             shared.spare = shared.field.replace(field);
             shared.revision = revision;
             *computed += 1;
@@ -106,8 +118,9 @@ fn keep_fields(
             let mut field = shared.spare.take().unwrap_or_default();
             let (grid, revision) = (nav.snapshot(), nav.revision());
             shared.task = Some(AsyncComputeTaskPool::get().spawn(async move {
+                let began = Instant::now();
                 field.compute(&grid, &[to], movement);
-                (field, revision)
+                (field, revision, began.elapsed().as_secs_f64() * 1e6)
             }));
         }
         if shared.field.as_ref().is_some_and(|f| !f.fits(nav.grid())) {

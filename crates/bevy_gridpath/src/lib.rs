@@ -24,7 +24,7 @@ pub mod requests;
 #[cfg(feature = "tilemap")]
 pub mod tilemap;
 
-pub use agents::{AgentProgress, AgentStatus, Destination, GridAgent};
+pub use agents::{AgentEscaped, AgentProgress, AgentStatus, Destination, GridAgent};
 pub use cells::{CellCost, CellPos, Obstacle, ObstacleIgnored};
 pub use debug::{
     DebugColors, FlowFieldGizmos, GridPathDebugPlugin, NavGridGizmos, ObstacleGizmos, RouteGizmos,

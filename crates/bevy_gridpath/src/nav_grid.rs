@@ -181,6 +181,27 @@ impl NavGrid {
         }
     }
 
+    /// The passable cell nearest to `from` in steps (breadth-first over the 8 neighbours, walls
+    /// included): where a unit under a newly painted wall goes. `None` on a grid with no free
+    /// cell.
+    pub fn nearest_free(&self, from: Point) -> Option<Point> {
+        let grid = &*self.grid;
+        let mut seen = HashSet::from([from]);
+        let mut queue = VecDeque::from([from]);
+        while let Some(p) = queue.pop_front() {
+            if grid.is_passable(p) {
+                return Some(p);
+            }
+            for (dx, dy) in gridpath::STEPS {
+                let q = Point::new(p.x + dx, p.y + dy);
+                if grid.contains(q) && seen.insert(q) {
+                    queue.push_back(q);
+                }
+            }
+        }
+        None
+    }
+
     /// Sets a cell of the shared grid, copying it first if a search still holds a snapshot.
     fn set_cell(&mut self, p: Point, cell: Cell) {
         if self.grid.cell(p) == Some(cell) {
