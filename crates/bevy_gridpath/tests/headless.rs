@@ -45,6 +45,10 @@ fn until(app: &mut App, mut done: impl FnMut(&mut App) -> bool) {
     panic!("not done after 400 frames");
 }
 
+fn nav(app: &App) -> &NavGrid {
+    app.world().resource::<NavGrid>()
+}
+
 fn route_of(app: &App, e: Entity) -> Option<Route> {
     app.world().get::<Route>(e).cloned()
 }
@@ -506,4 +510,77 @@ fn search_now_answers_in_the_frame_with_the_same_reasons() {
                 "{failed:?}"
             );
         });
+}
+
+#[test]
+fn an_agent_under_a_block_of_walls_moves_to_the_nearest_free_cell_and_says_so() {
+    use bevy_gridpath::AgentEscaped;
+    let mut app = app(12, 9);
+    let agent = app
+        .world_mut()
+        .spawn((GridAgent::new(4.0), Transform::from_xyz(5.0, 4.0, 0.0)))
+        .id();
+    app.update(); // placed, with no destination: it stands still
+    // A 3×3 stroke under it: no neighbour of its cell is free.
+    for y in 3..=5 {
+        for x in 4..=6 {
+            wall(&mut app, p(x, y));
+        }
+    }
+    app.update();
+    let progress = app.world().get::<AgentProgress>(agent).expect("an agent");
+    let here = progress.cell();
+    assert!(nav(&app).is_passable(here), "moved off the walls to {here}");
+    assert_eq!(
+        (here.x - 5).abs().max((here.y - 4).abs()),
+        2,
+        "to the nearest free ring"
+    );
+    let said: Vec<AgentEscaped> = app
+        .world_mut()
+        .resource_mut::<Messages<AgentEscaped>>()
+        .drain()
+        .collect();
+    assert_eq!(
+        said,
+        [AgentEscaped {
+            agent,
+            from: p(5, 4),
+            to: here
+        }]
+    );
+}
+
+#[test]
+fn an_agent_past_halfway_into_a_cell_walled_since_goes_back() {
+    let mut app = app(20, 5);
+    let agent = app
+        .world_mut()
+        .spawn((GridAgent::new(3.0), Transform::from_xyz(1.0, 2.0, 0.0)))
+        .id();
+    app.world_mut()
+        .entity_mut(agent)
+        .insert(Destination(p(18, 2)));
+    // Frames until it is well past halfway to the next cell (more than one frame's walk back).
+    let (from, ahead) = loop {
+        app.update();
+        std::thread::sleep(Duration::from_millis(1));
+        let progress = app.world().get::<AgentProgress>(agent).expect("an agent");
+        let Some(at) = progress.position() else {
+            continue;
+        };
+        let here = progress.cell();
+        let ahead = Point::new(at.x.round() as i32, at.y.round() as i32);
+        if at.distance(Vec2::new(here.x as f32, here.y as f32)) > 0.7 {
+            break (here, ahead);
+        }
+    };
+    wall(&mut app, ahead);
+    app.update();
+    let progress = app.world().get::<AgentProgress>(agent).expect("an agent");
+    let at = progress.position().expect("placed");
+    let inside = Point::new(at.x.round() as i32, at.y.round() as i32);
+    assert!(nav(&app).is_passable(inside), "inside the wall at {inside}");
+    assert_eq!(progress.cell(), from);
+    walk_until(&mut app, agent, AgentStatus::Arrived);
 }
