@@ -13,7 +13,8 @@ use crate::world::markers::{Goal, MarkerCell};
 use crate::world::nav::NavGrid;
 use bevy::prelude::*;
 use bevy_gridpath::{
-    AgentProgress, AgentStatus, Destination, GridAgent, PathFailed, PathService, SharedFlow,
+    AgentProgress, AgentStatus, Destination, GridAgent, PathFailed, PathService, RouteColor,
+    SharedFlow,
 };
 
 /// Picks wanderers' stops.
@@ -57,6 +58,8 @@ pub(super) fn equip(
         Transform::from_translation(at.extend(9.0)),
         Facing::default(),
         Wandering::default(),
+        // The plugin's route overlay draws its route in its colour.
+        RouteColor(Color::hsla(agent.hue, 0.8, 0.6, 0.7)),
     ));
     if settings.flow_chasing() {
         entity.insert(SharedFlow);

@@ -27,7 +27,7 @@ use super::{INTERVAL_RANGE, PlanSystems, PlannerMode};
 use crate::world::map_load::MapLoaded;
 use crate::world::nav::NavGrid;
 use bevy::prelude::*;
-use bevy_gridpath::{OwnSearch, PathFailed, PathRequest, PathService, Route};
+use bevy_gridpath::{OwnSearch, PathFailed, PathRequest, PathService, Route, RouteColor};
 use gridpath::jump_distances::Update;
 use gridpath::{Algorithm, Point, QueryError, Search, SearchConfig, SearchStatus};
 use std::time::Duration;
@@ -169,9 +169,13 @@ impl Planner {
             }
             return;
         }
-        let entity = *self
-            .entity
-            .get_or_insert_with(|| commands.spawn((LivePlan, Name::new("Live plan"))).id());
+        let entity = *self.entity.get_or_insert_with(|| {
+            // Its answer is drawn with its search, by the path overlay: not as a route.
+            let unseen = RouteColor(Color::NONE);
+            commands
+                .spawn((LivePlan, Name::new("Live plan"), unseen))
+                .id()
+        });
         commands
             .entity(entity)
             .remove::<(Route, PathFailed)>()
@@ -206,9 +210,10 @@ impl Planner {
                 let search = own.0.take().unwrap_or_default();
                 // An edit since the service took the answer (this frame's, before planning)
                 // may touch it: the plan is never shown then, but asked for again.
-                let overtaken = answer
-                    .as_ref()
-                    .is_ok_and(|r| nav.changed_under(r.revision, &r.cells));
+                // (A partial path is overtaken by any edit, which may open the way.)
+                let overtaken = answer.as_ref().is_ok_and(|r| {
+                    nav.changed_under(r.revision, if r.partial { &[] } else { &r.cells })
+                });
                 if overtaken {
                     plan.discarded += 1;
                     self.spare = Some(search);

@@ -1,9 +1,10 @@
 //! Agents: entities that walk to a [`Destination`] along routes the service plans for them.
 //!
 //! A [`GridAgent`] asks for a route ([`PathRequest`]) when it has none to its destination, when
-//! the destination moves, when an edit touches what is left of its route, or when a wall goes
-//! (the way may be shorter now). It asks from the cell it is heading for, so it keeps walking
-//! while the search runs. It walks at its speed divided by the cost of the cell it stands on, so
+//! the destination moves, when an edit touches what is left of its route, or when a wall taken
+//! away (or a cost lowered) lies close enough to shorten it. It asks from the cell it is heading
+//! for, so it keeps walking while the search runs; a search already running for an older
+//! destination is let finish, and its route walked, until the next one lands. It walks at its speed divided by the cost of the cell it stands on, so
 //! mud slows it. Before each step it checks the step is legal on the grid as it is *now*: a route
 //! planned on an older grid never walks it into a wall. Its [`AgentStatus`] says what it is doing.
 //!
@@ -12,10 +13,10 @@
 
 use crate::flow::{FlowFields, SharedFlow};
 use crate::nav_grid::NavGrid;
-use crate::requests::{PathFailed, PathFailure, PathRequest, Route};
+use crate::requests::{PathFailed, PathFailure, PathRequest, PathTask, Route};
 use bevy::platform::collections::HashSet;
 use bevy::prelude::*;
-use gridpath::{Cell, Grid, Movement, Point};
+use gridpath::{Cell, Grid, Heuristic, Movement, Point};
 
 /// An entity that walks the grid. Give it a [`Destination`] to send it somewhere; its
 /// `Transform` is set from where it is on the grid (x and y; z is left alone).
@@ -161,6 +162,7 @@ fn ask_for_routes(
             Option<&Route>,
             Option<&PathRequest>,
             Option<&PathFailed>,
+            Has<PathTask>,
         ),
         Without<SharedFlow>,
     >,
@@ -172,7 +174,8 @@ fn ask_for_routes(
     let grid = nav.grid();
     // The cells changed since each revision an agent's route was planned on, found once.
     let mut changed: Vec<(u64, Option<HashSet<Point>>)> = Vec::new();
-    for (entity, agent, mut progress, mut status, destination, route, asked, failed) in &mut agents
+    for (entity, agent, mut progress, mut status, destination, route, asked, failed, searching) in
+        &mut agents
     {
         let Some(&Destination(to)) = destination else {
             if route.is_some() || asked.is_some() {
@@ -198,7 +201,11 @@ fn ask_for_routes(
         let from = plan_from(&progress, route, grid, agent.movement);
         let request = PathRequest::new(from, to).with_movement(agent.movement);
         let needed = match (asked, route) {
-            (Some(asked), _) => asked.to != to || asked.movement() != agent.movement,
+            // A search already running is let finish: its route is walked while the next is
+            // searched (under churn, replacing it would throw every search away).
+            (Some(asked), _) => {
+                (asked.to != to || asked.movement() != agent.movement) && !searching
+            }
             (None, Some(route))
                 if route.request.to == to
                     && route.request.movement() == agent.movement
@@ -211,9 +218,14 @@ fn ask_for_routes(
                 };
                 progress.checked = Some((route.revision, nav.revision()));
                 since != nav.revision()
-                    && (touched(&nav, &mut changed, since, progress.remaining(route))
-                        || nav.freed_since(since))
                     && progress.here != to
+                    && match changes(&nav, &mut changed, since) {
+                        Some(cells) => {
+                            crate::nav_grid::path_touches(progress.remaining(route), cells)
+                                || could_shorten(grid, cells, &progress, route, agent.movement)
+                        }
+                        None => true, // too many edits to tell
+                    }
             }
             _ => progress.here != to || route.is_some_and(|r| r.request.to != to),
         };
@@ -237,13 +249,13 @@ fn set(status: &mut Mut<AgentStatus>, new: AgentStatus) {
     }
 }
 
-/// Do the cells changed since `revision` touch `cells`? (Memoised per revision for one frame.)
-fn touched(
+/// The cells changed since `revision`; `None` when too many to tell. (Memoised per revision for
+/// one frame.)
+fn changes<'m>(
     nav: &NavGrid,
-    memo: &mut Vec<(u64, Option<HashSet<Point>>)>,
+    memo: &'m mut Vec<(u64, Option<HashSet<Point>>)>,
     revision: u64,
-    cells: &[Point],
-) -> bool {
+) -> Option<&'m HashSet<Point>> {
     let k = match memo.iter().position(|(r, _)| *r == revision) {
         Some(k) => k,
         None => {
@@ -251,10 +263,33 @@ fn touched(
             memo.len() - 1
         }
     };
-    match &memo[k].1 {
-        Some(set) => crate::nav_grid::path_touches(cells, set),
-        None => true,
-    }
+    memo[k].1.as_ref()
+}
+
+/// Could a cell freed (or made cheaper) among `changed` shorten what is left of the route? Only
+/// if going through it could cost less than the rest: h(here, c) + h(c, goal) < what is left,
+/// with the heuristic scaled by the grid's cheapest cost, so that it never rules out a real
+/// improvement. Without this test every wall taken away anywhere would re-route every agent.
+fn could_shorten(
+    grid: &Grid,
+    changed: &HashSet<Point>,
+    progress: &AgentProgress,
+    route: &Route,
+    movement: Movement,
+) -> bool {
+    let (Some(&goal), here) = (route.cells.last(), progress.here) else {
+        return false;
+    };
+    let done = route.costs.get(progress.next.saturating_sub(1)).copied();
+    let left = route.cost() - done.unwrap_or(0.0);
+    let scale = f64::from(grid.min_cost());
+    let h = Heuristic::best_for(movement);
+    let estimate = |a: Point, b: Point| {
+        scale * h.estimate(f64::from((a.x - b.x).abs()), f64::from((a.y - b.y).abs()))
+    };
+    changed
+        .iter()
+        .any(|&c| grid.is_passable(c) && estimate(here, c) + estimate(c, goal) < left - 1e-9)
 }
 
 /// The cell to plan from: the one it is heading for when it may still go there, else its own.

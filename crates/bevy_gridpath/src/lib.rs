@@ -27,7 +27,8 @@ pub mod tilemap;
 pub use agents::{AgentEscaped, AgentProgress, AgentStatus, Destination, GridAgent};
 pub use cells::{CellCost, CellPos, Obstacle, ObstacleIgnored};
 pub use debug::{
-    DebugColors, FlowFieldGizmos, GridPathDebugPlugin, NavGridGizmos, ObstacleGizmos, RouteGizmos,
+    DebugColors, FlowFieldGizmos, GridPathDebugPlugin, NavGridGizmos, ObstacleGizmos, RouteColor,
+    RouteGizmos,
 };
 pub use flow::{FlowFields, SharedFlow};
 pub use gridpath;

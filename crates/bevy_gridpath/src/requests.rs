@@ -24,8 +24,8 @@ use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// "Find me a way from `from` to `to`": put it on any entity. It is answered with a [`Route`] or
-/// a [`PathFailed`], and removed then. Changing it while it is searched starts it again; removing
-/// it cancels it.
+/// a [`PathFailed`], and removed then. Changing it while it waits keeps its place in the queue;
+/// changing it while it is searched starts it again; removing it cancels it.
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct PathRequest {
     /// The cell to start from.
@@ -381,7 +381,8 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
-fn take_a_ticket(insert: On<Insert, PathRequest>, mut commands: Commands) {
+/// A new request takes its place in the queue; one changed before it is answered keeps it.
+fn take_a_ticket(insert: On<Add, PathRequest>, mut commands: Commands) {
     static NEXT: AtomicU64 = AtomicU64::new(1);
     let ticket = RequestTicket {
         order: NEXT.fetch_add(1, Ordering::Relaxed),

@@ -584,3 +584,33 @@ fn an_agent_past_halfway_into_a_cell_walled_since_goes_back() {
     assert_eq!(progress.cell(), from);
     walk_until(&mut app, agent, AgentStatus::Arrived);
 }
+
+#[test]
+fn a_wall_taken_away_re_routes_an_agent_only_if_it_could_shorten_its_way() {
+    let mut app = app(30, 12);
+    // A wall across x = 10 with a gap at the bottom: the way from (2, 1) to (20, 1) dips to
+    // y = 11 and back. Another wall, far off and out of the way, at (28, 11).
+    let across: Vec<Entity> = (0..11).map(|y| wall(&mut app, p(10, y))).collect();
+    let far = wall(&mut app, p(28, 11));
+    let agent = app
+        .world_mut()
+        .spawn((
+            GridAgent::new(1.0),
+            Transform::from_xyz(2.0, 1.0, 0.0),
+            Destination(p(20, 1)),
+        ))
+        .id();
+    walk_until(&mut app, agent, AgentStatus::Walking);
+    until(&mut app, |app| {
+        app.world().get::<PathRequest>(agent).is_none()
+    });
+    let asked = |app: &mut App| {
+        app.update();
+        app.world().get::<PathRequest>(agent).is_some()
+    };
+    app.world_mut().despawn(far);
+    assert!(!asked(&mut app), "no way through (28, 11) is shorter");
+    app.world_mut().despawn(across[1]);
+    assert!(asked(&mut app), "a gap at (10, 1) is a shortcut");
+    walk_until(&mut app, agent, AgentStatus::Arrived);
+}

@@ -1,8 +1,9 @@
-//! Gizmo overlays drawn over the tilemap. The grid lines and the wall outlines are the
-//! `bevy_gridpath` debug plugin's, as a game would have them (`NavGridGizmos`, `ObstacleGizmos`,
-//! in the app's colours). The teaching overlays are the app's own, one per file: the search's
-//! frontier and current cell (with g, h and f written on cells when zoomed in), the path, the
-//! flow field's arrows, and the agents' routes. The explored cells are a tint of the tiles
+//! Gizmo overlays drawn over the tilemap. The grid lines, the wall outlines and the agents'
+//! routes are the `bevy_gridpath` debug plugin's, as a game would have them (`NavGridGizmos`,
+//! `ObstacleGizmos`, `RouteGizmos`, in the app's colours, each agent's route in its own:
+//! `RouteColor`). The teaching overlays are the app's own, one per file: the search's frontier
+//! and current cell (with g, h and f written on cells when zoomed in), the path, and the goal's
+//! flow field (its arrows here, its costs as a tint). The explored cells are a tint of the tiles
 //! themselves (see `explored_tint`).
 //!
 //! Each overlay is its own `GizmoConfigGroup`. Switching one off disables its group, and its
@@ -10,12 +11,12 @@
 //! thinned out when zoomed out, so a 512×512 map costs about as much as a small one (the debug
 //! plugin's grid and walls do the same).
 
-mod agent_routes;
 mod flow;
 mod frontier;
 mod path;
 
 use crate::AppSystems;
+use crate::agents::AgentSettings;
 use crate::planner::flow::GoalField;
 use crate::view::camera::Visible;
 use crate::view::palette;
@@ -33,9 +34,6 @@ pub struct FrontierGizmos;
 
 #[derive(Default, Reflect, GizmoConfigGroup)]
 pub struct FlowGizmos;
-
-#[derive(Default, Reflect, GizmoConfigGroup)]
-pub struct AgentRouteGizmos;
 
 /// How the explored cells are coloured.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -72,12 +70,13 @@ impl Default for OverlaySettings {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    // The grid and the walls come from the plugin's debug overlays, in the app's colours; the
-    // agents' routes are the app's own (below), so the plugin's are off.
+    // The grid, the walls and the agents' routes come from the plugin's debug overlays, in the
+    // app's colours.
     app.add_plugins(GridPathDebugPlugin)
         .insert_resource(DebugColors {
             grid: palette::GRID,
             wall: palette::OBSTACLE,
+            stuck: palette::STUCK,
             ..default()
         })
         .init_resource::<OverlaySettings>()
@@ -86,7 +85,7 @@ pub(crate) fn plugin(app: &mut App) {
         .insert_gizmo_config(PathGizmos, line_config(5.0))
         .insert_gizmo_config(FrontierGizmos, line_config(2.0))
         .insert_gizmo_config(FlowGizmos, line_config(1.5))
-        .insert_gizmo_config(AgentRouteGizmos, line_config(1.5))
+        .insert_gizmo_config(RouteGizmos { flow_ways: true }, line_config(1.5))
         .add_systems(
             Update,
             (
@@ -94,7 +93,6 @@ pub(crate) fn plugin(app: &mut App) {
                 flow::draw_flow.run_if(|field: Res<GoalField>| field.enabled),
                 frontier::draw_frontier.run_if(group_enabled::<FrontierGizmos>),
                 path::draw_path.run_if(group_enabled::<PathGizmos>),
-                agent_routes::draw_agent_routes,
             )
                 .chain()
                 .in_set(AppSystems::Draw),
@@ -112,13 +110,17 @@ fn group_enabled<G: GizmoConfigGroup>(store: Res<GizmoConfigStore>) -> bool {
     store.config::<G>().0.enabled
 }
 
-fn apply_overlay_settings(settings: Res<OverlaySettings>, mut store: ResMut<GizmoConfigStore>) {
-    if !settings.is_changed() {
+fn apply_overlay_settings(
+    settings: Res<OverlaySettings>,
+    agents: Res<AgentSettings>,
+    mut store: ResMut<GizmoConfigStore>,
+) {
+    if !(settings.is_changed() || agents.is_changed()) {
         return;
     }
     store.config_mut::<NavGridGizmos>().0.enabled = settings.grid;
     store.config_mut::<ObstacleGizmos>().0.enabled = settings.obstacles;
-    store.config_mut::<RouteGizmos>().0.enabled = false;
+    store.config_mut::<RouteGizmos>().0.enabled = agents.show_routes;
     store.config_mut::<PathGizmos>().0.enabled = settings.path;
     store.config_mut::<FrontierGizmos>().0.enabled = settings.frontier;
 }

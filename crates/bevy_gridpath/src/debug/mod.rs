@@ -37,9 +37,19 @@ pub struct NavGridGizmos;
 pub struct ObstacleGizmos;
 
 /// Every [`Route`](crate::Route): what an agent has left to walk, or a whole route for other
-/// entities.
+/// entities; and a ring round a stuck agent. In [`DebugColors::route`], or the entity's own
+/// [`RouteColor`].
 #[derive(Default, Reflect, GizmoConfigGroup)]
-pub struct RouteGizmos;
+pub struct RouteGizmos {
+    /// Also draw the way of each agent with [`SharedFlow`](crate::SharedFlow): the first cells
+    /// its destination's field leads it through. Off by default: the ways of a thousand agents
+    /// would hide the crowd.
+    pub flow_ways: bool,
+}
+
+/// Draw this entity's route in its own colour (a unit's team, say), not [`DebugColors::route`].
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct RouteColor(pub Color);
 
 /// Every shared flow field ([`FlowFields`](crate::FlowFields)): an arrow from each cell that can
 /// reach the destination towards the cell it steps to (off by default: busy on big maps).
@@ -55,6 +65,8 @@ pub struct DebugColors {
     pub wall: Color,
     /// Routes.
     pub route: Color,
+    /// The ring round a stuck agent.
+    pub stuck: Color,
     /// Flow field arrows.
     pub flow: Color,
 }
@@ -65,6 +77,7 @@ impl Default for DebugColors {
             grid: Color::srgba(1.0, 1.0, 1.0, 0.12),
             wall: Color::srgb(1.0, 0.55, 0.1),
             route: Color::srgb(0.2, 0.95, 0.35),
+            stuck: Color::srgb(0.95, 0.2, 0.2),
             flow: Color::srgba(0.35, 0.75, 1.0, 0.6),
         }
     }

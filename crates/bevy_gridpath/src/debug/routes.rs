@@ -1,35 +1,66 @@
 //! Routes and flow fields.
 
-use super::{DebugColors, FlowFieldGizmos, OnScreen, RouteGizmos};
-use crate::agents::AgentProgress;
-use crate::flow::FlowFields;
+use super::{DebugColors, FlowFieldGizmos, OnScreen, RouteColor, RouteGizmos};
+use crate::agents::{AgentProgress, AgentStatus, Destination, GridAgent};
+use crate::flow::{FlowFields, SharedFlow};
 use crate::requests::Route;
 use bevy::prelude::*;
 use gridpath::Point;
 
+/// The most cells of a flow agent's way drawn.
+const FLOW_WAY_CELLS: usize = 64;
+
+type Drawn<'a> = (
+    Option<&'a Route>,
+    Option<&'a AgentProgress>,
+    Option<&'a AgentStatus>,
+    Option<&'a RouteColor>,
+    Option<(&'a GridAgent, &'a Destination)>,
+    Has<SharedFlow>,
+);
+
 pub(super) fn draw_routes(
     screen: OnScreen,
     colors: Res<DebugColors>,
-    routes: Query<(&Route, Option<&AgentProgress>)>,
+    fields: Res<FlowFields>,
+    routes: Query<Drawn, Or<(With<Route>, With<GridAgent>)>>,
     mut gizmos: Gizmos<RouteGizmos>,
 ) {
     let Some(nav) = screen.nav.as_deref() else {
         return;
     };
-    let layout = nav.layout();
-    for (route, progress) in &routes {
-        let cells: &[Point] = match progress {
-            Some(progress) => progress.remaining(route),
-            None => &route.cells,
+    let (layout, grid) = (nav.layout(), nav.grid());
+    let ring = layout.step.abs().x * 0.7;
+    for (route, progress, status, color, heading, flows) in &routes {
+        let at = progress.and_then(AgentProgress::position);
+        if let (Some(AgentStatus::Stuck), Some(at)) = (status, at) {
+            let centre = Isometry2d::from_translation(layout.cells_to_world(at));
+            gizmos.circle_2d(centre, ring, colors.stuck);
+            continue;
+        }
+        let color = color.map_or(colors.route, |c| c.0);
+        let cells: Vec<Point> = match (route, progress, heading) {
+            // A flow agent's way: its destination's field, from where it stands.
+            (_, Some(progress), Some((agent, destination))) if flows => {
+                if !gizmos.config_ext.flow_ways {
+                    continue;
+                }
+                let Some(field) = fields.get(destination.0, agent.movement) else {
+                    continue;
+                };
+                std::iter::successors(Some(progress.cell()), |&p| field.next_step(grid, p))
+                    .take(FLOW_WAY_CELLS)
+                    .collect()
+            }
+            (Some(route), Some(progress), _) => progress.remaining(route).to_vec(),
+            (Some(route), None, _) => route.cells.clone(),
+            (None, ..) => continue,
         };
         let mut points: Vec<Vec2> = cells.iter().map(|&p| layout.to_world(p)).collect();
-        if let (Some(at), Some(first)) = (
-            progress.and_then(AgentProgress::position),
-            points.first_mut(),
-        ) {
+        if let (Some(at), Some(first)) = (at, points.first_mut()) {
             *first = layout.cells_to_world(at); // from the agent, not the cell it left
         }
-        gizmos.linestrip_2d(points, colors.route);
+        gizmos.linestrip_2d(points, color);
     }
 }
 
