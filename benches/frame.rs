@@ -199,6 +199,11 @@ fn frame_percentiles() {
         stats.worst_micros / 1e3,
         stats.discarded
     );
+    let service = app.world().resource::<bevy_gridpath::PathService>().stats();
+    println!(
+        "service: {} searches started, {} answered, {} failed, {} discarded",
+        service.started, service.answered, service.failed, service.discarded
+    );
 }
 
 /// Moves the goal marker to the `k`th of a fixed walk of free cells across the map.
