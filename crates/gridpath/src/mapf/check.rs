@@ -205,6 +205,7 @@ pub fn check_plan(
         }
     }
     let (mut soc, mut makespan, mut soc_lb, mut makespan_lb) = (0, 0, 0, 0);
+    let mut seen = Vec::new();
     for agent in 0..agents {
         // The step after the last one away from the goal.
         let cost = plan
@@ -213,7 +214,7 @@ pub fn check_plan(
             .map_or(0, |t| t as u64 + 1);
         soc += cost;
         makespan = makespan.max(cost);
-        let lb = moves_between(grid, starts[agent], goals[agent]);
+        let lb = moves_between(grid, starts[agent], goals[agent], &mut seen);
         soc_lb += lb;
         makespan_lb = makespan_lb.max(lb);
     }
@@ -226,19 +227,28 @@ pub fn check_plan(
 }
 
 /// The fewest 4-way moves from `a` to `b` (a plain breadth-first search; the plan already proved
-/// that `b` can be reached).
-fn moves_between(grid: &Grid, a: Point, b: Point) -> u64 {
-    let mut seen: HashMap<Point, u64> = HashMap::from([(a, 0)]);
+/// that `b` can be reached). `seen` is scratch memory, one entry a cell, kept between calls: a
+/// hash map here made checking 5,000 agents' lower bounds take 13 s.
+fn moves_between(grid: &Grid, a: Point, b: Point, seen: &mut Vec<u32>) -> u64 {
+    const UNSEEN: u32 = u32::MAX;
+    seen.clear();
+    seen.resize(grid.len(), UNSEEN);
+    let Some(start) = grid.index_of(a) else {
+        return 0;
+    };
+    seen[start] = 0;
     let mut queue = VecDeque::from([a]);
     while let Some(p) = queue.pop_front() {
-        let d = seen[&p];
+        let d = grid.index_of(p).map_or(0, |i| seen[i]);
         if p == b {
-            return d;
+            return u64::from(d);
         }
         for (dx, dy) in [(0, -1), (-1, 0), (1, 0), (0, 1)] {
             let q = Point::new(p.x + dx, p.y + dy);
-            if grid.is_passable(q) && !seen.contains_key(&q) {
-                seen.insert(q, d + 1);
+            if let Some(i) = grid.index_of(q).filter(|_| grid.is_passable(q))
+                && seen[i] == UNSEEN
+            {
+                seen[i] = d + 1;
                 queue.push_back(q);
             }
         }
