@@ -47,6 +47,7 @@ pub mod graph;
 mod grid;
 mod heuristic;
 pub mod jump_distances;
+pub mod lab;
 pub mod line_of_sight;
 pub mod mapf;
 mod movement;
