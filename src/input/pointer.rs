@@ -73,6 +73,10 @@ pub struct KeyboardOverUi(pub bool);
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
 pub struct UiInsets {
     pub left: f32,
+    /// A window floating over the map (the graph lab), when one is open: a press there is the
+    /// window's, even in a frame whose cursor only just arrived (the claim egui makes is a frame
+    /// late).
+    pub floating: Option<Rect>,
 }
 
 pub(super) fn plugin(app: &mut App) {
@@ -130,7 +134,8 @@ pub fn track_pointer(
     });
     let judged = down.or(cursor);
     let over_panel = judged.is_some_and(|c| c.x <= insets.left);
-    over_ui.set_if_neq(PointerOverUi(over_panel || claim.0));
+    let over_window = judged.is_some_and(|c| insets.floating.is_some_and(|r| r.contains(c)));
+    over_ui.set_if_neq(PointerOverUi(over_panel || over_window || claim.0));
 }
 
 /// Where the cursor was (window pixels) at this frame's last left press, left release, wheel

@@ -7,6 +7,7 @@
 mod agents_section;
 mod compare_section;
 mod edit_section;
+pub mod graph_lab;
 mod map_section;
 mod search_section;
 mod step_section;
@@ -36,6 +37,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MapMenuState>()
         .init_resource::<agents_section::SpawnCount>()
         .init_resource::<PanelWidgets>()
+        .init_resource::<graph_lab::GraphLab>()
         .add_systems(EguiPrimaryContextPass, side_panel);
 }
 
@@ -48,6 +50,7 @@ fn side_panel(
     mut compare: compare_section::CompareSection,
     mut view: view_section::ViewSection,
     mut agents: agents_section::AgentsSection,
+    mut lab: ResMut<graph_lab::GraphLab>,
     notices: Res<Notices>,
     mut widgets: ResMut<PanelWidgets>,
     mut claim: ResMut<UiPointerClaim>,
@@ -68,6 +71,10 @@ fn side_panel(
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.heading("Pathfinder Playground");
+                ui.toggle_value(
+                    &mut lab.open,
+                    "Graph lab: A* on a small graph, step by step",
+                );
                 maps.show(ui, &mut widgets);
                 search.show(ui, &mut widgets);
                 show_notice(ui, &notices);
@@ -84,6 +91,7 @@ fn side_panel(
                 );
             });
         });
+    let floating = lab.open.then(|| graph_lab::show(ctx, &mut lab)).flatten();
     // Hovering the panel itself is worked out from the cursor each frame (see `PointerOverUi`).
     claim.set_if_neq(UiPointerClaim(
         ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui(),
@@ -92,6 +100,7 @@ fn side_panel(
     keyboard_over_ui.set_if_neq(KeyboardOverUi(ctx.text_edit_focused()));
     insets.set_if_neq(UiInsets {
         left: panel.response.rect.width(),
+        floating: floating.map(|r| Rect::new(r.min.x, r.min.y, r.max.x, r.max.y)),
     });
     Ok(())
 }

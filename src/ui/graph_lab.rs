@@ -1,0 +1,432 @@
+//! The graph lab window: a small named graph beside the grid, searched one expansion at a time
+//! with the trace table a course asks students to write (issue 31, first part). The searches,
+//! the text format and the heuristic checks are the core's (`gridpath::lab`); this file only
+//! draws them and takes the clicks.
+//!
+//! Nodes are coloured as on the grid: unseen grey, open blue, closed violet, the node just
+//! expanded yellow, the path green; the start has a green ring, the goal a red one.
+
+use super::{RED, color32};
+use crate::view::palette;
+use bevy::prelude::*;
+use bevy_egui::egui;
+use gridpath::lab::{LabAlgorithm, LabGraph, LabSearch, LabStep, check_heuristic, presets};
+
+/// The lab's state: the graph as text and as read, the search being stepped.
+#[derive(Resource)]
+pub struct GraphLab {
+    /// The window is shown.
+    pub open: bool,
+    /// The text being edited; read into the graph by "Apply".
+    pub text: String,
+    /// Why the text last failed to read (the graph stayed as it was).
+    pub error: Option<String>,
+    pub algorithm: LabAlgorithm,
+    pub start: usize,
+    pub goal: usize,
+    pub search: LabSearch,
+}
+
+impl Default for GraphLab {
+    fn default() -> Self {
+        let mut lab = Self {
+            open: false,
+            text: String::new(),
+            error: None,
+            algorithm: LabAlgorithm::AStar,
+            start: 0,
+            goal: 0,
+            search: LabSearch::new(LabGraph::new(), LabAlgorithm::AStar, 0, 0),
+        };
+        lab.load(&presets::ROMANIA);
+        lab
+    }
+}
+
+impl GraphLab {
+    /// Loads a preset: its graph, start and goal, and a fresh search.
+    pub fn load(&mut self, preset: &presets::Preset) {
+        let (graph, start, goal) = preset.load();
+        self.text = graph.to_text();
+        self.error = None;
+        (self.start, self.goal) = (start, goal);
+        self.restart(graph);
+    }
+
+    /// Reads the text; on a bad line, says which and keeps the graph as it was.
+    pub fn apply_text(&mut self) {
+        match LabGraph::parse(&self.text) {
+            Ok(graph) if graph.is_empty() => self.error = Some("the graph has no node".into()),
+            Ok(graph) => {
+                self.error = None;
+                let keep = |old: usize, graph: &LabGraph| {
+                    let name = self.search.graph().name(old);
+                    graph.index(name).unwrap_or(0)
+                };
+                let known = self.start < self.search.graph().len();
+                if known {
+                    (self.start, self.goal) = (keep(self.start, &graph), keep(self.goal, &graph));
+                }
+                self.restart(graph);
+            }
+            Err(error) => self.error = Some(error.to_string()),
+        }
+    }
+
+    /// A fresh search of `graph` with the lab's algorithm, start and goal.
+    pub fn restart(&mut self, graph: LabGraph) {
+        self.search = LabSearch::new(graph, self.algorithm, self.start, self.goal);
+    }
+
+    /// The trace's last row, as the window writes it (the end-to-end test reads it).
+    pub fn last_row(&self) -> Option<String> {
+        self.search
+            .steps()
+            .last()
+            .map(|s| row_text(&self.search, s).join(" | "))
+    }
+}
+
+/// The window, when open; returns where it is on screen.
+pub(super) fn show(ctx: &egui::Context, lab: &mut GraphLab) -> Option<egui::Rect> {
+    let mut open = lab.open;
+    let shown = egui::Window::new("Graph lab")
+        .open(&mut open)
+        // Beside the panel, over the map: it never hides the controls.
+        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-10.0, 10.0))
+        .default_size(egui::vec2(880.0, 640.0))
+        .max_width(880.0)
+        .show(ctx, |ui| {
+            controls(ui, lab);
+            ui.separator();
+            ui.horizontal_top(|ui| {
+                draw_graph(ui, &lab.search, lab.start, lab.goal);
+                ui.vertical(|ui| edit_text(ui, lab));
+            });
+            ui.separator();
+            trace_table(ui, &lab.search);
+        });
+    lab.open = open;
+    shown.map(|s| s.response.rect)
+}
+
+fn controls(ui: &mut egui::Ui, lab: &mut GraphLab) {
+    ui.horizontal(|ui| {
+        for preset in presets::ALL {
+            if ui.button(preset.name).on_hover_text(preset.about).clicked() {
+                lab.load(&preset);
+            }
+        }
+    });
+    ui.horizontal(|ui| {
+        let before = (lab.algorithm, lab.start, lab.goal);
+        for algorithm in LabAlgorithm::ALL {
+            ui.selectable_value(&mut lab.algorithm, algorithm, algorithm.name());
+        }
+        ui.separator();
+        let graph = lab.search.graph().clone();
+        node_picker(ui, "from", &graph, &mut lab.start);
+        node_picker(ui, "to", &graph, &mut lab.goal);
+        if (lab.algorithm, lab.start, lab.goal) != before {
+            lab.restart(graph);
+        }
+    });
+    ui.horizontal(|ui| {
+        let done = lab.search.is_done();
+        if ui.add_enabled(!done, egui::Button::new("Step")).clicked() {
+            lab.search.step();
+        }
+        if ui
+            .add_enabled(!done, egui::Button::new("Run to the end"))
+            .clicked()
+        {
+            lab.search.run();
+        }
+        if ui.button("Restart").clicked() {
+            let graph = lab.search.graph().clone();
+            lab.restart(graph);
+        }
+        let graph = lab.search.graph();
+        match (lab.search.path(), done) {
+            (Some((path, cost)), _) => {
+                let names: Vec<&str> = path.iter().map(|&n| graph.name(n)).collect();
+                ui.label(format!("path {} (cost {})", names.join(", "), number(cost)));
+            }
+            (None, true) => {
+                ui.colored_label(RED, "no path: the open list ran out");
+            }
+            (None, false) => {
+                if let Some(next) = lab.search.next_choice() {
+                    ui.label(format!("next: {}", graph.name(next)));
+                }
+            }
+        }
+    });
+    let check = check_heuristic(lab.search.graph(), lab.goal);
+    for (what, fault) in [
+        ("admissible", &check.inadmissible),
+        ("consistent", &check.inconsistent),
+    ] {
+        match fault {
+            None => ui.small(format!("h is {what}")),
+            Some(why) => ui.colored_label(RED, format!("h is not {what}: {why}")),
+        };
+    }
+}
+
+fn node_picker(ui: &mut egui::Ui, label: &str, graph: &LabGraph, node: &mut usize) {
+    let shown = if *node < graph.len() {
+        graph.name(*node)
+    } else {
+        "-"
+    };
+    ui.label(label);
+    egui::ComboBox::from_id_salt(label)
+        .selected_text(shown)
+        .show_ui(ui, |ui| {
+            for n in 0..graph.len() {
+                ui.selectable_value(node, n, graph.name(n));
+            }
+        });
+}
+
+/// The nodes on a circle, the edges with their weights, each node's name and h.
+fn draw_graph(ui: &mut egui::Ui, search: &LabSearch, start: usize, goal: usize) {
+    let graph = search.graph();
+    let size = egui::vec2(360.0, 330.0);
+    let (response, painter) = ui.allocate_painter(size, egui::Sense::hover());
+    let rect = response.rect;
+    painter.rect_filled(rect, 4.0, egui::Color32::from_gray(24));
+    let n = graph.len().max(1);
+    let on_map: Vec<Option<(f32, f32)>> = (0..graph.len())
+        .map(|i| {
+            ROMANIA_AT
+                .iter()
+                .find(|(t, ..)| *t == graph.name(i))
+                .map(|&(_, x, y)| (x, y))
+        })
+        .collect();
+    let romania = on_map.iter().all(Option::is_some) && !on_map.is_empty();
+    let inner = rect.shrink(36.0);
+    let at = |i: usize| match on_map[i] {
+        Some((x, y)) if romania => inner.min + egui::vec2(x * inner.width(), y * inner.height()),
+        _ => {
+            let angle = std::f32::consts::TAU * i as f32 / n as f32 - std::f32::consts::FRAC_PI_2;
+            rect.center() + egui::vec2(angle.cos(), angle.sin()) * (rect.width() * 0.38)
+        }
+    };
+    let path: Vec<usize> = search.path().map(|(p, _)| p).unwrap_or_default();
+    let on_path = |a: usize, b: usize| path.windows(2).any(|w| w == [a, b] || w == [b, a]);
+    let font = egui::FontId::proportional(11.0);
+    for a in 0..graph.len() {
+        for &(b, w) in graph.neighbours(a) {
+            if a < b {
+                let color = if on_path(a, b) {
+                    rgb(palette::PATH)
+                } else {
+                    egui::Color32::from_gray(110)
+                };
+                painter.line_segment([at(a), at(b)], egui::Stroke::new(1.5, color));
+                let middle = at(a) + (at(b) - at(a)) * 0.5;
+                painter.text(
+                    middle,
+                    egui::Align2::CENTER_CENTER,
+                    number(w),
+                    font.clone(),
+                    egui::Color32::WHITE,
+                );
+            }
+        }
+    }
+    let last = search.steps().last().map(|s| s.expanded);
+    let open: Vec<usize> = search.open_list().iter().map(|e| e.node).collect();
+    let closed: Vec<usize> = search
+        .steps()
+        .last()
+        .map(|s| s.closed.clone())
+        .unwrap_or_default();
+    for i in 0..graph.len() {
+        let fill = if path.contains(&i) {
+            rgb(palette::PATH)
+        } else if last == Some(i) {
+            rgb(palette::CURRENT)
+        } else if open.contains(&i) {
+            rgb(palette::FRONTIER)
+        } else if closed.contains(&i) {
+            let [r, g, b] = palette::ORDER_RAMP[2];
+            egui::Color32::from_rgb((r * 255.0) as u8, (g * 255.0) as u8, (b * 255.0) as u8)
+        } else {
+            egui::Color32::from_gray(90)
+        };
+        painter.circle_filled(at(i), 9.0, fill);
+        for (ring, rgb3) in [(start, palette::START), (goal, palette::GOAL)] {
+            if ring == i {
+                painter.circle_stroke(at(i), 12.0, egui::Stroke::new(2.0, color32(rgb3)));
+            }
+        }
+        let label = format!("{}\nh {}", graph.name(i), number(graph.h(i)));
+        painter.text(
+            at(i) + egui::vec2(0.0, 22.0),
+            egui::Align2::CENTER_CENTER,
+            label,
+            font.clone(),
+            egui::Color32::WHITE,
+        );
+    }
+}
+
+/// Where the towns of the textbook's Romania lie on its map (0 to 1 across and down), so that
+/// the preset looks like the book's figure; any other graph is laid out on a circle.
+const ROMANIA_AT: [(&str, f32, f32); 20] = [
+    ("Arad", 0.04, 0.30),
+    ("Zerind", 0.10, 0.16),
+    ("Oradea", 0.18, 0.02),
+    ("Timisoara", 0.05, 0.52),
+    ("Lugoj", 0.24, 0.60),
+    ("Mehadia", 0.25, 0.74),
+    ("Drobeta", 0.20, 0.88),
+    ("Craiova", 0.42, 0.94),
+    ("Sibiu", 0.30, 0.38),
+    ("Rimnicu_Vilcea", 0.36, 0.54),
+    ("Fagaras", 0.52, 0.36),
+    ("Pitesti", 0.56, 0.66),
+    ("Bucharest", 0.74, 0.78),
+    ("Giurgiu", 0.64, 0.98),
+    ("Urziceni", 0.84, 0.68),
+    ("Hirsova", 0.98, 0.66),
+    ("Eforie", 1.00, 0.90),
+    ("Vaslui", 0.92, 0.40),
+    ("Iasi", 0.84, 0.20),
+    ("Neamt", 0.68, 0.10),
+];
+
+/// One row per step: the node expanded with its g, the changes, the open list, the closed list.
+fn trace_table(ui: &mut egui::Ui, search: &LabSearch) {
+    egui::ScrollArea::vertical()
+        .max_height(300.0)
+        .stick_to_bottom(true)
+        .show(ui, |ui| {
+            let grid = egui::Grid::new("trace").striped(true).max_col_width(170.0);
+            grid.show(ui, |ui| {
+                for head in ["#", "expanded", "changes", "open (g, h, f)", "closed"] {
+                    ui.strong(head);
+                }
+                ui.end_row();
+                for step in search.steps() {
+                    for cell in row_text(search, step) {
+                        // The default font has no arrow.
+                        ui.add(egui::Label::new(cell.replace('→', "->")).wrap());
+                    }
+                    ui.end_row();
+                }
+            });
+        });
+}
+
+/// A trace row's cells, as written in the table.
+fn row_text(search: &LabSearch, step: &LabStep) -> [String; 5] {
+    let graph = search.graph();
+    let name = |n: usize| graph.name(n).to_string();
+    let expanded = format!(
+        "{} (g {}){}",
+        name(step.expanded),
+        number(step.g),
+        if step.goal { ": the goal, stop" } else { "" }
+    );
+    let changes: Vec<String> = step
+        .changes
+        .iter()
+        .map(|c| c.describe(graph, step.g))
+        .collect();
+    let open: Vec<String> = step
+        .open
+        .iter()
+        .map(|e| {
+            format!(
+                "{} ({}, {}, {})",
+                name(e.node),
+                number(e.g),
+                number(e.h),
+                number(e.f)
+            )
+        })
+        .collect();
+    let closed: Vec<String> = step.closed.iter().map(|&n| name(n)).collect();
+    [
+        step.number.to_string(),
+        expanded,
+        changes.join("\n"),
+        open.join(", "),
+        closed.join(", "),
+    ]
+}
+
+fn edit_text(ui: &mut egui::Ui, lab: &mut GraphLab) {
+    ui.label("The graph as text: `A B 4` is an edge, `h A 7` a node's h. Apply to read it.");
+    egui::ScrollArea::vertical()
+        .id_salt("lab text")
+        .max_height(200.0)
+        .show(ui, |ui| {
+            ui.add(
+                egui::TextEdit::multiline(&mut lab.text)
+                    .code_editor()
+                    .desired_rows(4)
+                    .desired_width(f32::INFINITY),
+            );
+        });
+    ui.horizontal(|ui| {
+        if ui.button("Apply").clicked() {
+            lab.apply_text();
+        }
+        if let Some(error) = &lab.error {
+            ui.colored_label(RED, error);
+        }
+    });
+    ui.small(lab.search.graph().adjacency());
+}
+
+fn number(v: f64) -> String {
+    if v == v.trunc() {
+        format!("{}", v as i64)
+    } else {
+        format!("{v:.1}")
+    }
+}
+
+fn rgb(color: Color) -> egui::Color32 {
+    let c = color.to_srgba();
+    egui::Color32::from_rgb(
+        (c.red * 255.0) as u8,
+        (c.green * 255.0) as u8,
+        (c.blue * 255.0) as u8,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn romania_runs_to_bucharest_and_a_bad_text_keeps_the_graph() {
+        let mut lab = GraphLab::default();
+        lab.search.run();
+        let last = lab.last_row().expect("a row");
+        assert!(
+            last.starts_with("6 | Bucharest (g 418): the goal, stop"),
+            "{last}"
+        );
+        let before = lab.search.graph().clone();
+        lab.text = "A B 4\nA B\n".into();
+        lab.apply_text();
+        assert!(
+            lab.error
+                .as_deref()
+                .is_some_and(|e| e.starts_with("line 2:"))
+        );
+        assert_eq!(lab.search.graph(), &before);
+        lab.text = "A B 4\nh A 3\n".into();
+        lab.apply_text();
+        assert_eq!(lab.error, None);
+        assert_eq!(lab.search.graph().len(), 2);
+    }
+}
