@@ -10,7 +10,9 @@ use super::{RED, color32};
 use crate::view::palette;
 use bevy::prelude::*;
 use bevy_egui::egui;
-use gridpath::lab::{LabAlgorithm, LabGraph, LabSearch, LabStep, check_heuristic, presets};
+use gridpath::lab::{
+    LabAlgorithm, LabGraph, LabSearch, LabStep, check_heuristic, num as number, presets,
+};
 
 /// The lab's state: the graph as text and as read, the search being stepped.
 #[derive(Resource)]
@@ -254,7 +256,7 @@ fn draw_graph(ui: &mut egui::Ui, search: &LabSearch, start: usize, goal: usize) 
             rgb(palette::FRONTIER)
         } else if closed.contains(&i) {
             let [r, g, b] = palette::ORDER_RAMP[2];
-            egui::Color32::from_rgb((r * 255.0) as u8, (g * 255.0) as u8, (b * 255.0) as u8)
+            rgb(Color::srgb(r, g, b))
         } else {
             egui::Color32::from_gray(90)
         };
@@ -383,14 +385,6 @@ fn edit_text(ui: &mut egui::Ui, lab: &mut GraphLab) {
         }
     });
     ui.small(lab.search.graph().adjacency());
-}
-
-fn number(v: f64) -> String {
-    if v == v.trunc() {
-        format!("{}", v as i64)
-    } else {
-        format!("{v:.1}")
-    }
 }
 
 fn rgb(color: Color) -> egui::Color32 {

@@ -49,6 +49,13 @@ fn nav(app: &App) -> &NavGrid {
     app.world().resource::<NavGrid>()
 }
 
+/// A walking agent at `at` (the layout is one world unit a cell) heading for `to`.
+fn walker(app: &mut App, speed: f32, at: Point, to: Point) -> Entity {
+    let place = Transform::from_xyz(at.x as f32, at.y as f32, 0.0);
+    let agent = (GridAgent::new(speed), place, Destination(to));
+    app.world_mut().spawn(agent).id()
+}
+
 fn route_of(app: &App, e: Entity) -> Option<Route> {
     app.world().get::<Route>(e).cloned()
 }
@@ -229,13 +236,7 @@ fn walk_until(app: &mut App, agent: Entity, want: AgentStatus) {
 #[test]
 fn an_agent_walks_to_its_destination_round_walls_dropped_in_its_way() {
     let mut app = app(16, 9);
-    let agent = app
-        .world_mut()
-        .spawn((GridAgent::new(6.0), Transform::from_xyz(1.0, 4.0, 0.0)))
-        .id();
-    app.world_mut()
-        .entity_mut(agent)
-        .insert(Destination(p(14, 4)));
+    let agent = walker(&mut app, 6.0, p(1, 4), p(14, 4));
     walk_until(&mut app, agent, AgentStatus::Walking);
     // A wall across its way, with a gap at the top, while it walks.
     for y in 1..9 {
@@ -276,13 +277,7 @@ fn a_cut_off_agent_is_stuck_until_a_wall_goes() {
 #[test]
 fn an_agent_never_steps_into_a_wall_dropped_on_the_cell_it_is_heading_for() {
     let mut app = app(20, 9);
-    let agent = app
-        .world_mut()
-        .spawn((GridAgent::new(5.0), Transform::from_xyz(1.0, 4.0, 0.0)))
-        .id();
-    app.world_mut()
-        .entity_mut(agent)
-        .insert(Destination(p(18, 4)));
+    let agent = walker(&mut app, 5.0, p(1, 4), p(18, 4));
     walk_until(&mut app, agent, AgentStatus::Walking);
     // Five times: a wall appears right in front of it, while it is on its way there but not yet
     // half-way (past that, the wall would land on it: then it steps off, another case).
@@ -554,13 +549,7 @@ fn an_agent_under_a_block_of_walls_moves_to_the_nearest_free_cell_and_says_so() 
 #[test]
 fn an_agent_past_halfway_into_a_cell_walled_since_goes_back() {
     let mut app = app(20, 5);
-    let agent = app
-        .world_mut()
-        .spawn((GridAgent::new(3.0), Transform::from_xyz(1.0, 2.0, 0.0)))
-        .id();
-    app.world_mut()
-        .entity_mut(agent)
-        .insert(Destination(p(18, 2)));
+    let agent = walker(&mut app, 3.0, p(1, 2), p(18, 2));
     // Frames until it is well past halfway to the next cell (more than one frame's walk back).
     let (from, ahead) = loop {
         app.update();
@@ -592,14 +581,7 @@ fn a_wall_taken_away_re_routes_an_agent_only_if_it_could_shorten_its_way() {
     // y = 11 and back. Another wall, far off and out of the way, at (28, 11).
     let across: Vec<Entity> = (0..11).map(|y| wall(&mut app, p(10, y))).collect();
     let far = wall(&mut app, p(28, 11));
-    let agent = app
-        .world_mut()
-        .spawn((
-            GridAgent::new(1.0),
-            Transform::from_xyz(2.0, 1.0, 0.0),
-            Destination(p(20, 1)),
-        ))
-        .id();
+    let agent = walker(&mut app, 1.0, p(2, 1), p(20, 1));
     walk_until(&mut app, agent, AgentStatus::Walking);
     until(&mut app, |app| {
         app.world().get::<PathRequest>(agent).is_none()

@@ -39,7 +39,8 @@ pub(super) fn draw_routes(
             continue;
         }
         let color = color.map_or(colors.route, |c| c.0);
-        let cells: Vec<Point> = match (route, progress, heading) {
+        let world = |p: Point| layout.to_world(p);
+        let mut points: Vec<Vec2> = match (route, progress, heading) {
             // A flow agent's way: its destination's field, from where it stands.
             (_, Some(progress), Some((agent, destination))) if flows => {
                 if !gizmos.config_ext.flow_ways {
@@ -50,13 +51,18 @@ pub(super) fn draw_routes(
                 };
                 std::iter::successors(Some(progress.cell()), |&p| field.next_step(grid, p))
                     .take(FLOW_WAY_CELLS)
+                    .map(world)
                     .collect()
             }
-            (Some(route), Some(progress), _) => progress.remaining(route).to_vec(),
-            (Some(route), None, _) => route.cells.clone(),
+            (Some(route), Some(progress), _) => progress
+                .remaining(route)
+                .iter()
+                .copied()
+                .map(world)
+                .collect(),
+            (Some(route), None, _) => route.cells.iter().copied().map(world).collect(),
             (None, ..) => continue,
         };
-        let mut points: Vec<Vec2> = cells.iter().map(|&p| layout.to_world(p)).collect();
         if let (Some(at), Some(first)) = (at, points.first_mut()) {
             *first = layout.cells_to_world(at); // from the agent, not the cell it left
         }

@@ -203,8 +203,8 @@ fn number(word: &str) -> Result<f64, String> {
     }
 }
 
-/// A number as a person writes it: 4, not 4.0.
-pub(super) fn num(v: f64) -> String {
+/// A number as a person writes it: 4, not 4.0 (weights, h and costs in the lab's texts).
+pub fn num(v: f64) -> String {
     if v == v.trunc() && v.abs() < 1e15 {
         format!("{}", v as i64)
     } else {

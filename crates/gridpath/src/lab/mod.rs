@@ -21,6 +21,6 @@ mod h_check;
 pub mod presets;
 mod stepper;
 
-pub use graph::{LabError, LabGraph, MAX_NODES};
+pub use graph::{LabError, LabGraph, MAX_NODES, num};
 pub use h_check::{HeuristicCheck, check_heuristic};
 pub use stepper::{Change, LabAlgorithm, LabSearch, LabStep, OpenEntry};
