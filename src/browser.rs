@@ -2,25 +2,53 @@
 //! or dropped on the page arrives as text, and a saved map leaves as a download. A leaf module,
 //! like [`crate::notices`]: any layer may use it, and it uses none.
 //!
-//! The page (`web/index.html`) reads a chosen or dropped file and calls [`open_map_text`]; the
-//! world's map loader takes the texts with [`take_opened_maps`] on its next frame.
+//! The page (`web/index.html`) reads a chosen or dropped file and calls [`open_map_text`], which
+//! sorts it by its first line: a MAPF plan (`agents=`) goes to the plan player
+//! ([`take_opened_plans`]), a scenario (`version`) to the multi-agent solver
+//! ([`take_opened_scenarios`]), anything else to the world's map loader ([`take_opened_maps`]).
 
 use std::sync::Mutex;
 
-/// Maps handed over by the page and not yet loaded: (file name, text).
-static OPENED: Mutex<Vec<(String, String)>> = Mutex::new(Vec::new());
+type Opened = Mutex<Vec<(String, String)>>;
 
-/// Called by the page with a `.map` file the user chose or dropped.
+/// Files handed over by the page and not yet taken, by kind: (file name, text).
+static MAPS: Opened = Mutex::new(Vec::new());
+static PLANS: Opened = Mutex::new(Vec::new());
+static SCENARIOS: Opened = Mutex::new(Vec::new());
+
+/// Called by the page with a file the user chose or dropped.
 #[cfg_attr(target_arch = "wasm32", wasm_bindgen::prelude::wasm_bindgen)]
 pub fn open_map_text(name: String, text: String) {
-    if let Ok(mut opened) = OPENED.lock() {
+    let first = text.trim_start_matches('\u{feff}').trim_start();
+    let kind = if first.starts_with("agents=") {
+        &PLANS
+    } else if first.starts_with("version") {
+        &SCENARIOS
+    } else {
+        &MAPS
+    };
+    if let Ok(mut opened) = kind.lock() {
         opened.push((name, text));
     }
 }
 
 /// The maps the page handed over since the last call, oldest first.
 pub fn take_opened_maps() -> Vec<(String, String)> {
-    OPENED
+    take(&MAPS)
+}
+
+/// The MAPF plans (result files) the page handed over since the last call.
+pub fn take_opened_plans() -> Vec<(String, String)> {
+    take(&PLANS)
+}
+
+/// The scenario files the page handed over since the last call.
+pub fn take_opened_scenarios() -> Vec<(String, String)> {
+    take(&SCENARIOS)
+}
+
+fn take(opened: &Opened) -> Vec<(String, String)> {
+    opened
         .lock()
         .map(|mut opened| std::mem::take(&mut *opened))
         .unwrap_or_default()
@@ -75,5 +103,13 @@ mod tests {
         let names: Vec<String> = take_opened_maps().into_iter().map(|(n, _)| n).collect();
         assert_eq!(names, ["a.map", "b.map"]);
         assert!(take_opened_maps().is_empty());
+    }
+
+    #[test]
+    fn plans_and_scenarios_are_told_from_maps_by_their_first_line() {
+        open_map_text("p.txt".into(), "agents=2\nsolution=\n".into());
+        open_map_text("s.scen".into(), "\u{feff}version 1\n".into());
+        assert_eq!(take_opened_plans().len(), 1);
+        assert_eq!(take_opened_scenarios().len(), 1);
     }
 }

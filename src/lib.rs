@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! input → world (map, markers, walls, ground, agents → NavGrid) → editing → planner → agents
-//!       → view, ui → app
+//!       → mapf → view, ui → app
 //! ```
 //!
 //! A layer imports only from the layers before it. Three leaf modules are shared by all:
@@ -13,7 +13,7 @@
 //! web page).
 //!
 //! [`headless_plugin`] holds everything that works without a window (input handling, the world,
-//! editing, planning and the agents), so tests can drive the real systems. [`PlaygroundPlugin`] adds the
+//! editing, planning, the agents and multi-agent plans), so tests can drive the real systems. [`PlaygroundPlugin`] adds the
 //! window, the drawing, the panel and the app shell (launch options, screenshots, the test hook).
 
 pub mod agents;
@@ -22,6 +22,7 @@ pub mod browser;
 pub mod editing;
 pub mod frame;
 pub mod input;
+pub mod mapf;
 pub mod notices;
 pub mod planner;
 pub mod ui;
@@ -69,6 +70,7 @@ pub fn headless_plugin(app: &mut App) {
         editing::plugin,
         planner::plugin,
         agents::plugin,
+        mapf::plugin,
     ));
 }
 

@@ -8,11 +8,15 @@
 use super::screenshot::ScreenshotRequest;
 use crate::agents::{AgentGoal, AgentSettings, Steering};
 use crate::editing::AgentCommand;
+use crate::mapf::files::OpenPlanFile;
+use crate::mapf::solve::MAX_MAPF_AGENTS;
+use crate::mapf::{AgentSource, MapfSettings, SolveMapf};
 use crate::planner::{Plan, PlannerSettings};
 use crate::world::agents::MAX_AGENTS;
 use crate::world::catalog;
 use crate::world::generators::{GenerateMap, GeneratorKind, GeneratorSettings, SIZE_RANGE};
 use crate::world::map_files::OpenMapFile;
+use crate::world::map_load::CurrentMap;
 use crate::world::map_load::LoadMap;
 use bevy::prelude::*;
 use gridpath::Algorithm;
@@ -29,6 +33,7 @@ pub fn usage() -> String {
         "\
 usage: pathfinder_playground [--map FILE.map | --generate KIND[:WxH[:SEED]]] [--algorithm NAME]
                              [--straighten] [--agents N[:wander|:flow]] [--screenshot OUT.png]
+                             [--mapf N[:scen]] [--plan FILE]
 
   --map FILE         open this Moving AI .map file instead of the built-in map
   --generate SPEC    start on a generated map: KIND is terrain, maze or rooms, then optionally
@@ -37,6 +42,10 @@ usage: pathfinder_playground [--map FILE.map | --generate KIND[:WxH[:SEED]]] [--
   --straighten       also draw the path straightened with line of sight
   --agents SPEC      spawn N agents (1 to 1000) once the map is up; they chase the goal with
                      A* each, or with :flow by one flow field, or :wander from cell to cell
+  --mapf SPEC        once the map is up, plan N agents together with LaCAM (no two on one
+                     cell) and play the plan: random starts and goals, or with :scen the first
+                     N of the map's shipped benchmark scenario
+  --plan FILE        once the map is up, play this MAPF plan file (the result format of LaCAM)
   --screenshot OUT   wait for the first plan, save a screenshot of the window to OUT, and exit
   -h, --help         show this help",
         default = Algorithm::default().key(),
@@ -51,6 +60,15 @@ pub struct LaunchOptions {
     pub straighten: bool,
     pub screenshot: Option<PathBuf>,
     pub agents: Option<AgentLaunch>,
+    pub mapf: Option<MapfLaunch>,
+    pub plan: Option<PathBuf>,
+}
+
+/// `--mapf N[:scen]`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MapfLaunch {
+    pub agents: usize,
+    pub from_scenario: bool,
 }
 
 /// `--agents N[:wander|:flow]`.
@@ -97,6 +115,11 @@ impl LaunchOptions {
                     let spec = value("--agents")?;
                     options.agents = Some(parse_agents(&spec.to_string_lossy())?);
                 }
+                "--mapf" => {
+                    let spec = value("--mapf")?;
+                    options.mapf = Some(parse_mapf(&spec.to_string_lossy())?);
+                }
+                "--plan" => options.plan = Some(value("--plan")?),
                 "--straighten" => options.straighten = true,
                 "-h" | "--help" => return Err(CliError::Help),
                 other => return Err(CliError::Bad(format!("unknown argument '{other}'"))),
@@ -171,7 +194,58 @@ pub(super) fn plugin(app: &mut App) {
         settings.steering = agents.steering;
     }
     app.add_systems(Startup, request_launch_map)
-        .add_systems(Update, spawn_launch_agents);
+        .add_systems(Update, (spawn_launch_agents, launch_mapf));
+}
+
+/// Solves the `--mapf` instance, or opens the `--plan`, once the first plan shows the map is up.
+fn launch_mapf(
+    options: Res<LaunchOptions>,
+    plan: Res<Plan>,
+    map: Res<CurrentMap>,
+    mut settings: ResMut<MapfSettings>,
+    mut done: Local<bool>,
+    mut solve: MessageWriter<SolveMapf>,
+    mut open: MessageWriter<OpenPlanFile>,
+) {
+    if *done || plan.count == 0 {
+        return;
+    }
+    *done = true;
+    if let Some(mapf) = options.mapf {
+        let source = match catalog::scenario_of(&map.name) {
+            Some(s) if mapf.from_scenario => AgentSource::Scenario {
+                name: s.file.into(),
+                text: s.text.into(),
+            },
+            _ => AgentSource::Random,
+        };
+        // The panel shows what was asked.
+        settings.agents = mapf.agents;
+        settings.from_scenario = source != AgentSource::Random;
+        let settings = settings.clone();
+        solve.write(SolveMapf { source, settings });
+    }
+    if let Some(path) = &options.plan {
+        open.write(OpenPlanFile(path.clone()));
+    }
+}
+
+/// `N[:scen]`, e.g. `400:scen`.
+fn parse_mapf(spec: &str) -> Result<MapfLaunch, CliError> {
+    let bad = || {
+        CliError::Bad(format!(
+            "--mapf wants N[:scen] with N from 1 to {MAX_MAPF_AGENTS}, not '{spec}'"
+        ))
+    };
+    let (count, how) = spec.split_once(':').unwrap_or((spec, ""));
+    let agents: usize = count.parse().map_err(|_| bad())?;
+    if agents == 0 || agents > MAX_MAPF_AGENTS || !matches!(how, "" | "scen") {
+        return Err(bad());
+    }
+    Ok(MapfLaunch {
+        agents,
+        from_scenario: how == "scen",
+    })
 }
 
 /// Spawns the `--agents` once the first plan shows the map is up.
@@ -314,6 +388,15 @@ mod tests {
         assert_eq!(args_from_query("?map=my+map%2"), ["--map", "my map%2"]);
         assert!(args_from_query("").is_empty() && args_from_query("?").is_empty());
         assert_eq!(args_from_query("?test_hook&map=trap"), ["--map", "trap"]);
+        let options = LaunchOptions::parse(args_from_query("?map=random-32-32-10&mapf=400:scen"));
+        let mapf = MapfLaunch {
+            agents: 400,
+            from_scenario: true,
+        };
+        assert_eq!(options.map(|o| o.mapf), Ok(Some(mapf)));
+        for bad in ["0", "x", "5:random", "99999"] {
+            assert!(LaunchOptions::parse(["--mapf".into(), bad.into()]).is_err());
+        }
         let options = LaunchOptions::parse(args_from_query("?map=trap&agents=20:flow"));
         assert!(options.is_ok_and(|o| o.map.is_some() && o.agents.is_some()));
     }

@@ -9,6 +9,7 @@ mod compare_section;
 mod edit_section;
 pub mod graph_lab;
 mod map_section;
+mod mapf_section;
 mod search_section;
 mod step_section;
 mod view_section;
@@ -35,6 +36,7 @@ pub(crate) const AMBER: egui::Color32 = color32(palette::WARNING_TEXT);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MapMenuState>()
+        .init_resource::<mapf_section::MapfMenuState>()
         .init_resource::<agents_section::SpawnCount>()
         .init_resource::<PanelWidgets>()
         .init_resource::<graph_lab::GraphLab>()
@@ -50,6 +52,7 @@ fn side_panel(
     mut compare: compare_section::CompareSection,
     mut view: view_section::ViewSection,
     mut agents: agents_section::AgentsSection,
+    mut mapf: mapf_section::MapfSection,
     mut lab: ResMut<graph_lab::GraphLab>,
     notices: Res<Notices>,
     mut widgets: ResMut<PanelWidgets>,
@@ -83,6 +86,7 @@ fn side_panel(
                 view.show(ui, &mut widgets);
                 edit.show(ui, &mut widgets);
                 agents.show(ui, &mut widgets, &mut edit.tool_mut());
+                mapf.show(ui, &mut widgets);
                 ui.separator();
                 ui.small(
                     "Drag the green start or the red goal to move it. Drag on the map to paint; \

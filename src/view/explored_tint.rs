@@ -4,6 +4,7 @@
 //! is its heat map instead: every cell by its cost to the goal.
 
 use crate::AppSystems;
+use crate::mapf::ShownPlan;
 use crate::planner::flow::GoalField;
 use crate::planner::shown::{ShownSearch, ShownSource};
 use crate::view::overlays::{ExploredColoring, OverlaySettings};
@@ -35,6 +36,7 @@ fn tint_explored(
     shown: Res<ShownSearch>,
     goal_field: Res<GoalField>,
     settings: Res<OverlaySettings>,
+    plan: Res<ShownPlan>,
     layout: Option<Res<MapLayout>>,
     time: Res<Time<Real>>,
     storage: Query<&TileStorage>,
@@ -46,12 +48,9 @@ fn tint_explored(
         return;
     };
     let flow = goal_field.enabled.then_some(goal_field.revision);
-    let key = (
-        shown.revision,
-        settings.explored,
-        settings.explored_coloring,
-        flow,
-    );
+    // A multi-agent plan on screen hides the one search's explored cells.
+    let explored = settings.explored && plan.0.is_none();
+    let key = (shown.revision, explored, settings.explored_coloring, flow);
     let now = time.elapsed_secs_f64();
     let busy = shown.source == ShownSource::Stepping && shown.explored.len() > THROTTLE_CELLS;
     if tinted.seen == Some(key) || (busy && now - tinted.at < 0.1) {
@@ -86,7 +85,7 @@ fn tint_explored(
         }
         return;
     }
-    if !settings.explored {
+    if !explored {
         return;
     }
     let n = shown.explored.len().max(2) as f32 - 1.0;

@@ -5,6 +5,7 @@
 pub mod agent_sprites;
 pub mod camera;
 pub mod explored_tint;
+pub mod mapf_agents;
 pub mod marker_sprites;
 pub mod overlays;
 pub mod palette;
@@ -21,6 +22,7 @@ pub(super) fn plugin(app: &mut App) {
             explored_tint::plugin,
             marker_sprites::plugin,
             agent_sprites::plugin,
+            mapf_agents::plugin,
             overlays::plugin,
         ));
 }

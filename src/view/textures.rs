@@ -110,7 +110,17 @@ pub fn tile_atlas() -> Image {
 
 /// A filled disc of `fill` with a white rim, on transparent ground: a marker.
 pub fn marker_disc([r, g, b]: [u8; 3]) -> Image {
-    let fill = [r, g, b, 255];
+    disc([r, g, b, 255], [255; 4], 4.0)
+}
+
+/// A white disc with a thin dark rim, tinted by its sprite: an agent of a multi-agent plan. The
+/// rim keeps neighbours apart when a crowd packs every cell.
+pub fn rimmed_disc() -> Image {
+    disc([255; 4], [40, 40, 40, 255], 3.0)
+}
+
+/// A 32-pixel disc of `fill` inside a rim `rim_px` wide, on transparent ground.
+fn disc(fill: [u8; 4], rim: [u8; 4], rim_px: f32) -> Image {
     let size = 32u32;
     let r = size as f32 / 2.0;
     let mut data = Vec::with_capacity((size * size * 4) as usize);
@@ -119,8 +129,8 @@ pub fn marker_disc([r, g, b]: [u8; 3]) -> Image {
             let d = Vec2::new(x as f32 + 0.5 - r, y as f32 + 0.5 - r).length();
             let px = if d > r - 0.5 {
                 [0, 0, 0, 0]
-            } else if d > r - 4.0 {
-                [255, 255, 255, 255]
+            } else if d > r - rim_px {
+                rim
             } else {
                 fill
             };

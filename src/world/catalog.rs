@@ -26,7 +26,7 @@ pub fn shipped(name: &str) -> Option<&'static ShippedMap> {
         .find(|m| m.file.strip_suffix(".map") == Some(file))
 }
 
-pub const SHIPPED: [ShippedMap; 5] = [
+pub const SHIPPED: [ShippedMap; 7] = [
     ShippedMap {
         file: "rooms.map",
         about: "Nine rooms and offset doorways: the path has to bend.",
@@ -52,7 +52,37 @@ pub const SHIPPED: [ShippedMap; 5] = [
         about: "Moving AI benchmark map from Dragon Age: Origins (ODC-By, Moving AI Lab).",
         text: include_str!("../../assets/maps/arena.map"),
     },
+    ShippedMap {
+        file: "random-32-32-10.map",
+        about: "MAPF benchmark map: 10 % random walls; pair it with its scenario in Many agents \
+                (Moving AI Lab).",
+        text: include_str!("../../assets/maps/random-32-32-10.map"),
+    },
+    ShippedMap {
+        file: "warehouse-10-20-10-2-1.map",
+        about: "MAPF benchmark map: shelves in rows with aisles between (Moving AI Lab).",
+        text: include_str!("../../assets/maps/warehouse-10-20-10-2-1.map"),
+    },
 ];
+
+/// A multi-agent benchmark scenario shipped with its map: an instance of N agents is its first N
+/// lines.
+pub struct ShippedScenario {
+    pub map: &'static str,
+    pub file: &'static str,
+    pub text: &'static str,
+}
+
+pub const SHIPPED_SCENARIOS: [ShippedScenario; 1] = [ShippedScenario {
+    map: "random-32-32-10.map",
+    file: "random-32-32-10-random-1.scen",
+    text: include_str!("../../assets/scenarios/random-32-32-10-random-1.scen"),
+}];
+
+/// The shipped scenario of the map called `map`, if there is one.
+pub fn scenario_of(map: &str) -> Option<&'static ShippedScenario> {
+    SHIPPED_SCENARIOS.iter().find(|s| s.map == map)
+}
 
 #[cfg(test)]
 mod tests {
@@ -75,6 +105,17 @@ mod tests {
         assert_eq!(shipped("trap.map").map(|m| m.file), Some("trap.map"));
         assert!(shipped("maps/trap.map").is_none());
         assert!(shipped("").is_none());
+    }
+
+    #[test]
+    fn each_shipped_scenario_fits_its_shipped_map() {
+        for scen in &SHIPPED_SCENARIOS {
+            let grid = shipped(scen.map).expect("its map").load().expect("loads");
+            let scenarios = gridpath::movingai::parse_scen(scen.text).expect("parses");
+            let agents = scenarios.len();
+            let instance = gridpath::mapf::Instance::from_scenarios(grid, &scenarios, agents);
+            assert!(instance.is_ok(), "{}: {instance:?}", scen.file);
+        }
     }
 
     #[test]

@@ -1,12 +1,11 @@
 //! `gridpath mapf` and `gridpath mapf-check`: solve a multi-agent instance, and check any plan.
 
 use gridpath::mapf::{
-    Instance, LacamOutcome, MapfResult, check_plan, parse_result, solve_with_lacam,
-    solve_with_pibt, write_result,
+    Instance, LacamOutcome, MAX_RESULT_BYTES, MapfResult, check_plan, parse_result,
+    solve_with_lacam, solve_with_pibt, write_result,
 };
 use gridpath::movingai::text::visible_path;
-use gridpath::movingai::{read_map_file, read_scen_file};
-use std::io::Read;
+use gridpath::movingai::{read_map_file, read_scen_file, read_text_file};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -24,9 +23,6 @@ format with --output. Exits 0 when solved, 1 when not (no solution, or out of ti
 mapf-check checks any result file, ours or another solver's: moves, walls, vertex and swap
 conflicts, starts and goals (from the file, or the first N of a scenario file), and recomputes soc
 and makespan. Exits 0 for a valid plan, 1 for an invalid one, 2 on bad input.";
-
-/// The largest result file read: a plan of 5,000 agents over 500 steps is about 30 MB.
-const MAX_RESULT_BYTES: u64 = 256 << 20;
 
 /// `gridpath mapf …`. Ok(solved).
 pub fn solve(args: &[String]) -> Result<bool, String> {
@@ -160,7 +156,7 @@ pub fn check(args: &[String]) -> Result<bool, String> {
     };
     let grid = read_map_file(map_path).map_err(|e| e.to_string())?;
     let shown = visible_path(Path::new(result_path));
-    let text = read_text(result_path, MAX_RESULT_BYTES).map_err(|e| format!("{shown}: {e}"))?;
+    let text = read_text_file(result_path, MAX_RESULT_BYTES).map_err(|e| e.to_string())?;
     let result = parse_result(&text).map_err(|e| format!("{shown}:{}: {}", e.line, e.message))?;
     let (starts, goals) = match scen {
         Some((scen_path, n)) => {
@@ -226,20 +222,4 @@ fn escape(text: &str) -> String {
     gridpath::movingai::text::quote(text)
         .trim_matches('\'')
         .to_string()
-}
-
-/// A text file of at most `limit` bytes.
-fn read_text(path: &str, limit: u64) -> Result<String, String> {
-    let file = std::fs::File::open(path).map_err(|e| e.to_string())?;
-    let mut bytes = Vec::new();
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(|e| e.to_string())?;
-    if bytes.len() as u64 > limit {
-        return Err(format!(
-            "larger than {} MiB: not a result file",
-            limit >> 20
-        ));
-    }
-    String::from_utf8(bytes).map_err(|_| "not UTF-8 text: not a result file".to_string())
 }

@@ -17,6 +17,7 @@ mod path;
 
 use crate::AppSystems;
 use crate::agents::AgentSettings;
+use crate::mapf::ShownPlan;
 use crate::planner::flow::GoalField;
 use crate::view::camera::Visible;
 use crate::view::palette;
@@ -110,19 +111,23 @@ fn group_enabled<G: GizmoConfigGroup>(store: Res<GizmoConfigStore>) -> bool {
     store.config::<G>().0.enabled
 }
 
+/// Passes the settings to the gizmo groups. While a multi-agent plan plays, the one search's
+/// path and frontier step aside: they are about one agent between the markers, not about many.
 fn apply_overlay_settings(
     settings: Res<OverlaySettings>,
     agents: Res<AgentSettings>,
+    plan: Res<ShownPlan>,
     mut store: ResMut<GizmoConfigStore>,
 ) {
-    if !(settings.is_changed() || agents.is_changed()) {
+    if !(settings.is_changed() || agents.is_changed() || plan.is_changed()) {
         return;
     }
+    let search = plan.0.is_none();
     store.config_mut::<NavGridGizmos>().0.enabled = settings.grid;
     store.config_mut::<ObstacleGizmos>().0.enabled = settings.obstacles;
     store.config_mut::<RouteGizmos>().0.enabled = agents.show_routes;
-    store.config_mut::<PathGizmos>().0.enabled = settings.path;
-    store.config_mut::<FrontierGizmos>().0.enabled = settings.frontier;
+    store.config_mut::<PathGizmos>().0.enabled = settings.path && search;
+    store.config_mut::<FrontierGizmos>().0.enabled = settings.frontier && search;
 }
 
 /// The map and the camera: which part of the map is on screen. Every overlay draws only that.

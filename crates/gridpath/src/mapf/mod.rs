@@ -31,7 +31,7 @@ pub use distances::Distances;
 pub use instance::{Instance, InstanceError};
 pub use lacam::{LacamOutcome, LacamStats, solve_with_lacam};
 pub use pibt::{Pibt, PibtPlan, solve_with_pibt};
-pub use result::{MAX_RESULT_AGENTS, MapfResult, parse_result, write_result};
+pub use result::{MAX_RESULT_AGENTS, MAX_RESULT_BYTES, MapfResult, parse_result, write_result};
 
 use crate::grid::Grid;
 use instance::SplitMix64;

@@ -27,6 +27,9 @@ use std::fmt::Write as _;
 /// At most this many agents in a result file: a bound on what a hostile file can make us hold.
 pub const MAX_RESULT_AGENTS: usize = 1 << 20;
 
+/// The largest result file read: 256 MiB, a thousand agents for tens of thousands of steps.
+pub const MAX_RESULT_BYTES: u64 = 256 << 20;
+
 /// A plan with what its solver says of it. Keys this format does not know are skipped; the
 /// numbers a file claims are kept as claims, for a validator to compare with its own.
 #[derive(Clone, Debug, Default, PartialEq)]

@@ -41,6 +41,15 @@ pub fn read_scen_file(path: impl AsRef<Path>) -> Result<Vec<Scenario>, FileError
     parse_scen(text).map_err(|e| format_error(path, e))
 }
 
+/// Reads a text file (a MAPF result file, say) of at most `limit` bytes, refusing a larger one
+/// or one that is not UTF-8, as the map reader does.
+pub fn read_text_file(path: impl AsRef<Path>, limit: u64) -> Result<String, FileError> {
+    let path = path.as_ref();
+    let bytes = read_at_most(path, limit)?;
+    let text = decode(&bytes).map_err(|e| format_error(path, e))?;
+    Ok(text.to_owned())
+}
+
 fn format_error(path: &Path, e: FormatError) -> FileError {
     FileError {
         path: path.to_owned(),

@@ -42,6 +42,8 @@ mod scen;
 pub mod text;
 
 pub use error::{FileError, FileErrorKind, FormatError};
-pub use files::{MAX_SCEN_BYTES, read_map_file, read_map_file_with_limits, read_scen_file};
+pub use files::{
+    MAX_SCEN_BYTES, read_map_file, read_map_file_with_limits, read_scen_file, read_text_file,
+};
 pub use map::{MAX_STORED_COST, MapLimits, parse_map, parse_map_with_limits, write_map};
 pub use scen::{Scenario, parse_scen};

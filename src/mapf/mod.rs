@@ -1,0 +1,146 @@
+//! Many agents, one cell each: a multi-agent plan (MAPF) for the map on screen, solved off the
+//! frame by the core's LaCAM or PIBT, or read from a plan file any solver of the field wrote, and
+//! played back on a time-line.
+//!
+//! These are not the live agents of [`crate::agents`], which walk alone, each on its own route.
+//! Here every agent moves one cell a step, 4-way, and no two ever share a cell or swap places:
+//! the classic rules of the MAPF benchmark (`gridpath::mapf`). Only walls count, not the ground's
+//! cost, and every plan shown has passed the core's validator first, whoever wrote it.
+//!
+//! - [`solve`]: instances (random, or a benchmark scenario) solved off the frame.
+//! - [`files`]: plan files in and out, in the result format of the field.
+//! - [`playback`]: the time-line's clock.
+//!
+//! A wall painted where the plan goes, or another map, closes the plan: it would no longer be
+//! valid there.
+
+pub mod files;
+pub mod playback;
+pub mod solve;
+
+use crate::AppSystems;
+use crate::notices::Notices;
+use crate::world::map_load::MapLoaded;
+use crate::world::nav::NavGrid;
+use bevy::prelude::*;
+use gridpath::Point;
+use gridpath::mapf::{PlanCheck, PlanError, check_plan};
+
+pub use playback::Playback;
+pub use solve::{AgentSource, MapfSettings, MapfSolver, SolveMapf, Solving};
+
+/// The plan on screen, if any.
+#[derive(Resource, Default)]
+pub struct ShownPlan(pub Option<MapfPlan>);
+
+/// A plan that passed the validator on the map on screen.
+#[derive(Clone, Debug)]
+pub struct MapfPlan {
+    /// What it is, for the panel: "LaCAM: 400 random agents".
+    pub title: String,
+    pub starts: Vec<Point>,
+    pub goals: Vec<Point>,
+    /// `plan[t][agent]`, the starts at t = 0.
+    pub plan: Vec<Vec<Point>>,
+    /// Its costs and their lower bounds, as the validator counts them (not as a file claims).
+    pub costs: PlanCheck,
+    /// The solver's time to the plan, in milliseconds, when known.
+    pub comp_time: Option<f64>,
+    /// The solver's name, as the result format writes it.
+    pub solver: String,
+}
+
+impl MapfPlan {
+    /// Checks `plan` on `grid` and keeps it with its costs; the validator's reason otherwise.
+    pub fn checked(
+        grid: &gridpath::Grid,
+        starts: Vec<Point>,
+        goals: Vec<Point>,
+        plan: Vec<Vec<Point>>,
+    ) -> Result<Self, PlanError> {
+        let costs = check_plan(grid, &starts, &goals, &plan)?;
+        Ok(Self {
+            title: String::new(),
+            starts,
+            goals,
+            plan,
+            costs,
+            comp_time: None,
+            solver: String::new(),
+        })
+    }
+
+    /// The last time step.
+    pub fn last_step(&self) -> usize {
+        self.plan.len().saturating_sub(1)
+    }
+
+    pub fn agents(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// Where `agent` is at time `t` (in steps, fractions between), in cells: moving at an even
+    /// pace from one step's cell to the next, eased so that each step starts and ends at rest.
+    pub fn position(&self, agent: usize, t: f32) -> Vec2 {
+        let t = t.clamp(0.0, self.last_step() as f32);
+        let step = (t.floor() as usize).min(self.last_step());
+        let next = (step + 1).min(self.last_step());
+        let cell = |s: usize| {
+            let p = self.plan[s][agent];
+            Vec2::new(p.x as f32, p.y as f32)
+        };
+        let f = t - step as f32;
+        let eased = f * f * (3.0 - 2.0 * f);
+        cell(step).lerp(cell(next), eased)
+    }
+
+    /// The one-line summary of its figures.
+    pub fn figures(&self) -> String {
+        let c = &self.costs;
+        let time = self
+            .comp_time
+            .map_or(String::new(), |ms| format!(", {ms:.0} ms"));
+        format!(
+            "{} agents: soc {} (lower bound {}), makespan {} ({}){time}",
+            self.agents(),
+            c.soc,
+            c.soc_lb,
+            c.makespan,
+            c.makespan_lb
+        )
+    }
+
+    /// Whether any cell the plan visits is a wall now.
+    fn crosses_a_wall(&self, nav: &NavGrid) -> bool {
+        self.plan.iter().flatten().any(|&p| !nav.is_passable(p))
+    }
+}
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<ShownPlan>()
+        .add_plugins((solve::plugin, files::plugin, playback::plugin))
+        .add_systems(Update, close_when_invalid.in_set(AppSystems::Derive));
+}
+
+/// Closes the plan when the map is replaced, or when a wall is painted where it goes. (Freed
+/// cells and ground costs leave it valid.)
+fn close_when_invalid(
+    mut loaded: MessageReader<MapLoaded>,
+    nav: Option<Res<NavGrid>>,
+    mut shown: ResMut<ShownPlan>,
+    mut notices: ResMut<Notices>,
+) {
+    let new_map = loaded.read().count() > 0;
+    let Some(plan) = &shown.0 else {
+        return;
+    };
+    let walled = nav.is_some_and(|nav| nav.is_changed() && plan.crosses_a_wall(&nav));
+    if new_map || walled {
+        shown.0 = None;
+        notices.info(if new_map {
+            "Another map: the multi-agent plan was closed."
+        } else {
+            "A wall was painted where the multi-agent plan goes: it was closed. Solve again."
+        });
+    }
+}

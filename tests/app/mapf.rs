@@ -1,0 +1,217 @@
+//! Multi-agent plans in the app: solved off the frame, checked, played on the time-line; plan
+//! files from anywhere refused in one line when they are not valid here; a wall painted where a
+//! plan goes closes it.
+
+use super::*;
+use gridpath::mapf::check_plan;
+use pathfinder_playground::mapf::files::OpenPlanText;
+use pathfinder_playground::mapf::{
+    AgentSource, MapfSettings, MapfSolver, Playback, ShownPlan, SolveMapf,
+};
+
+const ROOM: [&str; 6] = [
+    "........", "..#..#..", "........", "...##...", "........", "#......#",
+];
+
+fn room() -> App {
+    let grid = Grid::from_ascii(&ROOM).expect("test map");
+    let mut app = headless_app(Some(LoadMap::new("room", grid)));
+    app.update();
+    app
+}
+
+fn solve(app: &mut App, source: AgentSource, agents: usize, solver: MapfSolver) {
+    let settings = MapfSettings {
+        agents,
+        solver,
+        seed: 7,
+        ..MapfSettings::default()
+    };
+    app.world_mut()
+        .write_message(SolveMapf { source, settings });
+    // The solve runs on the task pool; a small instance is back within a few frames.
+    for _ in 0..200 {
+        app.update();
+        if shown_title(app).is_some() {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+fn shown_title(app: &App) -> Option<String> {
+    let shown = app.world().resource::<ShownPlan>();
+    shown.0.as_ref().map(|p| p.title.clone())
+}
+
+fn grid(app: &App) -> Grid {
+    app.world().resource::<NavGrid>().grid().clone()
+}
+
+#[test]
+fn random_agents_are_solved_checked_and_played_to_the_end() {
+    for solver in [MapfSolver::Lacam, MapfSolver::Pibt] {
+        let mut app = room();
+        solve(&mut app, AgentSource::Random, 12, solver);
+        let plan = app
+            .world()
+            .resource::<ShownPlan>()
+            .0
+            .clone()
+            .expect("a plan");
+        assert_eq!(plan.agents(), 12);
+        let costs = check_plan(&grid(&app), &plan.starts, &plan.goals, &plan.plan);
+        assert_eq!(costs.ok(), Some(plan.costs), "{solver:?}");
+        assert!(
+            latest_notice(&app).contains("12 agents: soc"),
+            "{}",
+            latest_notice(&app)
+        );
+        // The time-line runs on its own, never backwards, and stops at the last step.
+        let mut time = 0.0;
+        for _ in 0..(plan.last_step() * 10 + 50) {
+            app.update();
+            let now = app.world().resource::<Playback>().time;
+            assert!(now >= time && now <= plan.last_step() as f32);
+            time = now;
+        }
+        let playback = app.world().resource::<Playback>();
+        assert_eq!(playback.time, plan.last_step() as f32);
+        assert!(!playback.playing);
+        // Between two steps, every agent is between its two cells.
+        let t = plan.last_step() as f32 / 2.0 + 0.25;
+        for agent in 0..plan.agents() {
+            let at = plan.position(agent, t);
+            let (a, b) = (
+                plan.plan[t as usize][agent],
+                plan.plan[t as usize + 1][agent],
+            );
+            let (lo, hi) = (a.x.min(b.x) as f32, a.x.max(b.x) as f32);
+            assert!(at.x >= lo && at.x <= hi, "agent {agent} at {at}");
+        }
+    }
+}
+
+#[test]
+fn a_scenario_gives_the_agents_and_one_for_another_map_is_refused() {
+    let mut app = room();
+    let line = |x0, y0, x1, y1| format!("0\troom.map\t8\t6\t{x0}\t{y0}\t{x1}\t{y1}\t9\n");
+    let text = format!("version 1\n{}{}", line(0, 0, 7, 4), line(7, 0, 0, 4));
+    let source = AgentSource::Scenario {
+        name: "room.scen".into(),
+        text: text.clone(),
+    };
+    solve(&mut app, source, 2, MapfSolver::Lacam);
+    let plan = app
+        .world()
+        .resource::<ShownPlan>()
+        .0
+        .clone()
+        .expect("a plan");
+    assert_eq!(plan.starts, [Point::new(0, 0), Point::new(7, 0)]);
+    assert_eq!(plan.goals, [Point::new(7, 4), Point::new(0, 4)]);
+
+    for (text, agents, says) in [
+        (text.replace("\t8\t6\t", "\t9\t6\t"), 2, "room.scen"),
+        (text.clone(), 3, "room.scen"),
+        ("version 1\n0\troom.map\t8".to_string(), 1, "room.scen"),
+    ] {
+        let source = AgentSource::Scenario {
+            name: "room.scen".into(),
+            text,
+        };
+        let settings = MapfSettings {
+            agents,
+            ..MapfSettings::default()
+        };
+        app.world_mut()
+            .write_message(SolveMapf { source, settings });
+        app.update();
+        let notice = latest_notice(&app);
+        assert!(
+            notice.starts_with("Cannot solve: ") && notice.contains(says),
+            "{notice}"
+        );
+        assert!(!notice.contains('\n'), "{notice}");
+    }
+    assert_eq!(
+        app.world()
+            .resource::<ShownPlan>()
+            .0
+            .as_ref()
+            .map(|p| p.agents()),
+        Some(2)
+    );
+}
+
+/// A plan file's text: two agents on the room's top row.
+fn plan_text(steps: &[&str]) -> String {
+    let mut text = "agents=2\nsolver=hand\nsolved=1\nstarts=(0,0),(3,0),\ngoals=".to_string();
+    let last = steps.last().copied().unwrap_or_default();
+    text += last;
+    text += "\nsolution=\n";
+    for (t, cells) in steps.iter().enumerate() {
+        text += &format!("{t}:{cells}\n");
+    }
+    text
+}
+
+#[test]
+fn a_plan_file_is_played_only_when_valid_here_and_a_bad_one_is_said_in_one_line() {
+    let mut app = room();
+    let good = plan_text(&["(0,0),(3,0),", "(1,0),(4,0),", "(2,0),(4,0),"]);
+    app.world_mut()
+        .write_message(OpenPlanText("good.txt".into(), good));
+    app.update();
+    assert_eq!(shown_title(&app).as_deref(), Some("good.txt, by hand"));
+    let cases = [
+        ("\u{1b}[31m\n".to_string(), "line 1"),
+        (plan_text(&["(0,0),(3,0),", "(1,0),(1,0),"]), "both at"),
+        (plan_text(&["(0,0),(3,0),", "(2,0),(3,0),"]), "jumps"),
+        (
+            plan_text(&["(0,0),(3,0),", "(1,0),(2,0),", "(2,0),(1,0),"]),
+            "swap",
+        ),
+        (plan_text(&["(0,0),(3,0),", "(0,0),(2,1),"]), "wall"),
+        (plan_text(&["(0,0),(3,0),", "(0,0),(3,90),"]), "off the map"),
+        (good_but_unsolved(), "solved=0"),
+        (String::new(), "solution"),
+    ];
+    for (text, says) in cases {
+        app.world_mut()
+            .write_message(OpenPlanText("bad.txt".into(), text));
+        app.update();
+        let notice = latest_notice(&app);
+        assert!(
+            notice.starts_with("Could not play bad.txt (the plan on screen stays)"),
+            "{notice}"
+        );
+        assert!(notice.contains(says), "{says}: {notice}");
+        assert!(!notice.contains('\n'), "{notice}");
+        assert_eq!(shown_title(&app).as_deref(), Some("good.txt, by hand"));
+    }
+}
+
+fn good_but_unsolved() -> String {
+    plan_text(&["(0,0),(3,0),"]).replace("solved=1", "solved=0")
+}
+
+#[test]
+fn a_wall_where_the_plan_goes_closes_it_and_one_elsewhere_does_not() {
+    let mut app = room();
+    let text = plan_text(&["(0,0),(3,0),", "(1,0),(4,0),", "(2,0),(4,0),"]);
+    app.world_mut()
+        .write_message(OpenPlanText("p.txt".into(), text));
+    app.update();
+    spawn_wall(&mut app, (6, 4));
+    app.update();
+    assert!(shown_title(&app).is_some(), "a wall off the plan's way");
+    spawn_wall(&mut app, (1, 0));
+    app.update();
+    assert!(shown_title(&app).is_none(), "a wall on its way");
+    assert!(
+        latest_notice(&app).contains("wall"),
+        "{}",
+        latest_notice(&app)
+    );
+}
