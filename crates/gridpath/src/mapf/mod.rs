@@ -14,7 +14,8 @@
 //! - [`Pibt`]: Priority Inheritance with Backtracking (Okumura et al., AIJ 2022), one step of every
 //!   agent at a time; goals may change between steps (*lifelong*).
 //! - [`solve_with_lacam`]: LaCAM (Okumura, AAAI 2023), a complete search over configurations of
-//!   all agents that asks PIBT for each next one, lazily.
+//!   all agents that asks PIBT for each next one, lazily; PIBT's ties are broken by paths planned
+//!   beforehand to keep out of each other's way (`scatter`).
 //! - [`check_plan`]: an independent validator, sharing no code with the solvers.
 //! - [`write_result`], [`parse_result`]: the result format the field's solvers and visualisers
 //!   share.
@@ -25,6 +26,7 @@ mod instance;
 mod lacam;
 mod pibt;
 mod result;
+mod scatter;
 
 pub use check::{PlanCheck, PlanError, check_plan};
 pub use distances::Distances;

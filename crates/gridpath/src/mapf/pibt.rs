@@ -31,6 +31,7 @@
 use super::choices_shuffled;
 use super::distances::Distances;
 use super::instance::{Instance, SplitMix64};
+use super::scatter::Scatter;
 use crate::grid::{Grid, Point};
 
 const NONE: u32 = u32::MAX;
@@ -53,6 +54,9 @@ pub struct Pibt {
     order: Vec<usize>,
     /// The configuration being generated breaks a constraint.
     failed: bool,
+    /// Each agent's scattered path, if LaCAM made them: it breaks ties between equally near
+    /// cells (see [`Scatter`]).
+    hints: Option<Scatter>,
 }
 
 impl Pibt {
@@ -69,7 +73,13 @@ impl Pibt {
             slots: Vec::new(),
             order: Vec::new(),
             failed: false,
+            hints: None,
         }
+    }
+
+    /// Breaks ties by these paths from now on.
+    pub(crate) fn set_hints(&mut self, hints: Scatter) {
+        self.hints = Some(hints);
     }
 
     /// One step of every agent: from `positions` (free cells, all distinct) towards `goals`,
@@ -178,10 +188,12 @@ impl Pibt {
         // Ties at random: shuffled, then a stable sort by distance.
         let (mut candidates, n) = choices_shuffled(grid, here, &mut self.rng);
         let table = distances.table(self.slots[i]);
-        // Nearest first; between equals, a cell no other agent stands on (no one to push).
+        // The next cell of the agent's scattered path first, if it has one; then nearest first,
+        // and between equals a cell no other agent stands on (no one to push).
         let standing = &self.standing;
         let taken = |c: usize| standing[c] != NONE && standing[c] as usize != i;
-        candidates[..n].sort_by_key(|&c| (table[c], taken(c)));
+        let hint = self.hints.as_ref().and_then(|h| h.next(i, here));
+        candidates[..n].sort_by_key(|&c| (Some(c) != hint, table[c], taken(c)));
         for &v in &candidates[..n] {
             if self.taking[v] != NONE || pusher.is_some_and(|j| self.from[j] == v) {
                 continue;
