@@ -21,12 +21,16 @@
 //! notice The goal can't stand on a wall at (13, 20): back to (3, 24).
 //! agents 16 12 0 4             (agents, walking, stuck, arrived)
 //! agent 27 14                  (each agent's cell, at most 100 lines)
+//! lab open 12 Bucharest | 418 | ...   (the graph lab: open or closed, trace rows, the last one)
+//! mapf 400 26.4 86             (the multi-agent plan on screen: agents, time, last step)
 //! ```
 
 use crate::AppSystems;
 use crate::agents::AgentStats;
+use crate::mapf::{Playback, ShownPlan};
 use crate::notices::Notices;
 use crate::planner::{Plan, PlanStatus, PlannerMode};
+use crate::ui::graph_lab::GraphLab;
 use crate::ui::widgets::PanelWidgets;
 use crate::world::agents::{Agent, AgentPos};
 use crate::world::layout::MapLayout;
@@ -85,6 +89,7 @@ fn write_state(
     current: Res<CurrentMap>,
     agent_stats: Res<AgentStats>,
     agents: Query<&AgentPos, With<Agent>>,
+    extra: (Res<GraphLab>, Res<ShownPlan>, Res<Playback>),
     start: Single<&MarkerCell, With<Start>>,
     goal: Single<&MarkerCell, With<Goal>>,
     camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
@@ -135,6 +140,20 @@ fn write_state(
     for pos in agents.iter().take(100) {
         let cell = pos.cell();
         let _ = writeln!(out, "agent {} {}", cell.x, cell.y);
+    }
+    let (lab, mapf, playback) = extra;
+    let open = if lab.open { "open" } else { "closed" };
+    let rows = lab.search.steps().len();
+    let last = lab.last_row().unwrap_or_default().replace('\n', " ");
+    let _ = writeln!(out, "lab {open} {rows} {last}");
+    if let Some(plan) = &mapf.0 {
+        let _ = writeln!(
+            out,
+            "mapf {} {:.2} {}",
+            plan.agents(),
+            playback.time,
+            plan.last_step()
+        );
     }
     match &*hook {
         TestHook::File(path) => {

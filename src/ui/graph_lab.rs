@@ -6,6 +6,7 @@
 //! Nodes are coloured as on the grid: unseen grey, open blue, closed violet, the node just
 //! expanded yellow, the path green; the start has a green ring, the goal a red one.
 
+use super::widgets::PanelWidgets;
 use super::{RED, color32};
 use crate::view::palette;
 use bevy::prelude::*;
@@ -90,7 +91,11 @@ impl GraphLab {
 }
 
 /// The window, when open; returns where it is on screen.
-pub(super) fn show(ctx: &egui::Context, lab: &mut GraphLab) -> Option<egui::Rect> {
+pub(super) fn show(
+    ctx: &egui::Context,
+    lab: &mut GraphLab,
+    widgets: &mut PanelWidgets,
+) -> Option<egui::Rect> {
     let mut open = lab.open;
     let shown = egui::Window::new("Graph lab")
         .open(&mut open)
@@ -99,7 +104,7 @@ pub(super) fn show(ctx: &egui::Context, lab: &mut GraphLab) -> Option<egui::Rect
         .default_size(egui::vec2(880.0, 640.0))
         .max_width(880.0)
         .show(ctx, |ui| {
-            controls(ui, lab);
+            controls(ui, lab, widgets);
             ui.separator();
             ui.horizontal_top(|ui| {
                 draw_graph(ui, &lab.search, lab.start, lab.goal);
@@ -112,10 +117,23 @@ pub(super) fn show(ctx: &egui::Context, lab: &mut GraphLab) -> Option<egui::Rect
     shown.map(|s| s.response.rect)
 }
 
-fn controls(ui: &mut egui::Ui, lab: &mut GraphLab) {
+/// The widgets the end-to-end tests click, by name (see `app::test_hook`).
+const PRESET_WIDGETS: [&str; 5] = [
+    "lab_warm_up",
+    "lab_romania",
+    "lab_greedy_trap",
+    "lab_ties",
+    "lab_inadmissible",
+];
+
+fn controls(ui: &mut egui::Ui, lab: &mut GraphLab, widgets: &mut PanelWidgets) {
     ui.horizontal(|ui| {
-        for preset in presets::ALL {
-            if ui.button(preset.name).on_hover_text(preset.about).clicked() {
+        for (k, preset) in presets::ALL.into_iter().enumerate() {
+            let button = ui.button(preset.name).on_hover_text(preset.about);
+            if let Some(name) = PRESET_WIDGETS.get(k) {
+                widgets.note(name, &button);
+            }
+            if button.clicked() {
                 lab.load(&preset);
             }
         }
@@ -123,7 +141,10 @@ fn controls(ui: &mut egui::Ui, lab: &mut GraphLab) {
     ui.horizontal(|ui| {
         let before = (lab.algorithm, lab.start, lab.goal);
         for algorithm in LabAlgorithm::ALL {
-            ui.selectable_value(&mut lab.algorithm, algorithm, algorithm.name());
+            let choice = ui.selectable_value(&mut lab.algorithm, algorithm, algorithm.name());
+            if algorithm == LabAlgorithm::AStar {
+                widgets.note("lab_astar", &choice);
+            }
         }
         ui.separator();
         let graph = lab.search.graph().clone();
@@ -135,13 +156,14 @@ fn controls(ui: &mut egui::Ui, lab: &mut GraphLab) {
     });
     ui.horizontal(|ui| {
         let done = lab.search.is_done();
-        if ui.add_enabled(!done, egui::Button::new("Step")).clicked() {
+        let step = ui.add_enabled(!done, egui::Button::new("Step"));
+        widgets.note("lab_step", &step);
+        if step.clicked() {
             lab.search.step();
         }
-        if ui
-            .add_enabled(!done, egui::Button::new("Run to the end"))
-            .clicked()
-        {
+        let run = ui.add_enabled(!done, egui::Button::new("Run to the end"));
+        widgets.note("lab_run", &run);
+        if run.clicked() {
             lab.search.run();
         }
         if ui.button("Restart").clicked() {

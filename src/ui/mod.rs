@@ -74,10 +74,11 @@ fn side_panel(
         .show(&mut root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.heading("Pathfinder Playground");
-                ui.toggle_value(
+                let toggle = ui.toggle_value(
                     &mut lab.open,
                     "Graph lab: A* on a small graph, step by step",
                 );
+                widgets.note("lab_toggle", &toggle);
                 maps.show(ui, &mut widgets);
                 search.show(ui, &mut widgets);
                 show_notice(ui, &notices);
@@ -95,7 +96,10 @@ fn side_panel(
                 );
             });
         });
-    let floating = lab.open.then(|| graph_lab::show(ctx, &mut lab)).flatten();
+    let floating = lab
+        .open
+        .then(|| graph_lab::show(ctx, &mut lab, &mut widgets))
+        .flatten();
     // Hovering the panel itself is worked out from the cursor each frame (see `PointerOverUi`).
     claim.set_if_neq(UiPointerClaim(
         ctx.egui_wants_pointer_input() || ctx.is_pointer_over_egui(),

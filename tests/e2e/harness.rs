@@ -42,6 +42,12 @@ pub struct State {
     pub agents: [usize; 4],
     /// Each agent's cell.
     pub agent_cells: Vec<(i32, i32)>,
+    /// The graph lab: whether it is open, its trace's rows, and the last row's text.
+    pub lab_open: bool,
+    pub lab_rows: usize,
+    pub lab_last: String,
+    /// The multi-agent plan on screen: agents, the time shown, the last step.
+    pub mapf: Option<(usize, f32, usize)>,
 }
 
 impl State {
@@ -91,6 +97,15 @@ impl State {
                     s.agents = [0, 1, 2, 3].map(|i| nums[i] as usize);
                 }
                 "agent" if nums.len() == 2 => s.agent_cells.push((nums[0] as i32, nums[1] as i32)),
+                "lab" => {
+                    let mut parts = line.splitn(4, ' ').skip(1);
+                    s.lab_open = parts.next() == Some("open");
+                    s.lab_rows = parts.next()?.parse().ok()?;
+                    s.lab_last = parts.next().unwrap_or_default().to_string();
+                }
+                "mapf" if nums.len() == 3 => {
+                    s.mapf = Some((nums[0] as usize, nums[1], nums[2] as usize))
+                }
                 _ => {}
             }
         }

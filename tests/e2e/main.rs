@@ -14,5 +14,6 @@
 mod agents;
 mod checks;
 mod harness;
+mod lab_and_mapf;
 mod plugin_examples;
 mod soak;

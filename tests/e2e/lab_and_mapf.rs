@@ -1,0 +1,54 @@
+//! The graph lab and the multi-agent player, in the real window.
+
+use crate::harness::App;
+use std::time::Duration;
+
+const A_FEW_SECONDS: Duration = Duration::from_secs(20);
+
+#[test]
+#[ignore = "needs an X display: run under xvfb-run (see tests/e2e/main.rs)"]
+fn the_graph_lab_runs_romania_to_the_end_where_a_star_expands_bucharest_at_418() {
+    let (mut app, state) = App::launch_with_path("graph-lab");
+    assert!(!state.lab_open);
+    app.click(state.widget("lab_toggle"));
+    let state = app.wait_until("the graph lab's window", A_FEW_SECONDS, |s| {
+        s.lab_open && s.widgets.contains_key("lab_run")
+    });
+    app.click(state.widget("lab_romania"));
+    app.click(state.widget("lab_astar"));
+    app.settle();
+    let state = app.state().expect("the hook");
+    app.click(state.widget("lab_run"));
+    let state = app.wait_until("the trace to its end", A_FEW_SECONDS, |s| s.lab_rows > 0);
+    app.screenshot("romania-run");
+    // The textbook's last step: Bucharest expanded with g = 418 (not the 450 it first had).
+    let last = &state.lab_last;
+    assert!(last.contains("Bucharest") && last.contains("418"), "{last}");
+    assert!(!last.contains("450"), "{last}");
+}
+
+#[test]
+#[ignore = "needs an X display: run under xvfb-run (see tests/e2e/main.rs)"]
+fn a_multi_agent_plan_plays_and_pauses() {
+    let mut app = App::launch(
+        "mapf-play",
+        &["--map", "random-32-32-10", "--mapf", "100:scen"],
+    );
+    let state = app.wait_until("the plan to play", A_FEW_SECONDS, |s| {
+        s.mapf.is_some_and(|(_, time, _)| time > 1.0) && s.widgets.contains_key("mapf_play")
+    });
+    let (agents, _, last) = state.mapf.unwrap_or_default();
+    assert_eq!(agents, 100);
+    assert!(
+        last >= 53,
+        "the benchmark's lower bound is 53 steps: {last}"
+    );
+    app.click(state.widget("mapf_play"));
+    app.settle();
+    let paused = app.state().and_then(|s| s.mapf).unwrap_or_default().1;
+    std::thread::sleep(Duration::from_millis(800));
+    app.settle();
+    let later = app.state().and_then(|s| s.mapf).unwrap_or_default().1;
+    assert_eq!(paused, later, "the time-line kept running after Pause");
+    app.screenshot("paused");
+}
