@@ -18,23 +18,7 @@ pub struct HeuristicCheck {
 /// here in the plainest way: a graph worked by hand is small).
 pub fn check_heuristic(graph: &LabGraph, goal: usize) -> HeuristicCheck {
     let n = graph.len();
-    let mut cost: Vec<Option<f64>> = vec![None; n];
-    let mut done = vec![false; n];
-    if goal < n {
-        cost[goal] = Some(0.0);
-    }
-    while let Some(u) = (0..n)
-        .filter(|&u| !done[u] && cost[u].is_some())
-        .min_by(|&a, &b| cost[a].unwrap_or(0.0).total_cmp(&cost[b].unwrap_or(0.0)))
-    {
-        done[u] = true;
-        let cu = cost[u].unwrap_or(0.0);
-        for &(v, w) in graph.neighbours(u) {
-            if cost[v].is_none_or(|cv| cu + w < cv) {
-                cost[v] = Some(cu + w);
-            }
-        }
-    }
+    let cost = costs_to(graph, goal);
     let mut order: Vec<usize> = (0..n).collect();
     order.sort_by(|&a, &b| graph.name(a).cmp(graph.name(b)));
     let inadmissible = order.iter().find_map(|&u| {
@@ -76,4 +60,28 @@ pub fn check_heuristic(graph: &LabGraph, goal: usize) -> HeuristicCheck {
         inadmissible,
         inconsistent,
     }
+}
+
+/// Every node's true cost to `goal` (Dijkstra from the goal; edges are undirected), `None` where
+/// the goal cannot be reached.
+pub(crate) fn costs_to(graph: &LabGraph, goal: usize) -> Vec<Option<f64>> {
+    let n = graph.len();
+    let mut cost: Vec<Option<f64>> = vec![None; n];
+    let mut done = vec![false; n];
+    if goal < n {
+        cost[goal] = Some(0.0);
+    }
+    while let Some(u) = (0..n)
+        .filter(|&u| !done[u] && cost[u].is_some())
+        .min_by(|&a, &b| cost[a].unwrap_or(0.0).total_cmp(&cost[b].unwrap_or(0.0)))
+    {
+        done[u] = true;
+        let cu = cost[u].unwrap_or(0.0);
+        for &(v, w) in graph.neighbours(u) {
+            if cost[v].is_none_or(|cv| cu + w < cv) {
+                cost[v] = Some(cu + w);
+            }
+        }
+    }
+    cost
 }

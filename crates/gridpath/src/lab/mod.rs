@@ -13,14 +13,21 @@
 //!   closed lists after it: the rows of the trace table a student writes down.
 //! - [`check_heuristic`]: is h admissible and consistent on this graph, and if not, which node
 //!   or edge breaks it.
+//! - [`ByHand`]: the learner runs a search by hand and each answer is checked against the
+//!   stepper; a wrong one is named by the rule it follows (lowest h is greedy, first in is BFS,
+//!   ...). [`redraw`] gives the same graph new weights for another try.
 //! - [`presets`]: a warm-up, the textbook's Romania, and graphs that show greedy and an
 //!   inadmissible h going wrong.
 
+mod by_hand;
 mod graph;
 mod h_check;
 pub mod presets;
 mod stepper;
 
+pub use by_hand::{
+    ByHand, Habit, NeighbourAnswer, NextAnswer, Question, TiePolicy, Verdict, redraw,
+};
 pub use graph::{LabError, LabGraph, MAX_NODES, num};
 pub use h_check::{HeuristicCheck, check_heuristic};
 pub use stepper::{Change, LabAlgorithm, LabSearch, LabStep, OpenEntry};

@@ -259,6 +259,56 @@ impl LabSearch {
     /// Expands the next node; `None` when the search has already stopped.
     pub fn step(&mut self) -> Option<&LabStep> {
         let node = self.next_choice()?;
+        self.expand(node)
+    }
+
+    /// The open nodes the algorithm may take next: the next choice and every node tied with it
+    /// (the same f for A\*, g for Dijkstra, h for greedy; BFS and DFS never tie).
+    pub fn equally_good(&self) -> Vec<usize> {
+        let Some(next) = self.next_choice() else {
+            return Vec::new();
+        };
+        let best = self.open.iter().find(|&&(n, _)| n == next).copied();
+        let Some(best) = best else {
+            return Vec::new();
+        };
+        let tied = |a: &(usize, u64)| {
+            let (ea, eb) = (self.entry(a.0), self.entry(best.0));
+            match self.algorithm {
+                LabAlgorithm::Bfs | LabAlgorithm::Dfs => a.0 == best.0,
+                LabAlgorithm::Dijkstra => ea.g == eb.g,
+                LabAlgorithm::Greedy => ea.h == eb.h,
+                LabAlgorithm::AStar => ea.f == eb.f,
+            }
+        };
+        let mut nodes: Vec<usize> = self.open.iter().filter(|a| tied(a)).map(|a| a.0).collect();
+        nodes.sort_by(|&a, &b| self.graph.name(a).cmp(self.graph.name(b)));
+        nodes
+    }
+
+    /// The open nodes in the order they went in (first in first).
+    pub fn open_by_arrival(&self) -> Vec<usize> {
+        let mut open = self.open.clone();
+        open.sort_by_key(|&(_, k)| k);
+        open.into_iter().map(|(n, _)| n).collect()
+    }
+
+    /// The nodes expanded so far.
+    pub fn closed(&self) -> &[usize] {
+        &self.closed
+    }
+
+    /// The goal.
+    pub fn goal(&self) -> usize {
+        self.goal
+    }
+
+    /// Expands `node`, which must be open (a hand-run may take any of [`LabSearch::equally_good`]);
+    /// `None` when it is not open or the search has stopped.
+    pub fn expand(&mut self, node: usize) -> Option<&LabStep> {
+        if self.done || !self.open.iter().any(|&(n, _)| n == node) {
+            return None;
+        }
         self.open.retain(|&(n, _)| n != node);
         self.closed.retain(|&n| n != node);
         self.closed.push(node);

@@ -36,7 +36,7 @@ pub use pibt::{Pibt, PibtPlan, solve_with_pibt};
 pub use result::{MAX_RESULT_AGENTS, MAX_RESULT_BYTES, MapfResult, parse_result, write_result};
 
 use crate::grid::Grid;
-use instance::SplitMix64;
+pub(crate) use instance::SplitMix64;
 
 /// A cell's free 4-neighbours, by index: the moves of classic MAPF (plus waiting, which is not
 /// listed). The order is fixed, up, left, right, down, so that runs repeat exactly.
