@@ -102,6 +102,9 @@ impl Scatter {
     }
 }
 
+/// An open entry of the search: (collisions, f, `u32::MAX - g`, cell, parent cell).
+type OpenEntry = (u64, u32, u32, u32, u32);
+
 /// The table of uses, and scratch space for the search.
 struct Planner {
     /// For each cell, when paths are on it and where each goes next (`NONE` at its end). A cell
@@ -113,7 +116,7 @@ struct Planner {
     parent: Vec<u32>,
     closed_by: Vec<u32>,
     searches: u32,
-    open: BinaryHeap<Reverse<(u64, u32, u32, u32, u32)>>,
+    open: BinaryHeap<Reverse<OpenEntry>>,
 }
 
 impl Planner {
@@ -232,7 +235,10 @@ impl Planner {
 mod tests {
     use super::*;
 
-    fn scatter_on(rows: &[&str], pairs: &[((i32, i32), (i32, i32))]) -> (Grid, Scatter) {
+    /// A start and a goal.
+    type Pair = ((i32, i32), (i32, i32));
+
+    fn scatter_on(rows: &[&str], pairs: &[Pair]) -> (Grid, Scatter) {
         let grid = Grid::from_ascii(rows).expect("test grid");
         let cell = |p: (i32, i32)| grid.index_of(p.into()).expect("on the grid");
         let starts: Vec<usize> = pairs.iter().map(|&(s, _)| cell(s)).collect();
