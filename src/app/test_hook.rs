@@ -22,6 +22,7 @@
 //! agents 16 12 0 4             (agents, walking, stuck, arrived)
 //! agent 27 14                  (each agent's cell, at most 100 lines)
 //! lab open 12 Bucharest | 418 | ...   (the graph lab: open or closed, trace rows, the last one)
+//! hand 9 10                   (working the lab by hand: right answers, answers)
 //! mapf 400 26.4 86             (the multi-agent plan on screen: agents, time, last step)
 //! ```
 
@@ -146,6 +147,10 @@ fn write_state(
     let rows = lab.search.steps().len();
     let last = lab.last_row().unwrap_or_default().replace('\n', " ");
     let _ = writeln!(out, "lab {open} {rows} {last}");
+    if let Some(hand) = &lab.hand {
+        let (right, asked) = hand.run.score();
+        let _ = writeln!(out, "hand {right} {asked}");
+    }
     if let Some(plan) = &mapf.0 {
         let _ = writeln!(
             out,

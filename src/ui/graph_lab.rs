@@ -12,7 +12,8 @@ use crate::view::palette;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use gridpath::lab::{
-    LabAlgorithm, LabGraph, LabSearch, LabStep, check_heuristic, num as number, presets,
+    ByHand, LabAlgorithm, LabGraph, LabSearch, LabStep, Question, TiePolicy, Verdict,
+    check_heuristic, num as number, presets, redraw,
 };
 
 /// The lab's state: the graph as text and as read, the search being stepped.
@@ -28,6 +29,18 @@ pub struct GraphLab {
     pub start: usize,
     pub goal: usize,
     pub search: LabSearch,
+    /// The learner's hand-run, when working by hand.
+    pub hand: Option<HandRun>,
+    pub policy: TiePolicy,
+    /// How many times "another graph" was asked for: the next redraw's seed.
+    pub redraws: u64,
+}
+
+/// A hand-run in progress: the grader, its last verdict, the g being typed.
+pub struct HandRun {
+    pub run: ByHand,
+    pub verdict: Option<Verdict>,
+    pub g_text: String,
 }
 
 impl Default for GraphLab {
@@ -40,6 +53,9 @@ impl Default for GraphLab {
             start: 0,
             goal: 0,
             search: LabSearch::new(LabGraph::new(), LabAlgorithm::AStar, 0, 0),
+            hand: None,
+            policy: TiePolicy::Alphabetical,
+            redraws: 0,
         };
         lab.load(&presets::ROMANIA);
         lab
@@ -76,9 +92,48 @@ impl GraphLab {
         }
     }
 
-    /// A fresh search of `graph` with the lab's algorithm, start and goal.
+    /// A fresh search of `graph` with the lab's algorithm, start and goal (and a fresh hand-run,
+    /// when working by hand).
     pub fn restart(&mut self, graph: LabGraph) {
         self.search = LabSearch::new(graph, self.algorithm, self.start, self.goal);
+        if self.hand.is_some() {
+            self.work_by_hand(true);
+        }
+    }
+
+    /// Starts (or ends) working the search by hand, from its start.
+    pub fn work_by_hand(&mut self, on: bool) {
+        self.hand = None;
+        let graph = self.search.graph().clone();
+        self.search = LabSearch::new(graph, self.algorithm, self.start, self.goal);
+        if on {
+            self.hand = Some(HandRun {
+                run: ByHand::new(self.search.clone(), self.policy),
+                verdict: None,
+                g_text: String::new(),
+            });
+        }
+    }
+
+    /// The same graph with new weights and a sound h ("another graph").
+    pub fn another_graph(&mut self) {
+        self.redraws += 1;
+        let graph = redraw(self.search.graph(), self.goal, self.redraws);
+        self.text = graph.to_text();
+        self.error = None;
+        self.restart(graph);
+    }
+
+    /// Records a verdict, and shows the learner's run in the drawing and the trace once an
+    /// expansion's neighbours are all answered (showing it sooner would give the answers away).
+    pub fn judged(&mut self, verdict: Verdict) {
+        if let Some(hand) = &mut self.hand {
+            if !matches!(hand.run.question(), Question::Neighbour { .. }) {
+                self.search = hand.run.search().clone();
+            }
+            hand.verdict = Some(verdict);
+            hand.g_text.clear();
+        }
     }
 
     /// The trace's last row, as the window writes it (the end-to-end test reads it).
@@ -107,8 +162,14 @@ pub(super) fn show(
             controls(ui, lab, widgets);
             ui.separator();
             ui.horizontal_top(|ui| {
-                draw_graph(ui, &lab.search, lab.start, lab.goal);
-                ui.vertical(|ui| edit_text(ui, lab));
+                let clicked = draw_graph(ui, &lab.search, lab.start, lab.goal);
+                ui.vertical(|ui| {
+                    if lab.hand.is_some() {
+                        super::lab_by_hand::questions(ui, lab, clicked, widgets);
+                    } else {
+                        edit_text(ui, lab);
+                    }
+                });
             });
             ui.separator();
             trace_table(ui, &lab.search);
@@ -155,6 +216,18 @@ fn controls(ui: &mut egui::Ui, lab: &mut GraphLab, widgets: &mut PanelWidgets) {
         }
     });
     ui.horizontal(|ui| {
+        let mut by_hand = lab.hand.is_some();
+        let toggle = ui
+            .toggle_value(&mut by_hand, "Work it by hand")
+            .on_hover_text("Answer each step yourself; every answer is checked");
+        widgets.note("lab_by_hand", &toggle);
+        if toggle.clicked() {
+            lab.work_by_hand(by_hand);
+        }
+        if by_hand {
+            super::lab_by_hand::settings(ui, lab);
+            return;
+        }
         let done = lab.search.is_done();
         let step = ui.add_enabled(!done, egui::Button::new("Step"));
         widgets.note("lab_step", &step);
@@ -215,10 +288,11 @@ fn node_picker(ui: &mut egui::Ui, label: &str, graph: &LabGraph, node: &mut usiz
 }
 
 /// The nodes on a circle, the edges with their weights, each node's name and h.
-fn draw_graph(ui: &mut egui::Ui, search: &LabSearch, start: usize, goal: usize) {
+/// Returns the node clicked, if one was.
+fn draw_graph(ui: &mut egui::Ui, search: &LabSearch, start: usize, goal: usize) -> Option<usize> {
     let graph = search.graph();
     let size = egui::vec2(360.0, 330.0);
-    let (response, painter) = ui.allocate_painter(size, egui::Sense::hover());
+    let (response, painter) = ui.allocate_painter(size, egui::Sense::click());
     let rect = response.rect;
     painter.rect_filled(rect, 4.0, egui::Color32::from_gray(24));
     let n = graph.len().max(1);
@@ -297,6 +371,10 @@ fn draw_graph(ui: &mut egui::Ui, search: &LabSearch, start: usize, goal: usize) 
             egui::Color32::WHITE,
         );
     }
+    let click = response
+        .interact_pointer_pos()
+        .filter(|_| response.clicked())?;
+    (0..graph.len()).find(|&i| at(i).distance(click) < 14.0)
 }
 
 /// Where the towns of the textbook's Romania lie on its map (0 to 1 across and down), so that
@@ -444,5 +522,31 @@ mod tests {
         lab.apply_text();
         assert_eq!(lab.error, None);
         assert_eq!(lab.search.graph().len(), 2);
+    }
+
+    #[test]
+    fn by_hand_the_trace_waits_for_the_neighbours_and_another_graph_starts_again() {
+        use gridpath::lab::{NeighbourAnswer, NextAnswer};
+        let mut lab = GraphLab::default();
+        lab.work_by_hand(true);
+        let arad = lab.search.graph().index("Arad").expect("Arad");
+        let hand = lab.hand.as_mut().expect("by hand");
+        let verdict = hand.run.answer_next(NextAnswer::Node(arad));
+        lab.judged(verdict);
+        // Arad's neighbours are being asked about: the trace does not show them yet.
+        assert!(lab.search.steps().is_empty());
+        for _ in 0..3 {
+            let hand = lab.hand.as_mut().expect("by hand");
+            let verdict = hand.run.answer_neighbour(NeighbourAnswer::NoChange);
+            assert!(!verdict.right, "each is reached for the first time");
+            lab.judged(verdict);
+        }
+        assert_eq!(lab.search.steps().len(), 1);
+        assert_eq!(lab.hand.as_ref().map(|h| h.run.score()), Some((1, 4)));
+        let before = lab.text.clone();
+        lab.another_graph();
+        assert_ne!(lab.text, before);
+        assert_eq!(lab.hand.as_ref().map(|h| h.run.score()), Some((0, 0)));
+        assert!(lab.search.steps().is_empty());
     }
 }

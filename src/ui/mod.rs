@@ -8,6 +8,7 @@ mod agents_section;
 mod compare_section;
 mod edit_section;
 pub mod graph_lab;
+mod lab_by_hand;
 mod map_section;
 mod mapf_section;
 mod search_section;

@@ -46,6 +46,8 @@ pub struct State {
     pub lab_open: bool,
     pub lab_rows: usize,
     pub lab_last: String,
+    /// Working the lab by hand: right answers, answers.
+    pub hand: Option<(u32, u32)>,
     /// The multi-agent plan on screen: agents, the time shown, the last step.
     pub mapf: Option<(usize, f32, usize)>,
 }
@@ -103,6 +105,7 @@ impl State {
                     s.lab_rows = parts.next()?.parse().ok()?;
                     s.lab_last = parts.next().unwrap_or_default().to_string();
                 }
+                "hand" if nums.len() == 2 => s.hand = Some((nums[0] as u32, nums[1] as u32)),
                 "mapf" if nums.len() == 3 => {
                     s.mapf = Some((nums[0] as usize, nums[1], nums[2] as usize))
                 }

@@ -25,6 +25,16 @@ fn the_graph_lab_runs_romania_to_the_end_where_a_star_expands_bucharest_at_418()
     let last = &state.lab_last;
     assert!(last.contains("Bucharest") && last.contains("418"), "{last}");
     assert!(!last.contains("450"), "{last}");
+    // By hand: "the search stops" before anything is expanded is marked wrong.
+    app.click(state.widget("lab_by_hand"));
+    let state = app.wait_until("the by-hand questions", A_FEW_SECONDS, |s| {
+        s.hand == Some((0, 0)) && s.widgets.contains_key("lab_stop")
+    });
+    app.click(state.widget("lab_stop"));
+    app.wait_until("the answer marked", A_FEW_SECONDS, |s| {
+        s.hand == Some((0, 1))
+    });
+    app.screenshot("by-hand");
 }
 
 #[test]
