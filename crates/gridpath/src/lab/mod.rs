@@ -16,10 +16,13 @@
 //! - [`ByHand`]: the learner runs a search by hand and each answer is checked against the
 //!   stepper; a wrong one is named by the rule it follows (lowest h is greedy, first in is BFS,
 //!   ...). [`redraw`] gives the same graph new weights for another try.
+//! - [`grid_region`]: a small region of a grid as a lab graph (its cells, moves and h), so A\*
+//!   can be stepped on the grid and on its graph side by side.
 //! - [`presets`]: a warm-up, the textbook's Romania, and graphs that show greedy and an
 //!   inadmissible h going wrong.
 
 mod by_hand;
+mod from_grid;
 mod graph;
 mod h_check;
 pub mod presets;
@@ -28,6 +31,7 @@ mod stepper;
 pub use by_hand::{
     ByHand, Habit, NeighbourAnswer, NextAnswer, Question, TiePolicy, Verdict, redraw,
 };
+pub use from_grid::{GridRegion, grid_region};
 pub use graph::{LabError, LabGraph, MAX_NODES, num};
 pub use h_check::{HeuristicCheck, check_heuristic};
 pub use stepper::{Change, LabAlgorithm, LabSearch, LabStep, OpenEntry};
