@@ -8,12 +8,16 @@
 
 use super::widgets::PanelWidgets;
 use super::{RED, color32};
+use crate::planner::PlannerSettings;
+use crate::view::overlays::grid_graph::GridGraphOverlay;
 use crate::view::palette;
+use crate::world::markers::{Goal, MarkerCell, Start};
+use crate::world::nav::NavGrid;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use gridpath::lab::{
     ByHand, LabAlgorithm, LabGraph, LabSearch, LabStep, Question, TiePolicy, Verdict,
-    check_heuristic, num as number, presets, redraw,
+    check_heuristic, grid_region, num as number, presets, redraw,
 };
 
 /// The lab's state: the graph as text and as read, the search being stepped.
@@ -34,6 +38,10 @@ pub struct GraphLab {
     pub policy: TiePolicy,
     /// How many times "another graph" was asked for: the next redraw's seed.
     pub redraws: u64,
+    /// "The markers' region" was clicked: [`lab_from_map`] loads it next frame.
+    pub wants_region: bool,
+    /// Draw the markers' region on the map as a graph.
+    pub show_on_map: bool,
 }
 
 /// A hand-run in progress: the grader, its last verdict, the g being typed.
@@ -56,6 +64,8 @@ impl Default for GraphLab {
             hand: None,
             policy: TiePolicy::Alphabetical,
             redraws: 0,
+            wants_region: false,
+            show_on_map: false,
         };
         lab.load(&presets::ROMANIA);
         lab
@@ -66,6 +76,11 @@ impl GraphLab {
     /// Loads a preset: its graph, start and goal, and a fresh search.
     pub fn load(&mut self, preset: &presets::Preset) {
         let (graph, start, goal) = preset.load();
+        self.load_graph(graph, start, goal);
+    }
+
+    /// Loads a graph with its start and goal, and a fresh search.
+    pub fn load_graph(&mut self, graph: LabGraph, start: usize, goal: usize) {
         self.text = graph.to_text();
         self.error = None;
         (self.start, self.goal) = (start, goal);
@@ -145,6 +160,39 @@ impl GraphLab {
     }
 }
 
+/// Loads the markers' region when asked, and switches its overlay on the map.
+pub(super) fn lab_from_map(
+    mut lab: ResMut<GraphLab>,
+    nav: Option<Res<NavGrid>>,
+    settings: Res<PlannerSettings>,
+    start: Single<&MarkerCell, With<Start>>,
+    goal: Single<&MarkerCell, With<Goal>>,
+    mut overlay: ResMut<GridGraphOverlay>,
+) {
+    overlay.set_if_neq(GridGraphOverlay(lab.show_on_map));
+    if !lab.wants_region {
+        return;
+    }
+    lab.wants_region = false;
+    let Some(nav) = nav else {
+        return;
+    };
+    let search = &settings.search;
+    match grid_region(
+        nav.grid(),
+        search.movement,
+        search.heuristic,
+        start.0,
+        goal.0,
+    ) {
+        Ok(region) => {
+            lab.algorithm = LabAlgorithm::AStar;
+            lab.load_graph(region.graph, region.start, region.goal);
+        }
+        Err(why) => lab.error = Some(format!("The markers' region: {why}.")),
+    }
+}
+
 /// The window, when open; returns where it is on screen.
 pub(super) fn show(
     ctx: &egui::Context,
@@ -198,6 +246,15 @@ fn controls(ui: &mut egui::Ui, lab: &mut GraphLab, widgets: &mut PanelWidgets) {
                 lab.load(&preset);
             }
         }
+        ui.separator();
+        let region = ui.button("The markers' region").on_hover_text(
+            "The box around the start and goal markers, one cell wider: its free cells as \
+             nodes, its moves as edges, with the search's moves and h",
+        );
+        widgets.note("lab_region", &region);
+        lab.wants_region |= region.clicked();
+        ui.checkbox(&mut lab.show_on_map, "on the map")
+            .on_hover_text("Draw that region on the map as a graph");
     });
     ui.horizontal(|ui| {
         let before = (lab.algorithm, lab.start, lab.goal);
@@ -305,9 +362,30 @@ fn draw_graph(ui: &mut egui::Ui, search: &LabSearch, start: usize, goal: usize) 
         })
         .collect();
     let romania = on_map.iter().all(Option::is_some) && !on_map.is_empty();
+    // Nodes named `column_row` (a region of the grid) sit where their cells are.
+    let cells: Vec<Option<(f32, f32)>> = (0..graph.len())
+        .map(|i| {
+            let (x, y) = graph.name(i).split_once('_')?;
+            Some((x.parse::<u16>().ok()? as f32, y.parse::<u16>().ok()? as f32))
+        })
+        .collect();
+    let on_grid = cells.iter().all(Option::is_some) && !cells.is_empty();
+    let span = |k: fn(&(f32, f32)) -> f32| {
+        let values = cells.iter().flatten().map(k);
+        let (lo, hi) = values.fold((f32::MAX, f32::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
+        (lo, (hi - lo).max(1.0))
+    };
+    let ((x0, w), (y0, h)) = (span(|c| c.0), span(|c| c.1));
+    let side = w.max(h);
     let inner = rect.shrink(36.0);
-    let at = |i: usize| match on_map[i] {
-        Some((x, y)) if romania => inner.min + egui::vec2(x * inner.width(), y * inner.height()),
+    let at = |i: usize| match (on_map[i], cells[i]) {
+        (Some((x, y)), _) if romania => {
+            inner.min + egui::vec2(x * inner.width(), y * inner.height())
+        }
+        (_, Some((x, y))) if on_grid => {
+            let scale = inner.width().min(inner.height()) / side;
+            inner.min + egui::vec2((x - x0) * scale, (y - y0) * scale)
+        }
         _ => {
             let angle = std::f32::consts::TAU * i as f32 / n as f32 - std::f32::consts::FRAC_PI_2;
             rect.center() + egui::vec2(angle.cos(), angle.sin()) * (rect.width() * 0.38)

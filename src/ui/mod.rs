@@ -41,7 +41,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<agents_section::SpawnCount>()
         .init_resource::<PanelWidgets>()
         .init_resource::<graph_lab::GraphLab>()
-        .add_systems(EguiPrimaryContextPass, side_panel);
+        .add_systems(EguiPrimaryContextPass, side_panel)
+        .add_systems(Update, graph_lab::lab_from_map);
 }
 
 fn side_panel(

@@ -19,6 +19,9 @@ pub const FRONTIER_FROM_GOAL: Color = Color::srgb(0.9, 0.2, 0.75);
 pub const MEETING: Color = Color::srgb(1.0, 1.0, 1.0);
 pub const CURRENT: Color = Color::srgb(1.0, 0.85, 0.0);
 /// The g, h and f written on cells.
+/// The grid drawn as a graph: its edges and its nodes.
+pub const GRAPH_EDGE: Color = Color::srgb(0.95, 0.55, 0.1);
+pub const GRAPH_NODE: Color = Color::srgb(0.1, 0.1, 0.15);
 pub const LABEL: Color = Color::srgb(0.05, 0.05, 0.1);
 
 /// The markers, as sRGB bytes.

@@ -13,6 +13,7 @@
 
 mod flow;
 mod frontier;
+pub mod grid_graph;
 mod path;
 
 use crate::AppSystems;
@@ -35,6 +36,9 @@ pub struct FrontierGizmos;
 
 #[derive(Default, Reflect, GizmoConfigGroup)]
 pub struct FlowGizmos;
+
+#[derive(Default, Reflect, GizmoConfigGroup)]
+pub struct GridGraphGizmos;
 
 /// How the explored cells are coloured.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -86,6 +90,8 @@ pub(crate) fn plugin(app: &mut App) {
         .insert_gizmo_config(PathGizmos, line_config(5.0))
         .insert_gizmo_config(FrontierGizmos, line_config(2.0))
         .insert_gizmo_config(FlowGizmos, line_config(1.5))
+        .insert_gizmo_config(GridGraphGizmos, line_config(2.0))
+        .init_resource::<grid_graph::GridGraphOverlay>()
         .insert_gizmo_config(RouteGizmos { flow_ways: true }, line_config(1.5))
         .add_systems(
             Update,
@@ -94,6 +100,7 @@ pub(crate) fn plugin(app: &mut App) {
                 flow::draw_flow.run_if(|field: Res<GoalField>| field.enabled),
                 frontier::draw_frontier.run_if(group_enabled::<FrontierGizmos>),
                 path::draw_path.run_if(group_enabled::<PathGizmos>),
+                grid_graph::draw_grid_graph.run_if(|on: Res<grid_graph::GridGraphOverlay>| on.0),
             )
                 .chain()
                 .in_set(AppSystems::Draw),

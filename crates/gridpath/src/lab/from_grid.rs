@@ -15,6 +15,8 @@ pub struct GridRegion {
     pub graph: LabGraph,
     pub start: usize,
     pub goal: usize,
+    /// Each node's cell, by node.
+    pub cells: Vec<Point>,
     /// The region's corners, top-left and bottom-right, included.
     pub min: Point,
     pub max: Point,
@@ -87,6 +89,7 @@ pub fn grid_region(
         graph,
         start,
         goal,
+        cells,
         min,
         max,
     })

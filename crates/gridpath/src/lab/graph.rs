@@ -160,18 +160,18 @@ impl LabGraph {
         &self.adjacent[node]
     }
 
-    /// The graph as text that [`LabGraph::parse`] reads back: each edge once, then each h.
+    /// The graph as text that [`LabGraph::parse`] reads back exactly: each edge once, then each h.
     pub fn to_text(&self) -> String {
         let mut text = String::new();
         for a in 0..self.len() {
             for &(b, w) in &self.adjacent[a] {
                 if a < b {
-                    let _ = writeln!(text, "{} {} {}", self.names[a], self.names[b], num(w));
+                    let _ = writeln!(text, "{} {} {w}", self.names[a], self.names[b]);
                 }
             }
         }
         for a in 0..self.len() {
-            let _ = writeln!(text, "h {} {}", self.names[a], num(self.h[a]));
+            let _ = writeln!(text, "h {} {}", self.names[a], self.h[a]);
         }
         text
     }
@@ -203,12 +203,14 @@ fn number(word: &str) -> Result<f64, String> {
     }
 }
 
-/// A number as a person writes it: 4, not 4.0 (weights, h and costs in the lab's texts).
+/// A number as a person writes it: 4, not 4.0, and at most two decimals, 1.41 for a diagonal
+/// step (weights, h and costs as the lab shows them; [`LabGraph::to_text`] keeps every digit).
 pub fn num(v: f64) -> String {
     if v == v.trunc() && v.abs() < 1e15 {
         format!("{}", v as i64)
     } else {
-        format!("{v}")
+        let two = format!("{v:.2}");
+        two.trim_end_matches('0').trim_end_matches('.').to_string()
     }
 }
 
