@@ -6,6 +6,7 @@
 //! Nodes are coloured as on the grid: unseen grey, open blue, closed violet, the node just
 //! expanded yellow, the path green; the start has a green ring, the goal a red one.
 
+use super::lab_edit::{self, Gesture, LabEdits, Selected};
 use super::widgets::PanelWidgets;
 use super::{RED, color32};
 use crate::planner::PlannerSettings;
@@ -42,6 +43,8 @@ pub struct GraphLab {
     pub wants_region: bool,
     /// Draw the markers' region on the map as a graph.
     pub show_on_map: bool,
+    /// The drawing's mouse editing: nodes placed by hand, the selection.
+    pub edits: LabEdits,
 }
 
 /// A hand-run in progress: the grader, its last verdict, the g being typed.
@@ -66,6 +69,7 @@ impl Default for GraphLab {
             redraws: 0,
             wants_region: false,
             show_on_map: false,
+            edits: LabEdits::default(),
         };
         lab.load(&presets::ROMANIA);
         lab
@@ -105,6 +109,12 @@ impl GraphLab {
             }
             Err(error) => self.error = Some(error.to_string()),
         }
+    }
+
+    /// Replaces the graph with an edited one, through its text, as "Apply" does.
+    pub fn edit(&mut self, graph: LabGraph) {
+        self.text = graph.to_text();
+        self.apply_text();
     }
 
     /// A fresh search of `graph` with the lab's algorithm, start and goal (and a fresh hand-run,
@@ -210,9 +220,22 @@ pub(super) fn show(
             controls(ui, lab, widgets);
             ui.separator();
             ui.horizontal_top(|ui| {
-                let clicked = draw_graph(ui, &lab.search, lab.start, lab.goal);
+                let gesture = ui
+                    .vertical(|ui| {
+                        let gesture = draw_graph(ui, lab);
+                        if lab.hand.is_none() {
+                            lab_edit::apply(lab, gesture);
+                            lab_edit::selection(ui, lab);
+                        }
+                        gesture
+                    })
+                    .inner;
                 ui.vertical(|ui| {
                     if lab.hand.is_some() {
+                        let clicked = match gesture {
+                            Gesture::Clicked(node) => Some(node),
+                            _ => None,
+                        };
                         super::lab_by_hand::questions(ui, lab, clicked, widgets);
                     } else {
                         edit_text(ui, lab);
@@ -345,11 +368,12 @@ fn node_picker(ui: &mut egui::Ui, label: &str, graph: &LabGraph, node: &mut usiz
 }
 
 /// The nodes on a circle, the edges with their weights, each node's name and h.
-/// Returns the node clicked, if one was.
-fn draw_graph(ui: &mut egui::Ui, search: &LabSearch, start: usize, goal: usize) -> Option<usize> {
+/// Returns what the mouse did in it (see `lab_edit`).
+fn draw_graph(ui: &mut egui::Ui, lab: &mut GraphLab) -> Gesture {
+    let (search, start, goal) = (&lab.search, lab.start, lab.goal);
     let graph = search.graph();
     let size = egui::vec2(360.0, 330.0);
-    let (response, painter) = ui.allocate_painter(size, egui::Sense::click());
+    let (response, painter) = ui.allocate_painter(size, egui::Sense::click_and_drag());
     let rect = response.rect;
     painter.rect_filled(rect, 4.0, egui::Color32::from_gray(24));
     let n = graph.len().max(1);
@@ -378,7 +402,11 @@ fn draw_graph(ui: &mut egui::Ui, search: &LabSearch, start: usize, goal: usize) 
     let ((x0, w), (y0, h)) = (span(|c| c.0), span(|c| c.1));
     let side = w.max(h);
     let inner = rect.shrink(36.0);
+    let placed: Vec<Option<egui::Vec2>> = (0..graph.len())
+        .map(|i| lab.edits.placed.get(graph.name(i)).copied())
+        .collect();
     let at = |i: usize| match (on_map[i], cells[i]) {
+        _ if placed[i].is_some() => inner.min + placed[i].unwrap_or_default() * inner.size(),
         (Some((x, y)), _) if romania => {
             inner.min + egui::vec2(x * inner.width(), y * inner.height())
         }
@@ -394,6 +422,12 @@ fn draw_graph(ui: &mut egui::Ui, search: &LabSearch, start: usize, goal: usize) 
     let path: Vec<usize> = search.path().map(|(p, _)| p).unwrap_or_default();
     let on_path = |a: usize, b: usize| path.windows(2).any(|w| w == [a, b] || w == [b, a]);
     let font = egui::FontId::proportional(11.0);
+    let selected = lab.edits.selected.clone();
+    let is_selected_edge = |a: usize, b: usize| {
+        let (x, y) = (graph.name(a), graph.name(b));
+        matches!(&selected, Some(Selected::Edge(p, q)) if (p == x && q == y) || (p == y && q == x))
+    };
+    let mut weights = Vec::new();
     for a in 0..graph.len() {
         for &(b, w) in graph.neighbours(a) {
             if a < b {
@@ -402,8 +436,10 @@ fn draw_graph(ui: &mut egui::Ui, search: &LabSearch, start: usize, goal: usize) 
                 } else {
                     egui::Color32::from_gray(110)
                 };
-                painter.line_segment([at(a), at(b)], egui::Stroke::new(1.5, color));
+                let width = if is_selected_edge(a, b) { 3.5 } else { 1.5 };
+                painter.line_segment([at(a), at(b)], egui::Stroke::new(width, color));
                 let middle = at(a) + (at(b) - at(a)) * 0.5;
+                weights.push((a, b, middle));
                 painter.text(
                     middle,
                     egui::Align2::CENTER_CENTER,
@@ -435,6 +471,9 @@ fn draw_graph(ui: &mut egui::Ui, search: &LabSearch, start: usize, goal: usize) 
             egui::Color32::from_gray(90)
         };
         painter.circle_filled(at(i), 9.0, fill);
+        if matches!(&selected, Some(Selected::Node(n)) if n == graph.name(i)) {
+            painter.circle_stroke(at(i), 15.0, egui::Stroke::new(1.5, egui::Color32::WHITE));
+        }
         for (ring, rgb3) in [(start, palette::START), (goal, palette::GOAL)] {
             if ring == i {
                 painter.circle_stroke(at(i), 12.0, egui::Stroke::new(2.0, color32(rgb3)));
@@ -449,10 +488,16 @@ fn draw_graph(ui: &mut egui::Ui, search: &LabSearch, start: usize, goal: usize) 
             egui::Color32::WHITE,
         );
     }
-    let click = response
-        .interact_pointer_pos()
-        .filter(|_| response.clicked())?;
-    (0..graph.len()).find(|&i| at(i).distance(click) < 14.0)
+    // An edge being drawn with the right button follows the pointer.
+    if let (Some(from), Some(to)) = (lab.edits.linking, response.interact_pointer_pos())
+        && from < graph.len()
+    {
+        painter.line_segment([at(from), to], egui::Stroke::new(1.5, egui::Color32::WHITE));
+    }
+    let names: Vec<String> = (0..graph.len())
+        .map(|i| graph.name(i).to_string())
+        .collect();
+    lab_edit::gesture(&response, &mut lab.edits, &names, &at, inner, &weights)
 }
 
 /// Where the towns of the textbook's Romania lie on its map (0 to 1 across and down), so that

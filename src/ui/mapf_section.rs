@@ -165,11 +165,13 @@ impl MapfSection<'_> {
                 }
             }
             #[cfg(target_arch = "wasm32")]
-            if ui
+            let choose = ui
                 .button("Choose a plan or scenario...")
-                .on_hover_text("A plan file is played; a .scen file gives the agents")
-                .clicked()
-            {
+                .on_hover_text("A plan file is played; a .scen file gives the agents");
+            #[cfg(target_arch = "wasm32")]
+            widgets.note("mapf_choose", &choose);
+            #[cfg(target_arch = "wasm32")]
+            if choose.clicked() {
                 self.settings.from_scenario = true;
                 if let Err(e) = crate::browser::choose_map_file() {
                     warn!("{e}");

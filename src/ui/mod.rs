@@ -9,6 +9,7 @@ mod compare_section;
 mod edit_section;
 pub mod graph_lab;
 mod lab_by_hand;
+mod lab_edit;
 mod map_section;
 mod mapf_section;
 mod search_section;

@@ -7,7 +7,8 @@
 // checks by the pixels of screenshots: the green path appears between the markers; a real mouse
 // drag of the goal changes it; a click on "Show grid" removes the grid; a wall painted on the
 // path re-routes it; a file chosen with the panel's "Choose a file..." opens; a malformed one
-// gets a message and the map stays; Save downloads a .map file; and the page logs no panic or
+// gets a message and the map stays; Save downloads a .map file; the graph lab runs Romania to
+// its end; 50 agents of a MAPF scenario are solved and played; and the page logs no panic or
 // error. Screenshots go to target/web-e2e/.
 // Chromium is Debian's (/usr/bin/chromium): nothing here downloads a browser.
 import { chromium } from "playwright-core";
@@ -41,6 +42,8 @@ function parseState(text) {
     else if (key === "path") s.path = nums.flatMap((v, i) => (i % 2 ? [] : [[v, nums[i + 1]]]));
     else if (key === "obstacles") s.obstacles = nums[0];
     else if (key === "widget") s.widgets[rest[0]] = [nums[1], nums[2]];
+    else if (key === "lab") Object.assign(s, { lab: rest[0], labRows: nums[1], labLast: rest.slice(2).join(" ") });
+    else if (key === "mapf") s.mapf = { agents: nums[0], time: nums[1], last: nums[2] };
   }
   return s.frame ? s : null;
 }
@@ -192,7 +195,22 @@ try {
   check(/\.map$/.test(download.suggestedFilename()) && /height 9/.test(text) && /width 24/.test(text),
     `Save downloads ${download.suggestedFilename()} (${text.length} bytes, 24×9)`);
 
-  // 8. No panic, no error in the page's console.
+  // 8. The graph lab: Romania's A* run to the end stops at Bucharest with g 418.
+  await press(refused.widgets.lab_toggle);
+  const lab = await waitFor("the graph lab", (s) => s.lab === "open" && s.widgets.lab_run, 10000);
+  await press(lab.widgets.lab_run);
+  const ran = await waitFor("the lab's trace", (s) => s.labRows > 0, 10000);
+  await shot("graph-lab");
+  check(/Bucharest/.test(ran.labLast) && /418/.test(ran.labLast), `the graph lab runs Romania to Bucharest at 418 ("${ran.labLast.slice(0, 40)}...")`);
+  await press(ran.widgets.lab_toggle);
+
+  // 9. Many agents: 50 agents of the benchmark's scenario, solved in the page and played.
+  await page.goto(`http://127.0.0.1:${port}/index.html?test_hook&map=random-32-32-10&mapf=50:scen`);
+  const played = await waitFor("the multi-agent plan playing", (s) => s.mapf && s.mapf.time > 1, 60000);
+  await shot("mapf");
+  check(played.mapf.agents === 50 && played.mapf.last >= 53, `50 agents solved and playing (step ${played.mapf.time.toFixed(1)} of ${played.mapf.last})`);
+
+  // 10. No panic, no error in the page's console.
   check(faults.length === 0, `the page logged no error${faults.length ? ":\n  " + faults.join("\n  ") : ""}`);
 } catch (e) {
   check(false, String(e?.stack ?? e));
