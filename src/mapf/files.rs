@@ -15,6 +15,12 @@ use bevy::prelude::*;
 use gridpath::mapf::{MapfResult, parse_result, write_result};
 use std::path::PathBuf;
 
+/// The largest plan file the player reads: 64 MiB (a thousand agents for several thousand steps).
+pub const MAX_PLAN_BYTES: u64 = 64 << 20;
+
+/// The most agents the player shows.
+pub const MAX_PLAN_AGENTS: usize = 10_000;
+
 /// Open a plan file from disk.
 #[derive(Message, Clone, Debug)]
 pub struct OpenPlanFile(pub PathBuf);
@@ -56,8 +62,8 @@ fn open_plans(
     let mut asked: Vec<(String, Result<String, String>)> = Vec::new();
     for OpenPlanFile(path) in files.read() {
         #[cfg(not(target_arch = "wasm32"))]
-        let text = gridpath::movingai::read_text_file(path, gridpath::mapf::MAX_RESULT_BYTES)
-            .map_err(|e| e.to_string());
+        let text =
+            gridpath::movingai::read_text_file(path, MAX_PLAN_BYTES).map_err(|e| e.to_string());
         #[cfg(target_arch = "wasm32")]
         let text = Err("a web page opens files with its file picker".to_string());
         asked.push((file_name(path), text));
@@ -95,6 +101,12 @@ fn open_plans(
 fn plan_of(result: MapfResult, name: &str, grid: &gridpath::Grid) -> Result<MapfPlan, String> {
     if !result.solved {
         return Err("the file says its solver found no plan (solved=0).".into());
+    }
+    if result.starts.len() > MAX_PLAN_AGENTS {
+        return Err(format!(
+            "it has {} agents; the player shows at most {MAX_PLAN_AGENTS}.",
+            result.starts.len()
+        ));
     }
     let mut plan = MapfPlan::checked(grid, result.starts, result.goals, result.plan)
         .map_err(|e| format!("it is not a valid plan on this map: {e}."))?;

@@ -175,6 +175,7 @@ fn a_plan_file_is_played_only_when_valid_here_and_a_bad_one_is_said_in_one_line(
         (plan_text(&["(0,0),(3,0),", "(0,0),(2,1),"]), "wall"),
         (plan_text(&["(0,0),(3,0),", "(0,0),(3,90),"]), "off the map"),
         (good_but_unsolved(), "solved=0"),
+        (crowd(10_001), "at most 10000"),
         (String::new(), "solution"),
     ];
     for (text, says) in cases {
@@ -190,6 +191,12 @@ fn a_plan_file_is_played_only_when_valid_here_and_a_bad_one_is_said_in_one_line(
         assert!(!notice.contains('\n'), "{notice}");
         assert_eq!(shown_title(&app).as_deref(), Some("good.txt, by hand"));
     }
+}
+
+/// A plan file of `n` agents standing still (far more than the room holds).
+fn crowd(n: usize) -> String {
+    let cells: String = (0..n).map(|i| format!("({},{}),", i % 8, i / 8)).collect();
+    format!("agents={n}\nsolved=1\nstarts={cells}\ngoals={cells}\nsolution=\n0:{cells}\n")
 }
 
 fn good_but_unsolved() -> String {
