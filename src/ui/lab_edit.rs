@@ -56,7 +56,11 @@ pub fn gesture(
     let Some(pointer) = response.interact_pointer_pos().or(response.hover_pos()) else {
         return Gesture::None;
     };
-    let node_at = |p: egui::Pos2| (0..names.len()).find(|&i| at(i).distance(p) < 13.0);
+    // A node, or its name and h written under it.
+    let label = egui::vec2(0.0, 22.0);
+    let node_at = |p: egui::Pos2| {
+        (0..names.len()).find(|&i| at(i).distance(p) < 13.0 || (at(i) + label).distance(p) < 12.0)
+    };
     let node_under = node_at(pointer);
     let fraction = |p: egui::Pos2| (p - inner.min) / inner.size();
     // A drag starts where the button went down, a few pixels before egui calls it a drag.
