@@ -39,7 +39,7 @@ pub struct GraphLab {
     pub policy: TiePolicy,
     /// How many times "another graph" was asked for: the next redraw's seed.
     pub redraws: u64,
-    /// "The markers' region" was clicked: [`lab_from_map`] loads it next frame.
+    /// "The markers' region" was clicked: `lab_from_map` loads it next frame.
     pub wants_region: bool,
     /// Draw the markers' region on the map as a graph.
     pub show_on_map: bool,
