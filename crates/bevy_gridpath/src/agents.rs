@@ -391,7 +391,9 @@ fn walk(
                 break; // wait here for the new route
             }
             progress.here = aim;
-            progress.next += 1;
+            // Saturating: an agent moved off a wall has no route cell (`usize::MAX`), and a
+            // flow agent walks by its field, not by `next`.
+            progress.next = progress.next.saturating_add(1);
         }
         progress.at = Some(at);
         progress.heading = next(&progress).filter(|_| !progress.blocked);

@@ -546,6 +546,31 @@ fn an_agent_under_a_block_of_walls_moves_to_the_nearest_free_cell_and_says_so() 
     );
 }
 
+/// Found by the end-to-end soak: a flow agent moved off a wall had its route index set to "none"
+/// (the largest number), and its next step by the field added one to it.
+#[test]
+fn a_flow_agent_under_a_block_of_walls_moves_off_it_and_walks_on() {
+    let mut app = app(12, 9);
+    let goal = p(11, 4);
+    let agent = (GridAgent::new(6.0), SharedFlow, Destination(goal));
+    let agent = app
+        .world_mut()
+        .spawn((agent, Transform::from_xyz(5.0, 4.0, 0.0)))
+        .id();
+    app.update();
+    for y in 3..=5 {
+        for x in 4..=6 {
+            wall(&mut app, p(x, y));
+        }
+    }
+    app.update();
+    until(&mut app, |app| {
+        let progress = app.world().get::<AgentProgress>(agent).expect("an agent");
+        assert!(nav(app).is_passable(progress.cell()), "on a wall");
+        progress.cell() == goal
+    });
+}
+
 #[test]
 fn an_agent_past_halfway_into_a_cell_walled_since_goes_back() {
     let mut app = app(20, 5);
