@@ -13,7 +13,7 @@
 //!   first minute of it, a name with a control character before a space (`map_file=\x01 p`) read
 //!   back without the space: control characters are now dropped before the trim.
 //! - `parse_scen`, in CI's minute of it during issue 29, after 1.9 million executions: an optimal
-//!   length of 309 digits read as an infinite float, which the target's check refuses. Lengths
+//!   length of 332 digits read as an infinite float, which the target's check refuses. Lengths
 //!   must now be finite.
 //! - `search` (issue 27): bidirectional BFS answered "no path" where closest-reachable mode must
 //!   head for the nearest reachable cell, on a free goal cut off from the start (found after about
