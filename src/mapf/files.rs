@@ -9,7 +9,6 @@
 use super::{MapfPlan, Playback, ShownPlan};
 use crate::AppSystems;
 use crate::notices::Notices;
-use crate::world::map_files::file_name;
 use crate::world::nav::NavGrid;
 use bevy::prelude::*;
 use gridpath::mapf::{MapfResult, parse_result, write_result};
@@ -61,12 +60,7 @@ fn open_plans(
 ) {
     let mut asked: Vec<(String, Result<String, String>)> = Vec::new();
     for OpenPlanFile(path) in files.read() {
-        #[cfg(not(target_arch = "wasm32"))]
-        let text =
-            gridpath::movingai::read_text_file(path, MAX_PLAN_BYTES).map_err(|e| e.to_string());
-        #[cfg(target_arch = "wasm32")]
-        let text = Err("a web page opens files with its file picker".to_string());
-        asked.push((file_name(path), text));
+        asked.push(super::read_asked(path, MAX_PLAN_BYTES));
     }
     let handed = texts
         .read()
@@ -156,7 +150,7 @@ fn save_plans(
             plan: plan.plan.clone(),
         });
         #[cfg(target_arch = "wasm32")]
-        let written = crate::browser::download(&file_name(path), &text);
+        let written = crate::browser::download(&crate::world::map_files::file_name(path), &text);
         #[cfg(not(target_arch = "wasm32"))]
         let written = std::fs::write(path, text);
         match written {

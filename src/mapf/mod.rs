@@ -122,6 +122,19 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, close_when_invalid.in_set(AppSystems::Derive));
 }
 
+/// A file a panel asked for, read as text of at most `limit` bytes: its name, and its text or why
+/// not in one line. A web page has no paths to read: its files come through its picker.
+fn read_asked(path: &std::path::Path, limit: u64) -> (String, Result<String, String>) {
+    #[cfg(not(target_arch = "wasm32"))]
+    let text = gridpath::movingai::read_text_file(path, limit).map_err(|e| e.to_string());
+    #[cfg(target_arch = "wasm32")]
+    let text = {
+        let _ = limit;
+        Err("a web page opens files with its file picker".to_string())
+    };
+    (crate::world::map_files::file_name(path), text)
+}
+
 /// Closes the plan when the map is replaced, or when a wall is painted where it goes. (Freed
 /// cells and ground costs leave it valid.)
 fn close_when_invalid(

@@ -133,12 +133,7 @@ fn open_scenarios(
 ) {
     let mut asked: Vec<(String, Result<String, String>)> = Vec::new();
     for OpenScenarioFile(path) in files.read() {
-        #[cfg(not(target_arch = "wasm32"))]
-        let text = gridpath::movingai::read_text_file(path, gridpath::movingai::MAX_SCEN_BYTES)
-            .map_err(|e| e.to_string());
-        #[cfg(target_arch = "wasm32")]
-        let text = Err("a web page opens files with its file picker".to_string());
-        asked.push((crate::world::map_files::file_name(path), text));
+        asked.push(super::read_asked(path, gridpath::movingai::MAX_SCEN_BYTES));
     }
     let page = crate::browser::take_opened_scenarios().into_iter();
     asked.extend(page.map(|(name, text)| (name, Ok(text))));

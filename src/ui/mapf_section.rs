@@ -140,10 +140,7 @@ impl MapfSection<'_> {
 
     /// Opening plan and scenario files, saving the plan.
     fn files(&mut self, ui: &mut egui::Ui, widgets: &mut PanelWidgets) {
-        ui.horizontal(|ui| {
-            ui.label("file");
-            ui.add(egui::TextEdit::singleline(&mut self.state.file_path).desired_width(190.0));
-        });
+        super::file_field(ui, &mut self.state.file_path);
         ui.horizontal(|ui| {
             let path = PathBuf::from(self.state.file_path.trim());
             #[cfg(not(target_arch = "wasm32"))]

@@ -128,6 +128,14 @@ fn show_notice(ui: &mut egui::Ui, notices: &Notices) {
     }
 }
 
+/// The panel's file-name field, as the Map and the many-agents sections show it.
+pub(crate) fn file_field(ui: &mut egui::Ui, path: &mut String) {
+    ui.horizontal(|ui| {
+        ui.label("file");
+        ui.add(egui::TextEdit::singleline(path).desired_width(190.0));
+    });
+}
+
 /// A small filled square in a colour, as drawn next to palette entries and legends.
 pub(crate) fn swatch(ui: &mut egui::Ui, rgb: [u8; 3]) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
