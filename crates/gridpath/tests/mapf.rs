@@ -186,6 +186,33 @@ fn lifelong_steps_stay_legal() {
     }
 }
 
+/// A wall built in an agent's way: the game clears the distance tables, and the next step follows
+/// the new ones (PIBT keeps each agent's table between steps, and must notice they are gone).
+#[test]
+fn a_step_after_the_tables_were_cleared_follows_the_new_walls() {
+    let open = Grid::from_ascii(&[".....", ".....", "....."]).expect("map");
+    let walled = Grid::from_ascii(&[".....", "..#..", "....."]).expect("map");
+    let cell = |x, y| open.index_of(Point::new(x, y)).expect("on the map");
+    let (mut pibt, mut distances) = (Pibt::new(3), Distances::new());
+    let goals = vec![cell(4, 1), cell(0, 0)];
+    let mut positions = vec![cell(0, 1), cell(4, 2)];
+    positions = pibt
+        .step(&open, &mut distances, &positions, &goals)
+        .to_vec();
+    assert_eq!(
+        positions[0],
+        cell(1, 1),
+        "straight on while the way is open"
+    );
+    distances.clear();
+    let next = pibt
+        .step(&walled, &mut distances, &positions, &goals)
+        .to_vec();
+    let mut to_goal = |at| distances.get(&walled, goals[0], at);
+    assert_ne!(next[0], cell(2, 1), "into the new wall");
+    assert!(to_goal(next[0]) < to_goal(positions[0]), "around the wall");
+}
+
 fn p(x: i32, y: i32) -> Point {
     Point::new(x, y)
 }

@@ -4,13 +4,14 @@
 use super::neighbours;
 use crate::grid::Grid;
 use std::collections::{HashMap, VecDeque};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Each goal's distance table, made the first time it is asked for and kept until [`clear`]:
 /// agents that share a goal share its table. A table is 4 bytes a cell, so 1,000 distinct goals
 /// on a 100,000-cell map take 400 MB; [`Distances::bytes`] says what is held.
 ///
 /// [`clear`]: Distances::clear
-#[derive(Clone, Debug, Default)]
+#[derive(Debug)]
 pub struct Distances {
     tables: Vec<Box<[u32]>>,
     /// Which table holds a goal's distances, by the goal's cell index.
@@ -18,6 +19,40 @@ pub struct Distances {
     queue: VecDeque<usize>,
     /// The size of the grid the tables were made for: another size starts afresh.
     cells: usize,
+    /// Names these tables, for those who keep slots: a fresh number on every clear and clone.
+    id: u64,
+}
+
+/// The next [`Distances::id`]: unique in the process, so a slot kept for one set of tables is
+/// never taken for another's.
+static NEXT_ID: AtomicU64 = AtomicU64::new(1);
+
+fn fresh_id() -> u64 {
+    NEXT_ID.fetch_add(1, Ordering::Relaxed)
+}
+
+impl Default for Distances {
+    fn default() -> Self {
+        Self {
+            tables: Vec::new(),
+            slot_of_goal: HashMap::new(),
+            queue: VecDeque::new(),
+            cells: 0,
+            id: fresh_id(),
+        }
+    }
+}
+
+impl Clone for Distances {
+    fn clone(&self) -> Self {
+        Self {
+            tables: self.tables.clone(),
+            slot_of_goal: self.slot_of_goal.clone(),
+            queue: VecDeque::new(),
+            cells: self.cells,
+            id: fresh_id(),
+        }
+    }
 }
 
 impl Distances {
@@ -30,10 +65,7 @@ impl Distances {
 
     /// The slot of `goal`'s table (a cell index), made now if it is new.
     pub fn slot(&mut self, grid: &Grid, goal: usize) -> usize {
-        if self.cells != grid.len() {
-            self.clear();
-            self.cells = grid.len();
-        }
+        self.fit(grid);
         if let Some(&slot) = self.slot_of_goal.get(&goal) {
             return slot;
         }
@@ -75,6 +107,17 @@ impl Distances {
     pub fn clear(&mut self) {
         self.tables.clear();
         self.slot_of_goal.clear();
+        self.id = fresh_id();
+    }
+
+    /// Starts afresh if the tables were made for a grid of another size, then names the tables:
+    /// slots got from [`Distances::slot`] stay good for as long as this number stays the same.
+    pub(crate) fn fit(&mut self, grid: &Grid) -> u64 {
+        if self.cells != grid.len() {
+            self.clear();
+            self.cells = grid.len();
+        }
+        self.id
     }
 
     /// The memory the tables hold, in bytes.

@@ -25,6 +25,7 @@ mod distances;
 mod instance;
 mod lacam;
 mod pibt;
+mod refine;
 mod result;
 mod scatter;
 

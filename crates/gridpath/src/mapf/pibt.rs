@@ -28,9 +28,9 @@
 //! cell). On graphs where every two neighbouring cells lie on a common cycle, the agent of highest
 //! priority always gets one step nearer its goal, so every agent reaches its goal in time.
 
-use super::choices_shuffled;
 use super::distances::Distances;
 use super::instance::{Instance, SplitMix64};
+use super::neighbours;
 use super::scatter::Scatter;
 use crate::grid::{Grid, Point};
 
@@ -49,14 +49,19 @@ pub struct Pibt {
     /// Which agent stands on a cell now, and which takes it next (`NONE`: no one).
     standing: Vec<u32>,
     taking: Vec<u32>,
-    /// Each agent's distance table for this step (a slot of [`Distances`]).
+    /// Each agent's distance table (a slot of [`Distances`]), the goal it is for, and which
+    /// tables the slots are in ([`Distances::fit`]).
     slots: Vec<usize>,
+    slot_goals: Vec<usize>,
+    slots_for: u64,
     order: Vec<usize>,
     /// The configuration being generated breaks a constraint.
     failed: bool,
     /// Each agent's scattered path, if LaCAM made them: it breaks ties between equally near
     /// cells (see [`Scatter`]).
     hints: Option<Scatter>,
+    /// Where on its scattered path each agent was last seen.
+    hint_places: Vec<u32>,
 }
 
 impl Pibt {
@@ -71,9 +76,12 @@ impl Pibt {
             standing: Vec::new(),
             taking: Vec::new(),
             slots: Vec::new(),
+            slot_goals: Vec::new(),
+            slots_for: 0,
             order: Vec::new(),
             failed: false,
             hints: None,
+            hint_places: Vec::new(),
         }
     }
 
@@ -140,8 +148,17 @@ impl Pibt {
     ) -> Option<&[usize]> {
         let agents = from.len();
         self.fit(grid, agents);
+        // Each agent's table, looked up again only when its goal or the tables changed.
+        let tables = distances.fit(grid);
+        if self.slots_for != tables {
+            self.slots_for = tables;
+            self.slot_goals.fill(usize::MAX);
+        }
         for i in 0..agents {
-            self.slots[i] = distances.slot(grid, goals[i]);
+            if self.slot_goals[i] != goals[i] {
+                self.slots[i] = distances.slot(grid, goals[i]);
+                self.slot_goals[i] = goals[i];
+            }
             self.from[i] = from[i];
             self.to[i] = usize::MAX;
             self.standing[from[i]] = i as u32;
@@ -185,15 +202,33 @@ impl Pibt {
         pusher: Option<usize>,
     ) -> bool {
         let here = self.from[i];
-        // Ties at random: shuffled, then a stable sort by distance.
-        let (mut candidates, n) = choices_shuffled(grid, here, &mut self.rng);
         let table = distances.table(self.slots[i]);
-        // The next cell of the agent's scattered path first, if it has one; then nearest first,
-        // and between equals a cell no other agent stands on (no one to push).
-        let standing = &self.standing;
-        let taken = |c: usize| standing[c] != NONE && standing[c] as usize != i;
-        let hint = self.hints.as_ref().and_then(|h| h.next(i, here));
-        candidates[..n].sort_by_key(|&c| (Some(c) != hint, table[c], taken(c)));
+        // The next cell of the agent's scattered path first, if it has one; then nearest first;
+        // between equals a cell no other agent stands on (no one to push); then at random. One
+        // sort key each, so that sorting five cells costs five keys, not a closure per compare.
+        let place = &mut self.hint_places[i];
+        let hint = self.hints.as_ref().and_then(|h| h.next(i, here, place));
+        let dice = self.rng.next();
+        let mut keyed = [(0u64, here); 5];
+        let mut n = 0;
+        for c in std::iter::once(here).chain(neighbours(grid, here)) {
+            let taken = self.standing[c] != NONE && self.standing[c] as usize != i;
+            let key = (u64::from(Some(c) != hint) << 63)
+                | (u64::from(table[c]) << 31)
+                | (u64::from(taken) << 30)
+                | ((dice >> (12 * n)) & 0xfff);
+            keyed[n] = (key, c);
+            n += 1;
+        }
+        // Insertion sort, inlined: five keys at most, and the library's sort was a call a cell.
+        for k in 1..n {
+            let mut j = k;
+            while j > 0 && keyed[j - 1].0 > keyed[j].0 {
+                keyed.swap(j - 1, j);
+                j -= 1;
+            }
+        }
+        let candidates = keyed.map(|(_, c)| c);
         for &v in &candidates[..n] {
             if self.taking[v] != NONE || pusher.is_some_and(|j| self.from[j] == v) {
                 continue;
@@ -240,6 +275,8 @@ impl Pibt {
         self.from.resize(agents, 0);
         self.to.resize(agents, 0);
         self.slots.resize(agents, 0);
+        self.slot_goals.resize(agents, usize::MAX);
+        self.hint_places.resize(agents, 0);
     }
 }
 
