@@ -40,6 +40,7 @@
 #![forbid(unsafe_code)]
 
 pub mod algorithms;
+mod clearance;
 mod components;
 mod engines;
 mod flow_field;
@@ -58,6 +59,7 @@ mod search;
 pub mod textbook;
 mod vocabulary;
 
+pub use clearance::Clearance;
 pub use components::Components;
 pub use engines::{bidirectional, incremental};
 pub use flow_field::FlowField;

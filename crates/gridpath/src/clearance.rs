@@ -1,0 +1,165 @@
+//! Clearance: how big a unit fits where, so that a unit two cells wide never plans through a gap
+//! one cell wide. The story is on [`Clearance`].
+
+use crate::grid::{Cell, Grid, Point};
+
+/// True clearance (Harabor and Botea, "Hierarchical Path Planning for Multi-Size Agents in
+/// Heterogeneous Environments", CIG 2008): for each cell, the side of the largest square of free
+/// cells whose top-left corner it is, 0 on a wall.
+///
+/// A unit of size k (a k × k square) stands with its top-left corner on a cell; it fits there
+/// exactly when that cell's clearance is at least k. So a search for a k-unit is an ordinary
+/// search on the grid where the cells of clearance below k are walls ([`Clearance::grid_for`]),
+/// and every path it finds fits, cell by cell.
+///
+/// The values come from one sweep, from the bottom-right corner back, because a square at a cell
+/// is a cell plus the squares at its right, lower and lower-right neighbours:
+///
+/// ```text
+/// clearance(x, y) = 0                                             if (x, y) is a wall
+///                 = 1 + min(clearance(x+1, y), clearance(x, y+1), clearance(x+1, y+1))
+///                                                                 otherwise (0 off the grid)
+/// ```
+///
+/// capped at [`Clearance::MAX`]. The cap is what makes an edit cheap to repair: a wall changed at
+/// (x, y) can only change the clearance of cells at most `MAX - 1` to its left and above, so
+/// [`Clearance::update`] sweeps that box again instead of the whole map.
+///
+/// ```
+/// use gridpath::{Clearance, Grid, Point};
+///
+/// let grid = Grid::from_ascii(&[
+///     "....",
+///     "..#.",
+///     "....",
+/// ]).unwrap();
+/// let mut clearance = Clearance::new();
+/// clearance.update(&grid);
+/// assert_eq!(clearance.at(&grid, Point::new(0, 0)), 2); // a 2 × 2 square of floor
+/// assert_eq!(clearance.at(&grid, Point::new(1, 0)), 1); // the wall is below-right
+/// assert_eq!(clearance.at(&grid, Point::new(2, 1)), 0); // the wall itself
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Clearance {
+    values: Vec<u8>,
+    width: usize,
+    /// The walls the values were made for ([`Grid::wall_revision`]) and the grid's size.
+    made_for: Option<(u64, usize, usize)>,
+}
+
+impl Clearance {
+    /// The largest clearance recorded: units up to this size can be planned for, and an edit
+    /// repairs at most a `MAX × MAX` box.
+    pub const MAX: u8 = 16;
+
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// Brings the values up to date with `grid`'s walls: nothing if they are already, a repair of
+    /// the boxes the changes touch if the grid remembers them ([`Grid::wall_changes_since`]), a
+    /// sweep of the whole grid otherwise. Costs never change clearance.
+    pub fn update(&mut self, grid: &Grid) {
+        let size = (grid.width() as usize, grid.height() as usize);
+        let revision = grid.wall_revision();
+        if let Some((made_for, width, height)) = self.made_for
+            && (width, height) == size
+        {
+            if made_for == revision {
+                return;
+            }
+            if let Some(changes) = grid.wall_changes_since(made_for) {
+                // One box around all the changes, swept once: boxes swept one by one could read
+                // a neighbour that a later box has yet to redo.
+                let reach = i32::from(Self::MAX) - 1;
+                let mut lowest = Point::new(i32::MAX, i32::MAX);
+                let mut highest = Point::new(i32::MIN, i32::MIN);
+                for p in changes {
+                    lowest = Point::new(lowest.x.min(p.x - reach), lowest.y.min(p.y - reach));
+                    highest = Point::new(highest.x.max(p.x), highest.y.max(p.y));
+                }
+                self.sweep(grid, lowest, highest);
+                self.made_for = Some((revision, size.0, size.1));
+                return;
+            }
+        }
+        self.width = size.0;
+        self.values = vec![0; grid.len()];
+        let corner = Point::new(size.0 as i32 - 1, size.1 as i32 - 1);
+        self.sweep(grid, Point::new(0, 0), corner);
+        self.made_for = Some((revision, size.0, size.1));
+    }
+
+    /// Recomputes the box from `lowest` to `highest` (clipped to the grid), bottom-right first,
+    /// from the values to its right and below, which it does not change.
+    fn sweep(&mut self, grid: &Grid, lowest: Point, highest: Point) {
+        let (width, height) = (grid.width() as i32, grid.height() as i32);
+        let (x0, y0) = (lowest.x.max(0), lowest.y.max(0));
+        let (x1, y1) = (highest.x.min(width - 1), highest.y.min(height - 1));
+        let value = |values: &[u8], x: i32, y: i32| -> u8 {
+            if x < width && y < height {
+                values[y as usize * width as usize + x as usize]
+            } else {
+                0
+            }
+        };
+        for y in (y0..=y1).rev() {
+            for x in (x0..=x1).rev() {
+                let i = y as usize * width as usize + x as usize;
+                self.values[i] = if grid.is_free(x, y) {
+                    let right = value(&self.values, x + 1, y);
+                    let below = value(&self.values, x, y + 1);
+                    let across = value(&self.values, x + 1, y + 1);
+                    (1 + right.min(below).min(across)).min(Self::MAX)
+                } else {
+                    0
+                };
+            }
+        }
+    }
+
+    /// The clearance at `p`: 0 on a wall or off the grid. Call [`Clearance::update`] first.
+    pub fn at(&self, grid: &Grid, p: Point) -> u8 {
+        grid.index_of(p)
+            .and_then(|i| self.values.get(i).copied())
+            .unwrap_or(0)
+    }
+
+    /// Whether a unit of `size` fits with its top-left corner on `p`.
+    pub fn fits(&self, grid: &Grid, p: Point, size: u8) -> bool {
+        size >= 1 && self.at(grid, p) >= size
+    }
+
+    /// The grid a unit of `size` moves on: a cell is floor where the unit fits with its top-left
+    /// corner there, and costs the dearest cell under the unit (a 2 × 2 unit wades as soon as one
+    /// of its four cells is in mud); elsewhere it is a wall. A unit of size 1 moves on `grid`
+    /// itself. O(cells × size²): keep it while [`Grid::wall_revision`] and the costs hold.
+    ///
+    /// Diagonal steps keep their corner rule: with [`crate::CornerRule::NeverCut`] the two cells
+    /// beside a diagonal step must fit the unit too, which covers every cell it sweeps.
+    pub fn grid_for(&self, grid: &Grid, size: u8) -> Grid {
+        let mut sized = grid.clone();
+        if size <= 1 {
+            return sized;
+        }
+        let k = i32::from(size);
+        let cells = (0..grid.len()).map(|i| {
+            let p = grid.point_of(i);
+            let cell = if self.fits(grid, p, size) {
+                let dearest = (0..k)
+                    .flat_map(|dy| (0..k).map(move |dx| Point::new(p.x + dx, p.y + dy)))
+                    .filter_map(|q| grid.index_of(q).map(|j| grid.raw_cost(j)))
+                    .max()
+                    .unwrap_or(1);
+                Cell::Passable(dearest.max(1))
+            } else {
+                Cell::Blocked
+            };
+            (p, cell)
+        });
+        let cells: Vec<(Point, Cell)> = cells.collect();
+        // Every point is on the grid and every cost at least 1: nothing here can fail.
+        let _ = sized.set_many(cells);
+        sized
+    }
+}
