@@ -58,6 +58,16 @@ impl ViewSection<'_> {
                     ui.selectable_value(&mut o.explored_coloring, ExploredColoring::Order, "order");
                     ui.selectable_value(&mut o.explored_coloring, ExploredColoring::Cost, "cost g");
                 });
+                let clearance = ui.checkbox(&mut o.clearance, "Show clearance (unit sizes)");
+                widgets.note("show_clearance", &clearance);
+                clearance.on_hover_text(
+                    "On each cell, a ring as big as the largest square unit that fits with its \
+                     top-left corner there: one cell, two, three or more. Where the rings shrink, \
+                     a big unit cannot pass.",
+                );
+                if o.clearance {
+                    clearance_legend(ui);
+                }
                 if o != *self.overlays {
                     *self.overlays = o;
                 }
@@ -106,6 +116,21 @@ impl ViewSection<'_> {
             field.reachable
         ));
     }
+}
+
+/// The clearance rings' colours.
+fn clearance_legend(ui: &mut egui::Ui) {
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 3.0;
+        for (colour, room) in palette::CLEARANCE
+            .iter()
+            .zip(["1 × 1", "2 × 2", "3 × 3 or more"])
+        {
+            swatch(ui, rgb8(*colour));
+            ui.label(room);
+        }
+        ui.label("fits here (top-left corner)");
+    });
 }
 
 fn legend(ui: &mut egui::Ui, coloring: ExploredColoring) {

@@ -52,6 +52,12 @@ pub const FLOW_RAMP: [[f32; 3]; 3] = [[0.6, 1.0, 0.62], [0.5, 0.78, 1.0], [0.7, 
 
 /// The flow field's arrows.
 /// The ring around a stuck agent.
+/// The clearance overlay's rings: room for a unit of one cell, two, three or more.
+pub const CLEARANCE: [Color; 3] = [
+    Color::srgb(0.95, 0.3, 0.3),
+    Color::srgb(1.0, 0.75, 0.2),
+    Color::srgb(0.3, 0.9, 0.4),
+];
 pub const STUCK: Color = Color::srgb(0.95, 0.2, 0.2);
 pub const FLOW_ARROW: Color = Color::srgba(0.08, 0.1, 0.2, 0.75);
 

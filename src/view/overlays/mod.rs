@@ -3,7 +3,8 @@
 //! `ObstacleGizmos`, `RouteGizmos`, in the app's colours, each agent's route in its own:
 //! `RouteColor`). The teaching overlays are the app's own, one per file: the search's frontier
 //! and current cell (with g, h and f written on cells when zoomed in), the path, and the goal's
-//! flow field (its arrows here, its costs as a tint). The explored cells are a tint of the tiles
+//! flow field (its arrows here, its costs as a tint), and the clearance (how big a unit fits on
+//! each cell). The explored cells are a tint of the tiles
 //! themselves (see `explored_tint`).
 //!
 //! Each overlay is its own `GizmoConfigGroup`. Switching one off disables its group, and its
@@ -11,6 +12,7 @@
 //! thinned out when zoomed out, so a 512×512 map costs about as much as a small one (the debug
 //! plugin's grid and walls do the same).
 
+mod clearance;
 mod flow;
 mod frontier;
 pub mod grid_graph;
@@ -40,6 +42,9 @@ pub struct FlowGizmos;
 #[derive(Default, Reflect, GizmoConfigGroup)]
 pub struct GridGraphGizmos;
 
+#[derive(Default, Reflect, GizmoConfigGroup)]
+pub struct ClearanceGizmos;
+
 /// How the explored cells are coloured.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum ExploredColoring {
@@ -59,6 +64,8 @@ pub struct OverlaySettings {
     pub explored: bool,
     pub explored_coloring: ExploredColoring,
     pub frontier: bool,
+    /// How big a unit fits on each cell (see `clearance`).
+    pub clearance: bool,
 }
 
 impl Default for OverlaySettings {
@@ -70,6 +77,7 @@ impl Default for OverlaySettings {
             explored: true,
             explored_coloring: ExploredColoring::Order,
             frontier: true,
+            clearance: false,
         }
     }
 }
@@ -91,6 +99,8 @@ pub(crate) fn plugin(app: &mut App) {
         .insert_gizmo_config(FrontierGizmos, line_config(2.0))
         .insert_gizmo_config(FlowGizmos, line_config(1.5))
         .insert_gizmo_config(GridGraphGizmos, line_config(2.0))
+        .insert_gizmo_config(ClearanceGizmos, line_config(1.5))
+        .init_resource::<clearance::ShownClearance>()
         .init_resource::<grid_graph::GridGraphOverlay>()
         .insert_gizmo_config(RouteGizmos { flow_ways: true }, line_config(1.5))
         .add_systems(
@@ -101,6 +111,7 @@ pub(crate) fn plugin(app: &mut App) {
                 frontier::draw_frontier.run_if(group_enabled::<FrontierGizmos>),
                 path::draw_path.run_if(group_enabled::<PathGizmos>),
                 grid_graph::draw_grid_graph.run_if(|on: Res<grid_graph::GridGraphOverlay>| on.0),
+                clearance::draw_clearance.run_if(|o: Res<OverlaySettings>| o.clearance),
             )
                 .chain()
                 .in_set(AppSystems::Draw),
