@@ -22,12 +22,12 @@
 //!   before it starts ([`gridpath::Search::begin`]). The second file is written by hand: the
 //!   nearest reachable cell is the start itself.
 
-use gridpath::movingai::{parse_map, parse_scen, text::decode, write_map};
 use std::path::PathBuf;
 
 mod common;
-use common::clean_error::assert_clean_error;
+use common::map_case::check_map_bytes;
 use common::result_case::check_result_bytes;
+use common::scen_case::check_scen_bytes;
 use common::search_case::Case;
 
 /// Every file in one target's findings folder, with its name.
@@ -54,26 +54,14 @@ fn findings(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
 #[test]
 fn what_the_parser_fuzzers_found() {
     let maps = findings("parse_map");
-    for (_, bytes) in &maps {
-        match decode(bytes).and_then(parse_map) {
-            Ok(grid) => assert_eq!(parse_map(&write_map(&grid)).as_ref(), Ok(&grid)),
-            Err(e) => assert_clean_error(bytes, &e),
-        }
+    for (path, bytes) in &maps {
+        eprintln!("{}", path.display());
+        check_map_bytes(bytes);
     }
     let scens = findings("parse_scen");
     for (path, bytes) in &scens {
-        match decode(bytes).and_then(parse_scen) {
-            Ok(scenarios) => {
-                for s in scenarios {
-                    for p in [s.start, s.goal] {
-                        assert!(p.x >= 0 && (p.x as u32) < s.map_width, "{path:?}: {s:?}");
-                        assert!(p.y >= 0 && (p.y as u32) < s.map_height, "{path:?}: {s:?}");
-                    }
-                    assert!(s.optimal.is_finite() && s.optimal >= 0.0, "{path:?}: {s:?}");
-                }
-            }
-            Err(e) => assert_clean_error(bytes, &e),
-        }
+        eprintln!("{}", path.display());
+        check_scen_bytes(bytes);
     }
     assert!(maps.len() + scens.len() >= 4, "too few findings");
 }

@@ -4,13 +4,14 @@
 
 use gridpath::Point;
 use gridpath::mapf::{MapfResult, parse_result, write_result};
-use gridpath::movingai::{parse_map, parse_scen, text::decode, write_map};
+use gridpath::movingai::{parse_map, write_map};
 use proptest::prelude::*;
 
 mod common;
 use common::arb_grid;
-use common::clean_error::assert_clean_error;
+use common::map_case::check_map_bytes;
 use common::result_case::check_result_bytes;
+use common::scen_case::check_scen_bytes;
 
 /// A valid map or scenario text with a few bytes replaced, inserted or deleted: random bytes
 /// alone rarely get past the first line.
@@ -48,25 +49,14 @@ proptest! {
     fn any_bytes_give_a_map_or_a_clean_error(
         bytes in prop_oneof![prop::collection::vec(any::<u8>(), 0..200), mutated(MAP)],
     ) {
-        match decode(&bytes).and_then(parse_map) {
-            Ok(grid) => prop_assert!(!grid.is_empty()),
-            Err(e) => assert_clean_error(&bytes, &e),
-        }
+        check_map_bytes(&bytes);
     }
 
     #[test]
     fn any_bytes_give_scenarios_or_a_clean_error(
         bytes in prop_oneof![prop::collection::vec(any::<u8>(), 0..200), mutated(SCEN)],
     ) {
-        match decode(&bytes).and_then(parse_scen) {
-            Ok(scenarios) => {
-                for s in scenarios {
-                    prop_assert!(s.start.x >= 0 && (s.start.x as u32) < s.map_width);
-                    prop_assert!(s.goal.y >= 0 && (s.goal.y as u32) < s.map_height);
-                }
-            }
-            Err(e) => assert_clean_error(&bytes, &e),
-        }
+        check_scen_bytes(&bytes);
     }
 
     /// A MAPF result file is hostile input too: a plan that writes back the same, or a clean

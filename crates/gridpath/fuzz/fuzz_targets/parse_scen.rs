@@ -1,25 +1,14 @@
 //! Any bytes as a `.scen` file: scenarios inside the maps they declare, or a short, printable
 //! error on a line of the text; never a panic.
+//! The check is in `tests/common/scen_case.rs`, which `cargo test` shares to replay what this
+//! target found.
 #![no_main]
 
-use gridpath::movingai::{parse_scen, text::decode};
 use libfuzzer_sys::fuzz_target;
 
 #[path = "../../tests/common/clean_error.rs"]
 mod clean_error;
-use clean_error::assert_clean_error;
+#[path = "../../tests/common/scen_case.rs"]
+mod scen_case;
 
-fuzz_target!(|bytes: &[u8]| {
-    match decode(bytes).and_then(parse_scen) {
-        Ok(scenarios) => {
-            for s in scenarios {
-                for p in [s.start, s.goal] {
-                    assert!(p.x >= 0 && (p.x as u32) < s.map_width, "{s:?}");
-                    assert!(p.y >= 0 && (p.y as u32) < s.map_height, "{s:?}");
-                }
-                assert!(s.optimal.is_finite() && s.optimal >= 0.0, "{s:?}");
-            }
-        }
-        Err(e) => assert_clean_error(bytes, &e),
-    }
-});
+fuzz_target!(|bytes: &[u8]| scen_case::check_scen_bytes(bytes));

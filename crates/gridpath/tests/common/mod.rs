@@ -3,8 +3,10 @@
 #![allow(dead_code)] // each test file uses its own subset
 
 pub mod clean_error;
+pub mod map_case;
 pub mod oracle;
 pub mod result_case;
+pub mod scen_case;
 pub mod search_case;
 
 use gridpath::{Cell, CornerRule, Grid, Movement, Point};
