@@ -105,7 +105,7 @@ fn dragging_the_goal_changes_the_path_within_one_interval() {
 
 #[test]
 #[ignore = "needs an X display: run under xvfb-run (see tests/e2e/main.rs)"]
-fn the_grid_and_obstacle_checkboxes_switch_their_overlays() {
+fn the_grid_obstacle_and_clearance_checkboxes_switch_their_overlays() {
     let (mut app, state) = App::launch_with_path("checkboxes");
     // Plain tiles make grid lines one colour: switch the explored tint off first.
     app.click(state.widget("show_explored"));
@@ -117,6 +117,14 @@ fn the_grid_and_obstacle_checkboxes_switch_their_overlays() {
 
     switch_off_and_on(&mut app, &state, "grid", 300, 50, grid_px);
     switch_off_and_on(&mut app, &state, "obstacles", 3_000, 20, obstacle_px);
+    // The clearance overlay starts off: switched on, its green rings fill the open ground.
+    let roomy_px = |app: &mut App, name: &str| {
+        app.screenshot(name)
+            .count(MAP, colors::clearance_roomy(), TOLERANCE)
+    };
+    let before = roomy_px(&mut app, "clearance-before");
+    app.click(state.widget("show_clearance"));
+    switch_off_and_on(&mut app, &state, "clearance", 2_000 + before, 20, roomy_px);
 }
 
 /// Clicks the `show_<name>` checkbox off and on again. `measure` counts what its overlay draws in

@@ -462,6 +462,11 @@ pub mod colors {
         rgb8(palette::OBSTACLE)
     }
 
+    /// The clearance overlay's rings where a unit of three cells or more fits.
+    pub fn clearance_roomy() -> [u8; 3] {
+        rgb8(palette::CLEARANCE[2])
+    }
+
     /// The panel's red "No path" text.
     pub fn no_path_text() -> [u8; 3] {
         palette::ERROR_TEXT
