@@ -29,8 +29,9 @@ fn solve(app: &mut App, source: AgentSource, agents: usize, solver: MapfSolver) 
     };
     app.world_mut()
         .write_message(SolveMapf { source, settings });
-    // The solve runs on the task pool; a small instance is back within a few frames.
-    for _ in 0..200 {
+    // The solve runs on the task pool; a small instance is back within a few frames on an idle
+    // machine. The bound only guards against a hang: a loaded one may take many more.
+    for _ in 0..2000 {
         app.update();
         if shown_title(app).is_some() {
             return;
