@@ -13,6 +13,8 @@
 //!   where a large instance spends its memory: 4 bytes a cell for every distinct goal.
 //! - [`Pibt`]: Priority Inheritance with Backtracking (Okumura et al., AIJ 2022), one step of every
 //!   agent at a time; goals may change between steps (*lifelong*).
+//! - [`CrowdStep`]: the same PIBT for a game's crowd: 8-way moves, bodies still on their way
+//!   held in place, and each body's way given by its route instead of a distance table.
 //! - [`solve_with_lacam`]: LaCAM (Okumura, AAAI 2023), a complete search over configurations of
 //!   all agents that asks PIBT for each next one, lazily; PIBT's ties are broken by paths planned
 //!   beforehand to keep out of each other's way (`scatter`).
@@ -21,6 +23,7 @@
 //!   share.
 
 mod check;
+mod crowd;
 mod distances;
 mod instance;
 mod lacam;
@@ -30,6 +33,7 @@ mod result;
 mod scatter;
 
 pub use check::{PlanCheck, PlanError, check_plan};
+pub use crowd::{CrowdStep, Mover};
 pub use distances::Distances;
 pub use instance::{Instance, InstanceError};
 pub use lacam::{LacamOutcome, LacamStats, solve_with_lacam};
