@@ -11,6 +11,7 @@
 //! An agent with [`SharedFlow`] asks for no route: it steps by its destination's flow field
 //! ([`crate::flow`]), shared with every agent going there.
 
+use crate::crowd::{Body, GatherCell};
 use crate::flow::{FlowFields, SharedFlow};
 use crate::nav_grid::NavGrid;
 use crate::requests::{PathFailed, PathFailure, PathRequest, PathTask, Route};
@@ -104,6 +105,56 @@ impl AgentProgress {
     fn next_cell(&self, route: Option<&Route>) -> Option<Point> {
         route.and_then(|r| r.cells.get(self.next).copied())
     }
+
+    pub(crate) fn placed(&self) -> bool {
+        self.at.is_some()
+    }
+
+    pub(crate) fn set_position(&mut self, at: Vec2) {
+        self.at = Some(at);
+    }
+
+    /// A body was moved to `to` by hand (off a wall, or off another body): it needs a new
+    /// route from there.
+    pub(crate) fn jump_to(&mut self, to: Point) {
+        self.here = to;
+        self.at = Some(centre(to));
+        self.next = usize::MAX;
+        self.blocked = true;
+    }
+
+    /// The cell a body heads for next on `route`, joining it first if it is new: after the
+    /// body's own cell if the route passes it, else at the route's first cell.
+    pub(crate) fn aim(&mut self, route: &Route) -> Option<Point> {
+        let key = (route.request, route.revision);
+        if self.following != Some(key) {
+            self.following = Some(key);
+            self.blocked = false;
+            self.heading = None;
+            self.next = match route.cells.iter().position(|&c| c == self.here) {
+                Some(k) => k + 1,
+                None => 0,
+            };
+        }
+        route.cells.get(self.next).or(route.cells.last()).copied()
+    }
+
+    /// A body stepped to `to` (its route's next cell, or aside when pushed): it follows its
+    /// route on from there, and asks for a new one when pushed too far off it.
+    pub(crate) fn step_to(&mut self, to: Point, route: Option<&Route>) {
+        self.here = to;
+        let Some(route) = route else {
+            return;
+        };
+        let from = self.next.saturating_sub(1).min(route.cells.len());
+        let ahead = route.cells[from..].iter().take(4).position(|&c| c == to);
+        if let Some(k) = ahead {
+            self.next = from + k + 1;
+        } else if let Some(&aim) = route.cells.get(self.next) {
+            let off = to.x.abs_diff(aim.x).max(to.y.abs_diff(aim.y));
+            self.blocked |= off > 2;
+        }
+    }
 }
 
 /// An agent a wall went up under was moved to the nearest free cell. Read it to tell the player,
@@ -136,7 +187,10 @@ fn centre(p: Point) -> Vec2 {
 }
 
 /// A new agent stands where its `Transform` puts it.
-fn place_agents(nav: Option<Res<NavGrid>>, mut agents: Query<(&Transform, &mut AgentProgress)>) {
+pub(crate) fn place_agents(
+    nav: Option<Res<NavGrid>>,
+    mut agents: Query<(&Transform, &mut AgentProgress)>,
+) {
     let Some(nav) = nav else {
         return;
     };
@@ -150,7 +204,7 @@ fn place_agents(nav: Option<Res<NavGrid>>, mut agents: Query<(&Transform, &mut A
 }
 
 /// Asks for a route for every agent that needs one.
-fn ask_for_routes(
+pub(crate) fn ask_for_routes(
     nav: Option<Res<NavGrid>>,
     mut agents: Query<
         (
@@ -163,6 +217,7 @@ fn ask_for_routes(
             Option<&PathRequest>,
             Option<&PathFailed>,
             Has<PathTask>,
+            Option<&GatherCell>,
         ),
         Without<SharedFlow>,
     >,
@@ -174,10 +229,22 @@ fn ask_for_routes(
     let grid = nav.grid();
     // The cells changed since each revision an agent's route was planned on, found once.
     let mut changed: Vec<(u64, Option<HashSet<Point>>)> = Vec::new();
-    for (entity, agent, mut progress, mut status, destination, route, asked, failed, searching) in
-        &mut agents
+    for (
+        entity,
+        agent,
+        mut progress,
+        mut status,
+        destination,
+        route,
+        asked,
+        failed,
+        searching,
+        gathering,
+    ) in &mut agents
     {
-        let Some(&Destination(to)) = destination else {
+        // A body that shares its destination heads for a cell of its own near it.
+        let to = destination.map(|d| gathering.map_or(d.0, |g| g.0));
+        let Some(to) = to else {
             if route.is_some() || asked.is_some() {
                 commands.entity(entity).remove::<(Route, PathRequest)>();
             }
@@ -302,21 +369,24 @@ fn plan_from(progress: &AgentProgress, route: Option<&Route>, grid: &Grid, m: Mo
     }
 }
 
-/// Moves every agent along its route, one legal step at a time.
+/// Moves every agent along its route, one legal step at a time (bodies move with the crowd).
 fn walk(
     time: Res<Time>,
     nav: Option<Res<NavGrid>>,
     fields: Res<FlowFields>,
-    mut agents: Query<(
-        Entity,
-        &GridAgent,
-        &mut AgentProgress,
-        &mut AgentStatus,
-        &mut Transform,
-        Option<&Route>,
-        Option<&Destination>,
-        Has<SharedFlow>,
-    )>,
+    mut agents: Query<
+        (
+            Entity,
+            &GridAgent,
+            &mut AgentProgress,
+            &mut AgentStatus,
+            &mut Transform,
+            Option<&Route>,
+            Option<&Destination>,
+            Has<SharedFlow>,
+        ),
+        Without<Body>,
+    >,
     mut escaped: MessageWriter<AgentEscaped>,
 ) {
     let Some(nav) = nav else {

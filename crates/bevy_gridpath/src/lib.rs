@@ -9,6 +9,9 @@
 //! - [`GridAgent`]s that walk to a [`Destination`], re-route when an edit touches their route,
 //!   and never step into a wall; with [`SharedFlow`], many agents going to one place share one
 //!   flow field ([`FlowFields`]) instead of a search each.
+//! - [`Body`]: agents that take up their cell. A [`Crowd`] moves them a cell a tick with PIBT,
+//!   so they queue at doors, give way in corridors, and gather round a shared destination on
+//!   cells of their own.
 //! - [`GridPathDebugPlugin`]: the grid, the walls and the routes as gizmos.
 //!
 //! Systems run in [`GridPathSystems`] sets a game orders its own systems against.
@@ -17,6 +20,7 @@
 
 pub mod agents;
 pub mod cells;
+pub mod crowd;
 pub mod debug;
 pub mod flow;
 pub mod nav_grid;
@@ -26,6 +30,7 @@ pub mod tilemap;
 
 pub use agents::{AgentEscaped, AgentProgress, AgentStatus, Destination, GridAgent};
 pub use cells::{CellCost, CellPos, Obstacle, ObstacleIgnored};
+pub use crowd::{Body, BodyMotion, Crowd, CrowdStats, GatherCell};
 pub use debug::{
     DebugColors, FlowFieldGizmos, GridPathDebugPlugin, NavGridGizmos, ObstacleGizmos, RouteColor,
     RouteGizmos,
@@ -42,10 +47,10 @@ use bevy::prelude::*;
 /// Everything a game uses, in one `use bevy_gridpath::prelude::*`.
 pub mod prelude {
     pub use crate::{
-        AgentStatus, CellCost, CellPos, DebugColors, Destination, FlowFieldGizmos, FlowFields,
-        GridAgent, GridLayout, GridPathDebugPlugin, GridPathPlugin, GridPathSystems, NavGrid,
-        NavGridGizmos, Obstacle, ObstacleGizmos, PathFailed, PathFailure, PathRequest, PathService,
-        Route, RouteGizmos, SharedFlow,
+        AgentStatus, Body, CellCost, CellPos, Crowd, DebugColors, Destination, FlowFieldGizmos,
+        FlowFields, GridAgent, GridLayout, GridPathDebugPlugin, GridPathPlugin, GridPathSystems,
+        NavGrid, NavGridGizmos, Obstacle, ObstacleGizmos, PathFailed, PathFailure, PathRequest,
+        PathService, Route, RouteGizmos, SharedFlow,
     };
     pub use gridpath::{CornerRule, Movement, Point};
 }
@@ -87,6 +92,7 @@ impl Plugin for GridPathPlugin {
             requests::plugin,
             flow::plugin,
             agents::plugin,
+            crowd::plugin,
         ));
     }
 }

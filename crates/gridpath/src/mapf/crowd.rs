@@ -112,7 +112,6 @@ impl CrowdStep {
         movers: &mut [Mover],
         mut cost_to_go: impl FnMut(usize, Point) -> u32,
     ) -> &[Point] {
-        let n = movers.len();
         if self.standing.len() != grid.len() {
             self.standing = vec![NONE; grid.len()];
             self.taking = vec![NONE; grid.len()];
@@ -157,15 +156,15 @@ impl CrowdStep {
         }
         self.order = order;
         self.next.clear();
-        for i in 0..n {
-            if self.from[i] != usize::MAX {
-                self.standing[self.from[i]] = NONE;
+        for (mover, (&from, &to)) in movers.iter().zip(self.from.iter().zip(&self.to)) {
+            if from != usize::MAX {
+                self.standing[from] = NONE;
             }
-            if self.to[i] != usize::MAX {
-                self.taking[self.to[i]] = NONE;
+            if to != usize::MAX {
+                self.taking[to] = NONE;
             }
-            let next = match self.to[i] {
-                usize::MAX => movers[i].at,
+            let next = match to {
+                usize::MAX => mover.at,
                 c => grid.point_of(c),
             };
             self.next.push(next);
@@ -201,8 +200,7 @@ impl CrowdStep {
             n += 1;
         }
         keyed[..n].sort_unstable_by_key(|&(key, _)| key);
-        for k in 0..n {
-            let v = keyed[k].1;
+        for &(_, v) in &keyed[..n] {
             if self.taking[v] != NONE
                 || pusher.is_some_and(|j| self.from[j] == v)
                 || self.swaps(i, here, v)

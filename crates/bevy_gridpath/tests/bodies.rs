@@ -1,0 +1,220 @@
+//! Bodies ([`Body`]) in a headless app with the plugin's real systems: at every frame no two
+//! bodies share a cell, none swap, none stands on a wall. Chasers gather on cells of their own,
+//! a crowd queues through a one-cell door, two columns pass each other in a corridor with one
+//! bay, and a wall painted across a moving crowd is walked round.
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use bevy_gridpath::prelude::*;
+use bevy_gridpath::{AgentProgress, CellPos, CrowdStats, GatherCell};
+use std::collections::HashMap;
+use std::time::Duration;
+
+const FRAME: Duration = Duration::from_millis(50);
+
+/// An app on a map drawn in text (`#` a wall, `.` floor), its walls as the game's entities.
+fn app_on(rows: &[&str]) -> App {
+    let (width, height) = (rows[0].len() as u32, rows.len() as u32);
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, GridPathPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(FRAME))
+        .insert_resource(NavGrid::new(width, height).expect("a grid"));
+    for (y, row) in rows.iter().enumerate() {
+        for (x, c) in row.chars().enumerate() {
+            if c == '#' {
+                app.world_mut()
+                    .spawn((Obstacle, CellPos(p(x as i32, y as i32))));
+            }
+        }
+    }
+    app.update();
+    app
+}
+
+fn p(x: i32, y: i32) -> Point {
+    Point::new(x, y)
+}
+
+fn body(app: &mut App, at: Point, to: Point) -> Entity {
+    let place = Transform::from_xyz(at.x as f32, at.y as f32, 0.0);
+    let agent = (GridAgent::new(4.0), Body, place, Destination(to));
+    app.world_mut().spawn(agent).id()
+}
+
+/// Every body's cell, by entity.
+fn cells(app: &mut App) -> HashMap<Entity, Point> {
+    let mut q = app.world_mut().query::<(Entity, &AgentProgress, &Body)>();
+    q.iter(app.world())
+        .filter(|(_, p, _)| p.position().is_some())
+        .map(|(e, p, _)| (e, p.cell()))
+        .collect()
+}
+
+/// The rules, checked between two frames: distinct cells, no wall, no swap.
+fn check(app: &App, before: &HashMap<Entity, Point>, after: &HashMap<Entity, Point>) {
+    let nav = app.world().resource::<NavGrid>();
+    let mut owner: HashMap<Point, Entity> = HashMap::new();
+    for (&e, &c) in after {
+        assert!(nav.is_passable(c), "{e} stands on a wall at {c}");
+        if let Some(other) = owner.insert(c, e) {
+            panic!("{e} and {other} share {c}");
+        }
+    }
+    for (&e, &c) in after {
+        let Some(&was) = before.get(&e) else { continue };
+        if was == c {
+            continue;
+        }
+        if let Some(&k) = owner.get(&was)
+            && before.get(&k) == Some(&c)
+        {
+            panic!("{e} and {k} swap {was} and {c}");
+        }
+    }
+}
+
+/// Runs frames, checking the rules at each, until `done` (at most `frames`: a guard against a
+/// hang, not a speed check). Returns the frames it took.
+fn run_until(app: &mut App, frames: usize, mut done: impl FnMut(&mut App) -> bool) -> usize {
+    let mut before = cells(app);
+    for frame in 0..frames {
+        if done(app) {
+            return frame;
+        }
+        app.update();
+        let after = cells(app);
+        check(app, &before, &after);
+        before = after;
+    }
+    panic!("not done after {frames} frames: {:?}", stats(app));
+}
+
+fn stats(app: &App) -> CrowdStats {
+    app.world().resource::<Crowd>().stats()
+}
+
+fn all_arrived(app: &mut App) -> bool {
+    let s = stats(app);
+    s.bodies > 0 && s.arrived == s.bodies
+}
+
+fn open_room(width: usize, height: usize) -> Vec<String> {
+    (0..height).map(|_| ".".repeat(width)).collect()
+}
+
+fn rows(lines: &[String]) -> Vec<&str> {
+    lines.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn fifty_chasers_gather_on_fifty_cells_round_their_goal() {
+    let room = open_room(24, 24);
+    let mut app = app_on(&rows(&room));
+    let goal = p(16, 12);
+    let chasers: Vec<Entity> = (0..50)
+        .map(|i| body(&mut app, p(i % 5, i / 5), goal))
+        .collect();
+    run_until(&mut app, 4000, all_arrived);
+    let at = cells(&mut app);
+    for &c in &chasers {
+        let cell = at[&c];
+        let own = app
+            .world()
+            .get::<GatherCell>(c)
+            .expect("a cell of its own")
+            .0;
+        assert_eq!(cell, own);
+        let d2 = (cell.x - goal.x).pow(2) + (cell.y - goal.y).pow(2);
+        assert!(d2 <= 25, "{cell} is far from the goal");
+    }
+    assert_eq!(stats(&app).deadlocked, 0);
+}
+
+#[test]
+fn a_crowd_queues_through_a_one_cell_door() {
+    // A wall down x = 20 with a door at (20, 15); 300 bodies in the left half, each bound for the
+    // mirror cell of the right half.
+    let mut room = open_room(41, 30);
+    for (y, row) in room.iter_mut().enumerate() {
+        if y != 15 {
+            row.replace_range(20..21, "#");
+        }
+    }
+    let mut app = app_on(&rows(&room));
+    for i in 0..300 {
+        let (x, y) = (i % 15, i / 15 + 5);
+        body(&mut app, p(x, y), p(40 - x, y));
+    }
+    let frames = run_until(&mut app, 30_000, all_arrived);
+    let ticks = app.world().resource::<Crowd>().ticks();
+    // One body a tick through the door is the lower bound: 300 ticks.
+    println!("300 through the door in {frames} frames, {ticks} ticks");
+    assert_eq!(stats(&app).deadlocked, 0);
+}
+
+#[test]
+fn two_columns_pass_each_other_in_a_corridor_with_one_bay() {
+    // Two rooms joined by a one-wide corridor, with a bay above its middle.
+    let mut lines = vec![String::new(); 9];
+    for (y, line) in lines.iter_mut().enumerate() {
+        let corridor = if y == 4 {
+            "...................."
+        } else if y == 3 {
+            "#########.##########"
+        } else {
+            "####################"
+        };
+        *line = format!("{}{}{}", ".".repeat(10), corridor, ".".repeat(10));
+    }
+    let mut app = app_on(&rows(&lines));
+    // 50 bodies each side, bound for the mirror cell of the other room.
+    for i in 0..50 {
+        let (x, y) = (i % 10, i / 10 + 2);
+        body(&mut app, p(x, y), p(39 - x, y));
+        body(&mut app, p(39 - x, y), p(x, y));
+    }
+    let frames = run_until(&mut app, 30_000, all_arrived);
+    let ticks = app.world().resource::<Crowd>().ticks();
+    println!("50 against 50 through the corridor in {frames} frames, {ticks} ticks");
+    assert_eq!(stats(&app).deadlocked, 0);
+}
+
+#[test]
+fn bodies_spawned_on_one_cell_or_on_a_wall_are_moved_apart() {
+    let mut app = app_on(&["....", ".##.", "...."]);
+    let a = body(&mut app, p(0, 0), p(0, 0));
+    let b = body(&mut app, p(0, 0), p(3, 2));
+    let c = body(&mut app, p(1, 1), p(1, 1));
+    let mut frames = 0;
+    run_until(&mut app, 10, |_| {
+        frames += 1;
+        frames > 3
+    });
+    let at = cells(&mut app);
+    assert_eq!(at.len(), 3);
+    assert!(
+        at.values()
+            .all(|&c| app.world().resource::<NavGrid>().is_passable(c))
+    );
+    assert!(at[&a] != at[&b] && at[&b] != at[&c] && at[&a] != at[&c]);
+}
+
+#[test]
+fn a_wall_painted_across_a_moving_crowd_is_walked_round() {
+    let room = open_room(30, 20);
+    let mut app = app_on(&rows(&room));
+    for i in 0..60 {
+        body(&mut app, p(i % 6, i / 6 + 5), p(29 - i % 6, i / 6 + 5));
+    }
+    let mut frame = 0;
+    run_until(&mut app, 100, |_| {
+        frame += 1;
+        frame > 20
+    });
+    // A wall down x = 15, all but the bottom row, dropped in one frame on the moving crowd.
+    for y in 0..19 {
+        app.world_mut().spawn((Obstacle, CellPos(p(15, y))));
+    }
+    run_until(&mut app, 30_000, all_arrived);
+    assert_eq!(stats(&app).deadlocked, 0);
+}
