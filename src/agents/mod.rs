@@ -53,6 +53,10 @@ pub struct AgentSettings {
     pub steering: Steering,
     /// Draw each agent's remaining route.
     pub show_routes: bool,
+    /// Agents are bodies: one a cell, moved by the plugin's crowd (PIBT), so they queue and give
+    /// way instead of walking through each other. Flow-field chasers stay ghosts (bodies
+    /// follow routes).
+    pub bodies: bool,
     /// The most searches started in one frame; the rest wait their turn.
     pub budget: usize,
 }
@@ -63,6 +67,7 @@ impl Default for AgentSettings {
             goal: AgentGoal::Chase,
             steering: Steering::AStarEach,
             show_routes: true,
+            bodies: true,
             budget: 32,
         }
     }
@@ -72,6 +77,11 @@ impl AgentSettings {
     /// Do chasers steer by the goal's flow field?
     pub fn flow_chasing(&self) -> bool {
         self.goal == AgentGoal::Chase && self.steering == Steering::FlowField
+    }
+
+    /// Are agents bodies now?
+    pub fn as_bodies(&self) -> bool {
+        self.bodies && !self.flow_chasing()
     }
 }
 

@@ -7,7 +7,7 @@ use crate::planner::PlannerSettings;
 use crate::world::agents::Agent;
 use crate::world::markers::{Goal, MarkerCell};
 use bevy::prelude::*;
-use bevy_gridpath::{AgentStatus, FlowFields, PathService, Route};
+use bevy_gridpath::{AgentStatus, Crowd, CrowdStats, FlowFields, PathService, Route};
 use std::collections::VecDeque;
 
 #[derive(Resource, Default, Debug)]
@@ -32,6 +32,8 @@ pub struct AgentStats {
     pub field_reachable: usize,
     /// Every route an agent was given.
     pub planned: u64,
+    /// The bodies' counts, when agents are bodies.
+    pub crowd: CrowdStats,
     /// The last second's searches: (when, microseconds).
     recent: VecDeque<(f64, f64)>,
     /// Searches finished this frame, stamped in [`count`].
@@ -60,6 +62,7 @@ pub(super) fn count(
     fields: Res<FlowFields>,
     settings: Res<AgentSettings>,
     planner: Res<PlannerSettings>,
+    crowd: Res<Crowd>,
     goal: Single<&MarkerCell, With<Goal>>,
     agents: Query<&AgentStatus, With<Agent>>,
     mut stats: ResMut<AgentStats>,
@@ -67,6 +70,7 @@ pub(super) fn count(
     let now = time.elapsed_secs_f64();
     let stats = &mut *stats;
     stats.discarded = service.stats().discarded;
+    stats.crowd = crowd.stats();
     if settings.flow_chasing() && fields.computed() != stats.fields_counted {
         stats.fields_counted = fields.computed();
         stats.field_micros = fields.micros();

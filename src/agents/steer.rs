@@ -13,7 +13,7 @@ use crate::world::markers::{Goal, MarkerCell};
 use crate::world::nav::NavGrid;
 use bevy::prelude::*;
 use bevy_gridpath::{
-    AgentProgress, AgentStatus, Destination, GridAgent, PathFailed, PathService, RouteColor,
+    AgentProgress, AgentStatus, Body, Destination, GridAgent, PathFailed, PathService, RouteColor,
     SharedFlow,
 };
 
@@ -64,6 +64,9 @@ pub(super) fn equip(
     if settings.flow_chasing() {
         entity.insert(SharedFlow);
     }
+    if settings.as_bodies() {
+        entity.insert(Body);
+    }
 }
 
 type Steered<'a> = (
@@ -75,6 +78,7 @@ type Steered<'a> = (
     Option<&'a Destination>,
     Option<&'a PathFailed>,
     Has<SharedFlow>,
+    Has<Body>,
     &'a mut Wandering,
 );
 
@@ -105,6 +109,7 @@ pub(super) fn steer(
         destination,
         failed,
         has_flow,
+        is_body,
         mut wandering,
     ) in &mut agents
     {
@@ -114,6 +119,13 @@ pub(super) fn steer(
         };
         if *grid_agent != moves {
             *grid_agent = moves;
+        }
+        if settings.as_bodies() != is_body {
+            if is_body {
+                commands.entity(entity).remove::<Body>();
+            } else {
+                commands.entity(entity).insert(Body);
+            }
         }
         if flow != has_flow {
             if flow {

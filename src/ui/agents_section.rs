@@ -67,6 +67,18 @@ impl AgentsSection<'_> {
                         );
                     });
                 });
+                ui.add_enabled_ui(!s.flow_chasing(), |ui| {
+                    widgets.note(
+                        "agents_bodies",
+                        &ui.checkbox(&mut s.bodies, "Bodies: one a cell, they give way")
+                            .on_hover_text(
+                                "Each agent takes up its cell. The crowd moves them a cell a \
+                                 tick with PIBT: they queue at doors, give way, and chasers \
+                                 gather round the goal on cells of their own. Off: ghosts that \
+                                 walk through each other.",
+                            ),
+                    );
+                });
                 widgets.note(
                     "agents_routes",
                     &ui.checkbox(&mut s.show_routes, "Show their routes"),
@@ -133,6 +145,16 @@ impl AgentsSection<'_> {
             "{} agents: {} walking, {} waiting, {} arrived",
             s.agents, s.walking, s.waiting, s.arrived
         ));
+        if self.settings.as_bodies() {
+            let c = &s.crowd;
+            ui.label(format!(
+                "bodies: {} moving, {} waiting, {} arrived, {} deadlocked",
+                c.moving, c.waiting, c.arrived, c.deadlocked
+            ))
+            .on_hover_text(
+                "Deadlocked: no nearer to its cell for 5 s while a route exists. It should read 0.",
+            );
+        }
         if s.stuck > 0 {
             ui.colored_label(
                 RED,

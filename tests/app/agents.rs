@@ -153,15 +153,27 @@ fn a_route_planned_before_an_edit_it_crosses_is_discarded() {
 }
 
 #[test]
-fn chasers_follow_the_goal_when_it_moves() {
+fn chasers_gather_round_the_goal_on_cells_of_their_own_and_follow_it() {
     let mut app = app_on(&ROOM, (0, 0), (9, 2));
     let agents = [drop_agent(&mut app, (0, 4)), drop_agent(&mut app, (2, 0))];
-    for a in agents {
-        walk_until(&mut app, a, 10.0, arrived_at(a, (9, 2)));
-    }
-    set_marker::<Goal>(&mut app, (3, 3));
-    for a in agents {
-        walk_until(&mut app, a, 10.0, arrived_at(a, (3, 3)));
+    for goal in [(9, 2), (3, 3)] {
+        set_marker::<Goal>(&mut app, goal);
+        let both = move |app: &App| {
+            agents
+                .iter()
+                .all(|&a| status(app, a) == AgentStatus::Arrived)
+        };
+        walk_until(&mut app, agents[0], 10.0, both);
+        let cells = agents.map(|a| cell_of(&app, a));
+        assert_ne!(cells[0], cells[1], "bodies: one a cell");
+        let goal = Point::from(goal);
+        assert!(cells.contains(&goal), "one on the goal: {cells:?}");
+        for c in cells {
+            assert!(
+                (c.x - goal.x).abs() <= 1 && (c.y - goal.y).abs() <= 1,
+                "{c} is not next to it"
+            );
+        }
     }
 }
 

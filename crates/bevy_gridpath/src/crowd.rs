@@ -401,7 +401,8 @@ fn step(
             }
             _ => motion.best = None,
         }
-        let arrived = target == Some(progress.cell());
+        // Arrived once it stands there, not while it glides in.
+        let arrived = target == Some(progress.cell()) && t >= 1.0;
         let new = match **status {
             _ if arrived => AgentStatus::Arrived,
             AgentStatus::Stuck if route.is_none() => AgentStatus::Stuck,
