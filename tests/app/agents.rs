@@ -3,7 +3,7 @@
 //! the goal, and come and go with undo.
 
 use super::*;
-use bevy_gridpath::{AgentStatus, PathRequest};
+use bevy_gridpath::{AgentStatus, Body, PathRequest};
 use pathfinder_playground::agents::{AgentGoal, AgentSettings, AgentStats, Steering};
 use pathfinder_playground::editing::{AgentCommand, EditCommand};
 use pathfinder_playground::world::agents::{Agent, AgentPos};
@@ -175,6 +175,27 @@ fn chasers_gather_round_the_goal_on_cells_of_their_own_and_follow_it() {
             );
         }
     }
+}
+
+#[test]
+fn with_bodies_off_chasers_are_ghosts_that_share_the_goal_cell() {
+    let mut app = app_on(&ROOM, (0, 0), (9, 2));
+    let agents = [drop_agent(&mut app, (0, 4)), drop_agent(&mut app, (2, 0))];
+    assert!(agents.iter().all(|&a| app.world().get::<Body>(a).is_some()));
+    app.world_mut().resource_mut::<AgentSettings>().bodies = false;
+    for a in agents {
+        walk_until(&mut app, a, 10.0, arrived_at(a, (9, 2)));
+    }
+    assert!(agents.iter().all(|&a| app.world().get::<Body>(a).is_none()));
+    // Switched back on: bodies again, and they spread to cells of their own.
+    app.world_mut().resource_mut::<AgentSettings>().bodies = true;
+    walk_until(&mut app, agents[0], 10.0, move |app| {
+        cell_of(app, agents[0]) != cell_of(app, agents[1])
+            && agents
+                .iter()
+                .all(|&a| status(app, a) == AgentStatus::Arrived)
+    });
+    assert!(agents.iter().all(|&a| app.world().get::<Body>(a).is_some()));
 }
 
 #[test]

@@ -102,8 +102,13 @@ impl AgentProgress {
         &route.cells[self.next.saturating_sub(1).min(route.cells.len())..]
     }
 
-    fn next_cell(&self, route: Option<&Route>) -> Option<Point> {
+    pub(crate) fn next_cell(&self, route: Option<&Route>) -> Option<Point> {
         route.and_then(|r| r.cells.get(self.next).copied())
+    }
+
+    /// The cells of `route` it has yet to reach.
+    pub(crate) fn left_on(&self, route: &Route) -> usize {
+        route.cells.len().saturating_sub(self.next)
     }
 
     pub(crate) fn placed(&self) -> bool {
@@ -114,8 +119,8 @@ impl AgentProgress {
         self.at = Some(at);
     }
 
-    /// A body was moved to `to` by hand (off a wall, or off another body): it needs a new
-    /// route from there.
+    /// The agent was moved to `to` by hand (off a wall, or a body off another body): it needs
+    /// a new route from there.
     pub(crate) fn jump_to(&mut self, to: Point) {
         self.here = to;
         self.at = Some(centre(to));
@@ -182,8 +187,18 @@ pub(crate) fn plugin(app: &mut App) {
     );
 }
 
-fn centre(p: Point) -> Vec2 {
+/// A cell's centre, in cells.
+pub(crate) fn centre(p: Point) -> Vec2 {
     Vec2::new(p.x as f32, p.y as f32)
+}
+
+/// What crossing the cell `p` costs an agent: its ground's cost (1 off the grid or on a wall,
+/// where it is only passing out).
+pub(crate) fn ground_cost(grid: &Grid, p: Point) -> f32 {
+    match grid.cell(p) {
+        Some(Cell::Passable(c)) => c as f32,
+        _ => 1.0,
+    }
 }
 
 /// A new agent stands where its `Transform` puts it.
@@ -444,10 +459,7 @@ fn walk(
             } else {
                 here
             };
-            let cost = match grid.cell(here) {
-                Some(Cell::Passable(c)) => c as f32,
-                _ => 1.0,
-            };
+            let cost = ground_cost(grid, here);
             let to_go = centre(aim) - at;
             let distance = to_go.length();
             let reach = budget / cost;
@@ -515,9 +527,6 @@ fn join(progress: &mut AgentProgress, route: Option<&Route>) {
 fn escape(progress: &mut AgentProgress, nav: &NavGrid) -> Option<(Point, Point)> {
     let from = progress.here;
     let to = nav.nearest_free(from)?;
-    progress.here = to;
-    progress.at = Some(centre(to));
-    progress.next = usize::MAX;
-    progress.blocked = true;
+    progress.jump_to(to);
     Some((from, to))
 }

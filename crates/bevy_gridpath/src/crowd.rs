@@ -17,19 +17,23 @@
 //! - **Edits**: a wall painted under a body (or a body spawned on another) moves it to the
 //!   nearest free cell no body stands on ([`AgentEscaped`] says so for walls).
 //! - **Liveness**: [`CrowdStats`] counts bodies moving, waiting, arrived, and *deadlocked*: no
-//!   nearer to where they go for [`DEADLOCK_SECONDS`] while a route exists.
+//!   nearer to where they go for [`DEADLOCK_SECONDS`] while a route exists, and not merely
+//!   queued. A body waiting behind a body on the move, or behind one that is itself queued, is
+//!   in a queue; a chain of waiting bodies that ends at no one moving is a deadlock.
 //!
 //! Why PIBT and not local avoidance (ORCA, RVO2): local avoidance keeps units apart but, having
 //! no plan, deadlocks in corridors and crushes at doors; PIBT's priorities make someone give way.
 
-use crate::agents::{AgentEscaped, AgentProgress, AgentStatus, Destination, GridAgent};
+use crate::agents::{
+    AgentEscaped, AgentProgress, AgentStatus, Destination, GridAgent, centre, ground_cost,
+};
 use crate::flow::SharedFlow;
 use crate::nav_grid::NavGrid;
 use crate::requests::Route;
-use bevy::platform::collections::HashMap;
+use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
 use gridpath::mapf::{CrowdStep, Mover};
-use gridpath::{Cell, Grid, Movement, Point};
+use gridpath::{Grid, Movement, Point};
 use std::collections::VecDeque;
 
 /// Seconds without getting nearer while a route exists, after which a body counts as
@@ -58,7 +62,9 @@ pub struct BodyMotion {
     /// How much of a move it has earned: it may move at a tick when this reaches 1.
     credit: f32,
     mover: Option<Mover>,
-    /// Its nearest distance yet to where it goes, and the clock when it got there.
+    /// The fewest cells it has had left on its route to where it goes (a route round walls may
+    /// lead away before it leads near, so the straight-line distance would not do), and the
+    /// clock when it got there.
     best: Option<(Point, u32)>,
     since: f32,
 }
@@ -121,26 +127,36 @@ pub struct CrowdStats {
     pub arrived: usize,
     /// No way there as the grid is now.
     pub stuck: usize,
-    /// Of the moving and waiting, those no nearer for [`DEADLOCK_SECONDS`]: should read 0.
+    /// Of the moving and waiting, those no nearer for [`DEADLOCK_SECONDS`] and not in a queue
+    /// that moves (see the module docs): should read 0.
     pub deadlocked: usize,
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<Crowd>().add_systems(
-        Update,
-        (
-            (settle, gather)
-                .chain()
-                .in_set(crate::GridPathSystems::Plan)
-                .after(crate::agents::place_agents)
-                .before(crate::agents::ask_for_routes),
-            step.in_set(crate::GridPathSystems::Move),
-        ),
-    );
+    app.init_resource::<Crowd>()
+        .add_observer(unbody)
+        .add_systems(
+            Update,
+            (
+                (settle, gather)
+                    .chain()
+                    .in_set(crate::GridPathSystems::Plan)
+                    .after(crate::agents::place_agents)
+                    .before(crate::agents::ask_for_routes),
+                step.in_set(crate::GridPathSystems::Move),
+            ),
+        );
 }
 
-fn centre(p: Point) -> Vec2 {
-    Vec2::new(p.x as f32, p.y as f32)
+/// An agent that is no longer a body heads for its destination itself, and starts its PIBT
+/// state afresh if it becomes one again.
+fn unbody(remove: On<Remove, Body>, mut commands: Commands) {
+    // `try_`: a despawned body is removed too, and is gone by the time these run.
+    if let Ok(mut entity) = commands.get_entity(remove.entity) {
+        entity
+            .try_remove::<GatherCell>()
+            .try_insert(BodyMotion::default());
+    }
 }
 
 /// Octile distance in fifths of a cell (straight 5, diagonal 7), or Manhattan for 4-way.
@@ -222,19 +238,28 @@ fn nearest_untaken(grid: &Grid, taken: &[bool], from: Point) -> Option<Point> {
     None
 }
 
+/// A body as [`gather`] reads it.
+type Gathering = (
+    Entity,
+    &'static GridAgent,
+    &'static AgentProgress,
+    Option<&'static Route>,
+    Option<&'static Destination>,
+    Option<&'static GatherCell>,
+);
+
 /// Bodies that share a destination get a cell of their own near it.
+///
+/// Cells are handed out once, nearest body to nearest cell, when the bodies are still far off:
+/// by the time they arrive, a body bound for a cell deep in the gathering may find the way
+/// filled by bodies already on theirs, and pushing through each of them costs many ticks. So,
+/// as in TSWAP (Okumura and Défago, "Solving simultaneous target assignment and path planning
+/// efficiently with time-independent execution", ICAPS 2022), a body about to step onto a
+/// group-mate already standing on its own cell *swaps cells* with it: it stops there, and the
+/// other walks on to the deeper cell.
 fn gather(
     nav: Option<Res<NavGrid>>,
-    bodies: Query<
-        (
-            Entity,
-            &GridAgent,
-            &AgentProgress,
-            Option<&Destination>,
-            Option<&GatherCell>,
-        ),
-        (With<Body>, Without<SharedFlow>),
-    >,
+    bodies: Query<Gathering, (With<Body>, Without<SharedFlow>)>,
     mut commands: Commands,
 ) {
     let Some(nav) = nav else {
@@ -242,7 +267,7 @@ fn gather(
     };
     let grid = nav.grid();
     let mut groups: HashMap<(Point, Movement), Vec<(u32, Entity)>> = HashMap::default();
-    for (entity, agent, progress, destination, gathering) in &bodies {
+    for (entity, agent, progress, _, destination, gathering) in &bodies {
         match destination {
             Some(&Destination(to)) => {
                 let d = distance(agent.movement, progress.cell(), to);
@@ -257,6 +282,7 @@ fn gather(
             None => {}
         }
     }
+    let have = |e: Entity| bodies.get(e).ok().and_then(|b| b.5.map(|g| g.0));
     for ((to, movement), mut members) in groups {
         let cells = if members.len() > 1 {
             gather_cells(grid, movement, to, members.len())
@@ -265,26 +291,66 @@ fn gather(
         };
         // A body keeps its cell while that is still among the nearest: a body joining or
         // leaving moves no one else. The others, nearest first, take the nearest cells left.
-        let have = |e: Entity| bodies.get(e).ok().and_then(|b| b.4.copied());
-        let mut free: Vec<Point> = cells.clone();
-        members.retain(|&(_, e)| match have(e) {
-            Some(GatherCell(c)) => match free.iter().position(|&f| f == c) {
-                Some(k) => {
-                    free.remove(k);
-                    false
-                }
-                None => true,
-            },
-            None => true,
+        let mut free: Vec<Point> = cells;
+        let mut assigned: HashMap<Entity, Point> = HashMap::default();
+        members.retain(|&(_, e)| {
+            let kept = have(e).and_then(|c| free.iter().position(|&f| f == c));
+            if let Some(k) = kept {
+                assigned.insert(e, free.remove(k));
+            }
+            kept.is_none()
         });
         members.sort_unstable();
-        for (k, (_, entity)) in members.into_iter().enumerate() {
-            match free.get(k) {
-                Some(&cell) => commands.entity(entity).insert(GatherCell(cell)),
-                None if have(entity).is_some() => commands.entity(entity).remove::<GatherCell>(),
-                None => continue,
-            };
+        for (&(_, e), &cell) in members.iter().zip(&free) {
+            assigned.insert(e, cell);
         }
+        swap_on_the_way(&bodies, &mut assigned);
+        for (_, e) in members.iter().skip(free.len()) {
+            if have(*e).is_some() {
+                commands.entity(*e).remove::<GatherCell>();
+            }
+        }
+        for (e, cell) in assigned {
+            if have(e) != Some(cell) {
+                commands.entity(e).insert(GatherCell(cell));
+            }
+        }
+    }
+}
+
+/// TSWAP's swap (see [`gather`]): a body whose next step is onto a group-mate standing on its
+/// own cell takes that cell, and gives its own.
+fn swap_on_the_way(
+    bodies: &Query<Gathering, (With<Body>, Without<SharedFlow>)>,
+    assigned: &mut HashMap<Entity, Point>,
+) {
+    let settled: HashMap<Point, Entity> = assigned
+        .iter()
+        .filter(|&(&e, &cell)| bodies.get(e).is_ok_and(|b| b.2.cell() == cell))
+        .map(|(&e, &cell)| (cell, e))
+        .collect();
+    let mut movers: Vec<(Entity, Point)> = assigned
+        .iter()
+        .filter_map(|(&e, &cell)| {
+            let (_, _, progress, route, ..) = bodies.get(e).ok()?;
+            let next = progress.next_cell(route)?;
+            (progress.cell() != cell).then_some((e, next))
+        })
+        .collect();
+    movers.sort_unstable_by_key(|&(e, _)| e);
+    for (a, next) in movers {
+        let Some(&b) = settled.get(&next) else {
+            continue;
+        };
+        // Still as found: b on its own cell (no earlier swap this frame moved it on).
+        if assigned.get(&b) != Some(&next) {
+            continue;
+        }
+        let Some(&deeper) = assigned.get(&a) else {
+            continue;
+        };
+        assigned.insert(a, next);
+        assigned.insert(b, deeper);
     }
 }
 
@@ -297,11 +363,11 @@ fn gather_cells(grid: &Grid, movement: Movement, to: Point, n: usize) -> Vec<Poi
     // gathering rather than the square rings 8-way steps make.
     let want = 2 * n + 8;
     let mut found = vec![to];
-    let mut seen = HashMap::from([(to, ())]);
+    let mut seen = HashSet::from([to]);
     let mut k = 0;
     while k < found.len() && found.len() < want {
         for (next, _) in movement.neighbors(grid, found[k]) {
-            if seen.insert(next, ()).is_none() {
+            if seen.insert(next) {
                 found.push(next);
             }
         }
@@ -370,8 +436,8 @@ fn step(
     }
     let now = crowd.clock;
     let mut stats = CrowdStats::default();
-    for (_, agent, progress, status, motion, transform, route, destination, gathering) in &mut order
-    {
+    let mut waits = Vec::with_capacity(order.len());
+    for (_, _, progress, status, motion, transform, route, destination, gathering) in &mut order {
         // The glide: from where it was to its cell's centre, at its pace.
         let to = centre(progress.cell());
         let t = if motion.duration > 0.0 {
@@ -387,10 +453,10 @@ fn step(
             transform.translation.y = world.y;
         }
         let target = gathering.map(|g| g.0).or(destination.map(|d| d.0));
-        // Progress: nearer to where it goes than ever since it was sent there.
-        match target {
-            Some(target) if route.is_some() && **status != AgentStatus::Stuck => {
-                let d = distance(agent.movement, progress.cell(), target);
+        // Progress: fewer cells left to walk than ever since it was sent there.
+        match (target, *route) {
+            (Some(target), Some(route)) if **status != AgentStatus::Stuck => {
+                let d = progress.left_on(route) as u32;
                 match motion.best {
                     Some((was, best)) if was == target && d >= best => {}
                     _ => {
@@ -422,11 +488,70 @@ fn step(
             _ if t < 1.0 => stats.moving += 1,
             _ => stats.waiting += 1,
         }
-        if motion.deadlocked(now) && !arrived {
-            stats.deadlocked += 1;
+        let stalled = motion.deadlocked(now) && !arrived;
+        waits.push(Wait {
+            cell: progress.cell(),
+            behind: progress.next_cell(*route),
+            stalled,
+            arrived,
+        });
+    }
+    stats.deadlocked = deadlocked(&waits);
+    crowd.stats = stats;
+}
+
+/// A body as [`deadlocked`] sees it.
+struct Wait {
+    cell: Point,
+    /// The cell it steps to next on its route: whoever stands there is who it waits behind.
+    behind: Option<Point>,
+    /// No nearer for [`DEADLOCK_SECONDS`].
+    stalled: bool,
+    arrived: bool,
+}
+
+/// How many stalled bodies are deadlocked rather than queued. A body in a queue gets no nearer
+/// for as long as the queue ahead takes, and that is waiting, not deadlock: a stalled body is
+/// *queued* when the body it waits behind is on the move, or queued itself. It is deadlocked
+/// when the chain of bodies it waits behind ends at a stalled or arrived body (one that should
+/// have been pushed aside), at no one, or comes back round on itself.
+fn deadlocked(waits: &[Wait]) -> usize {
+    #[derive(Clone, Copy, PartialEq)]
+    enum Seen {
+        No,
+        Visiting,
+        Queued,
+        Stuck,
+    }
+    let at: HashMap<Point, usize> = waits.iter().enumerate().map(|(i, w)| (w.cell, i)).collect();
+    let mut seen = vec![Seen::No; waits.len()];
+    let mut chain = Vec::new();
+    for start in 0..waits.len() {
+        if !waits[start].stalled || seen[start] != Seen::No {
+            continue;
+        }
+        // Walk the chain of stalled bodies ahead, then label it all by how it ends.
+        let mut i = start;
+        let end = loop {
+            match seen[i] {
+                Seen::Queued => break Seen::Queued,
+                Seen::Stuck | Seen::Visiting => break Seen::Stuck,
+                Seen::No => {}
+            }
+            seen[i] = Seen::Visiting;
+            chain.push(i);
+            let ahead = waits[i].behind.and_then(|c| at.get(&c).copied());
+            match ahead {
+                Some(k) if waits[k].stalled => i = k,
+                Some(k) if !waits[k].arrived => break Seen::Queued,
+                _ => break Seen::Stuck,
+            }
+        };
+        for i in chain.drain(..) {
+            seen[i] = end;
         }
     }
-    crowd.stats = stats;
+    seen.iter().filter(|&&s| s == Seen::Stuck).count()
 }
 
 /// One PIBT step of every body that has earned a move.
@@ -437,10 +562,7 @@ fn tick_once(crowd: &mut Crowd, grid: &Grid, tick: f32, order: &mut [BodyItem<'_
     let mut movers = Vec::with_capacity(order.len());
     for (entity, agent, progress, _, motion, _, route, destination, gathering) in order.iter_mut() {
         let here = progress.cell();
-        let cost = match grid.cell(here) {
-            Some(Cell::Passable(c)) => c as f32,
-            _ => 1.0,
-        };
+        let cost = ground_cost(grid, here);
         motion.credit = (motion.credit + tick * agent.speed.max(0.0) / cost).min(1.0);
         let target = gathering.map(|g| g.0).or(destination.map(|d| d.0));
         let mut mover = motion
@@ -468,10 +590,7 @@ fn tick_once(crowd: &mut Crowd, grid: &Grid, tick: f32, order: &mut [BodyItem<'_
         let (_, agent, progress, _, motion, _, route, ..) = b;
         let here = progress.cell();
         if to != here {
-            let cost = match grid.cell(here) {
-                Some(Cell::Passable(c)) => c as f32,
-                _ => 1.0,
-            };
+            let cost = ground_cost(grid, here);
             let length = if to.x != here.x && to.y != here.y {
                 std::f32::consts::SQRT_2
             } else {
@@ -484,5 +603,46 @@ fn tick_once(crowd: &mut Crowd, grid: &Grid, tick: f32, order: &mut [BodyItem<'_
             progress.step_to(to, *route);
         }
         motion.mover = Some(mover);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn wait(x: i32, behind: Option<i32>, stalled: bool, arrived: bool) -> Wait {
+        Wait {
+            cell: Point::new(x, 0),
+            behind: behind.map(|b| Point::new(b, 0)),
+            stalled,
+            arrived,
+        }
+    }
+
+    #[test]
+    fn a_queue_behind_a_body_on_the_move_is_not_deadlocked() {
+        // 0 ← 1 ← 2 ← 3: body 0 moves on, 1 to 3 have waited long behind it.
+        let waits = [
+            wait(0, Some(-1), false, false),
+            wait(1, Some(0), true, false),
+            wait(2, Some(1), true, false),
+            wait(3, Some(2), true, false),
+        ];
+        assert_eq!(deadlocked(&waits), 0);
+    }
+
+    #[test]
+    fn a_chain_that_ends_at_no_one_moving_or_comes_round_is_deadlocked() {
+        // 1 and 2 wait behind an arrived body that never made room; 4 and 5 wait for each other;
+        // 6 waits for an empty cell it never gets.
+        let waits = [
+            wait(0, None, false, true),
+            wait(1, Some(0), true, false),
+            wait(2, Some(1), true, false),
+            wait(4, Some(5), true, false),
+            wait(5, Some(4), true, false),
+            wait(6, Some(7), true, false),
+        ];
+        assert_eq!(deadlocked(&waits), 5);
     }
 }

@@ -89,6 +89,15 @@ fn run_until(app: &mut App, frames: usize, mut done: impl FnMut(&mut App) -> boo
     panic!("not done after {frames} frames: {:?}", stats(app));
 }
 
+/// Runs `frames` frames, checking the rules at each.
+fn run_frames(app: &mut App, frames: usize) {
+    let mut frame = 0;
+    run_until(app, frames + 1, |_| {
+        frame += 1;
+        frame > frames
+    });
+}
+
 fn stats(app: &App) -> CrowdStats {
     app.world().resource::<Crowd>().stats()
 }
@@ -114,7 +123,9 @@ fn fifty_chasers_gather_on_fifty_cells_round_their_goal() {
     let chasers: Vec<Entity> = (0..50)
         .map(|i| body(&mut app, p(i % 5, i / 5), goal))
         .collect();
-    run_until(&mut app, 4000, all_arrived);
+    let frames = run_until(&mut app, 4000, all_arrived);
+    let ticks = app.world().resource::<Crowd>().ticks();
+    println!("50 chasers gathered in {frames} frames, {ticks} ticks");
     let at = cells(&mut app);
     for &c in &chasers {
         let cell = at[&c];
@@ -185,11 +196,7 @@ fn bodies_spawned_on_one_cell_or_on_a_wall_are_moved_apart() {
     let a = body(&mut app, p(0, 0), p(0, 0));
     let b = body(&mut app, p(0, 0), p(3, 2));
     let c = body(&mut app, p(1, 1), p(1, 1));
-    let mut frames = 0;
-    run_until(&mut app, 10, |_| {
-        frames += 1;
-        frames > 3
-    });
+    run_frames(&mut app, 3);
     let at = cells(&mut app);
     assert_eq!(at.len(), 3);
     assert!(
@@ -206,15 +213,41 @@ fn a_wall_painted_across_a_moving_crowd_is_walked_round() {
     for i in 0..60 {
         body(&mut app, p(i % 6, i / 6 + 5), p(29 - i % 6, i / 6 + 5));
     }
-    let mut frame = 0;
-    run_until(&mut app, 100, |_| {
-        frame += 1;
-        frame > 20
-    });
+    run_frames(&mut app, 20);
     // A wall down x = 15, all but the bottom row, dropped in one frame on the moving crowd.
     for y in 0..19 {
         app.world_mut().spawn((Obstacle, CellPos(p(15, y))));
     }
     run_until(&mut app, 30_000, all_arrived);
     assert_eq!(stats(&app).deadlocked, 0);
+}
+
+#[test]
+fn a_body_on_a_long_detour_is_never_counted_deadlocked() {
+    // The goal lies just across a wall; the way round leads 27 cells away from it first (about
+    // 7 s at 4 cells a second), so the straight-line distance grows for longer than the 5 s
+    // after which a body that gets no nearer counts as deadlocked.
+    let mut map = open_room(30, 5);
+    map[2].replace_range(0..28, &"#".repeat(28));
+    let mut app = app_on(&rows(&map));
+    body(&mut app, p(1, 4), p(1, 0));
+    run_until(&mut app, 2000, |app| {
+        assert_eq!(stats(app).deadlocked, 0, "counted deadlocked on its way");
+        all_arrived(app)
+    });
+}
+
+#[test]
+fn in_a_one_wide_corridor_a_body_bound_past_a_settled_mate_swaps_cells_with_it() {
+    // Both bound for (3, 0): the nearer body, A, gets (3, 0) and B the cell past it, (2, 0). In a
+    // corridor B cannot pass A: pushing alone would swing them back and forth for ever. B takes
+    // A's cell instead, and A walks on to B's (TSWAP's swap).
+    let mut app = app_on(&["......"]);
+    let a = body(&mut app, p(4, 0), p(3, 0));
+    let b = body(&mut app, p(5, 0), p(3, 0));
+    run_until(&mut app, 2000, all_arrived);
+    let at = cells(&mut app);
+    let mut ends = [at[&a], at[&b]];
+    ends.sort();
+    assert_eq!(ends, [p(2, 0), p(3, 0)]);
 }
