@@ -581,7 +581,7 @@ fn tick_once(crowd: &mut Crowd, grid: &Grid, tick: f32, order: &mut [BodyItem<'_
         .collect();
     let next = crowd
         .step
-        .step(grid, movement, &mut movers, |i, c| match aims[i] {
+        .step(&[grid], movement, &mut movers, |i, c| match aims[i] {
             (_, Some(aim)) => distance(movement, c, aim),
             (here, None) => u32::from(c != here),
         })

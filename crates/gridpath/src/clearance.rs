@@ -139,27 +139,67 @@ impl Clearance {
     /// beside a diagonal step must fit the unit too, which covers every cell it sweeps.
     pub fn grid_for(&self, grid: &Grid, size: u8) -> Grid {
         let mut sized = grid.clone();
-        if size <= 1 {
-            return sized;
+        if size > 1 {
+            let cells: Vec<(Point, Cell)> = (0..grid.len())
+                .map(|i| grid.point_of(i))
+                .map(|p| (p, self.sized_cell(grid, p, size)))
+                .collect();
+            // Every point is on the grid and every cost at least 1: nothing here can fail.
+            let _ = sized.set_many(cells);
+        }
+        sized
+    }
+
+    /// Repairs `sized`, made by [`Clearance::grid_for`] for `size`, after the cells `changed`
+    /// (walls or costs) changed in `grid`: whether a unit fits at a cell, and what it pays
+    /// there, depend only on the `size × size` cells below and right of it, so each change
+    /// touches the cells up to `size - 1` above and left of it. Bring the clearance up to date
+    /// first ([`Clearance::update`]).
+    pub fn repair(
+        &self,
+        grid: &Grid,
+        sized: &mut Grid,
+        size: u8,
+        changed: impl IntoIterator<Item = Point>,
+    ) {
+        let reach = i32::from(size.max(1)) - 1;
+        let mut cells = Vec::new();
+        for p in changed {
+            for y in p.y - reach..=p.y {
+                for x in p.x - reach..=p.x {
+                    let q = Point::new(x, y);
+                    if grid.contains(q) {
+                        let cell = match size {
+                            0 | 1 => grid.cell(q).unwrap_or(Cell::Blocked),
+                            _ => self.sized_cell(grid, q, size),
+                        };
+                        cells.push((q, cell));
+                    }
+                }
+            }
+        }
+        // On the grid, with costs of at least 1: nothing here can fail. A few cells are set one
+        // by one (each repairs its lines); many at once redo the lines once.
+        if cells.len() < 1024 {
+            for (q, cell) in cells {
+                let _ = sized.set(q, cell);
+            }
+        } else {
+            let _ = sized.set_many(cells);
+        }
+    }
+
+    /// What a unit of `size` finds with its top-left corner on `p` (see [`Clearance::grid_for`]).
+    fn sized_cell(&self, grid: &Grid, p: Point, size: u8) -> Cell {
+        if !self.fits(grid, p, size) {
+            return Cell::Blocked;
         }
         let k = i32::from(size);
-        let cells = (0..grid.len()).map(|i| {
-            let p = grid.point_of(i);
-            let cell = if self.fits(grid, p, size) {
-                let dearest = (0..k)
-                    .flat_map(|dy| (0..k).map(move |dx| Point::new(p.x + dx, p.y + dy)))
-                    .filter_map(|q| grid.index_of(q).map(|j| grid.raw_cost(j)))
-                    .max()
-                    .unwrap_or(1);
-                Cell::Passable(dearest.max(1))
-            } else {
-                Cell::Blocked
-            };
-            (p, cell)
-        });
-        let cells: Vec<(Point, Cell)> = cells.collect();
-        // Every point is on the grid and every cost at least 1: nothing here can fail.
-        let _ = sized.set_many(cells);
-        sized
+        let dearest = (0..k)
+            .flat_map(|dy| (0..k).map(move |dx| Point::new(p.x + dx, p.y + dy)))
+            .filter_map(|q| grid.index_of(q).map(|j| grid.raw_cost(j)))
+            .max()
+            .unwrap_or(1);
+        Cell::Passable(dearest.max(1))
     }
 }

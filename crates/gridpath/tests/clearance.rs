@@ -54,6 +54,37 @@ proptest! {
         }
     }
 
+    /// The grids for units of 2 and 3, repaired after each edit of walls or costs
+    /// ([`Clearance::repair`]), equal the same grids made afresh, and say a unit fits exactly
+    /// where looking at every cell under it says so.
+    #[test]
+    fn sized_grids_repaired_after_every_edit_equal_fresh_ones(
+        grid in arb_grid_sized(1..=24, 1..=24, 0..=20, true),
+        edits in prop::collection::vec((0usize..600, 0u32..10, 1usize..4), 1..20),
+    ) {
+        let mut grid = grid;
+        let mut clearance = Clearance::new();
+        clearance.update(&grid);
+        let mut sized: Vec<Grid> = (2..=3).map(|k| clearance.grid_for(&grid, k)).collect();
+        for (at, what, batch) in edits {
+            let changed: Vec<Point> =
+                (0..batch).map(|k| grid.point_of((at + 5 * k) % grid.len())).collect();
+            let cell = if what == 0 { Cell::Blocked } else { Cell::Passable(what) };
+            for &p in &changed {
+                grid.set(p, cell).expect("on the grid");
+            }
+            clearance.update(&grid);
+            for (k, sized) in (2..=3).zip(&mut sized) {
+                clearance.repair(&grid, sized, k, changed.iter().copied());
+                prop_assert_eq!(&*sized, &clearance.grid_for(&grid, k), "size {}", k);
+                for i in 0..grid.len() {
+                    let p = grid.point_of(i);
+                    prop_assert_eq!(sized.is_passable(p), fits_by_looking(&grid, p, k), "at {}", p);
+                }
+            }
+        }
+    }
+
     /// A search on [`Clearance::grid_for`] finds paths that fit the unit at every cell, and, when
     /// diagonals never cut corners, at the two cells beside every diagonal step (which together
     /// cover what the unit sweeps). It costs at least what a unit of size 1 pays.

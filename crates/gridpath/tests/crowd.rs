@@ -1,41 +1,103 @@
-//! The crowd's PIBT step ([`CrowdStep`]) on thousands of random grids, crowds and moves: at every
-//! step no two bodies share a cell, none swap, none cross diagonally, every move is legal, and a
-//! held body stays. The rules are checked here from the positions alone, sharing no code with
+//! The crowd's PIBT step ([`CrowdStep`]) on thousands of random grids, crowds of bodies of one,
+//! two and three cells across, and moves: at every step no two footprints overlap, none swap,
+//! none cross diagonally, every body stands where it fits, every move is legal for its size, and
+//! a held body stays. The rules are checked here from the positions alone, sharing no code with
 //! the step. With true distances as its guide, a crowd on an open room reaches every goal.
 
 use gridpath::mapf::{CrowdStep, Mover};
-use gridpath::{Grid, Movement, Point};
+use gridpath::{Clearance, CornerRule, Grid, Movement, Point};
 use proptest::prelude::*;
 use std::collections::{HashSet, VecDeque};
 
 mod common;
 use common::{arb_grid_sized, arb_movement};
 
+/// The cells a body of `size` covers from `at`.
+fn cells(at: Point, size: u8) -> Vec<Point> {
+    let k = i32::from(size);
+    (0..k)
+        .flat_map(|dy| (0..k).map(move |dx| Point::new(at.x + dx, at.y + dy)))
+        .collect()
+}
+
+/// Does a body of `size` fit at `at`: every cell it covers on the grid and free?
+fn fits(grid: &Grid, at: Point, size: u8) -> bool {
+    cells(at, size).iter().all(|&p| grid.is_passable(p))
+}
+
+/// Is `from → to` one legal move for a body of `size`, by the movement's rules applied to the
+/// whole footprint (a diagonal's side positions are where the body would fit, or not)?
+fn legal(grid: &Grid, movement: Movement, size: u8, from: Point, to: Point) -> bool {
+    let (dx, dy) = (to.x - from.x, to.y - from.y);
+    if dx.abs() > 1 || dy.abs() > 1 || !fits(grid, to, size) {
+        return false;
+    }
+    if dx == 0 || dy == 0 {
+        return true;
+    }
+    let Movement::EightWay(rule) = movement else {
+        return false;
+    };
+    let side_a = fits(grid, Point::new(from.x + dx, from.y), size);
+    let side_b = fits(grid, Point::new(from.x, from.y + dy), size);
+    match rule {
+        CornerRule::NeverCut => side_a && side_b,
+        CornerRule::CutOneCorner => side_a || side_b,
+        CornerRule::CutAlways => true,
+    }
+}
+
+/// Do two squares gliding from `a0` to `a1` and `b0` to `b1`, each a quarter cell in from its
+/// edges, overlap part way? Sampled: the moves are of whole cells, so any overlap lasts at least
+/// an eighth of the way, between two of these samples' neighbours.
+fn meet(a0: Point, a1: Point, ka: u8, b0: Point, b1: Point, kb: u8) -> bool {
+    [0.125f32, 0.375, 0.625, 0.875].iter().any(|&t| {
+        let at = |p0: Point, p1: Point| {
+            (
+                p0.x as f32 + t * (p1.x - p0.x) as f32 + 0.25,
+                p0.y as f32 + t * (p1.y - p0.y) as f32 + 0.25,
+            )
+        };
+        let ((ax, ay), (bx, by)) = (at(a0, a1), at(b0, b1));
+        let (ka, kb) = (f32::from(ka) - 0.5, f32::from(kb) - 0.5);
+        ax < bx + kb && bx < ax + ka && ay < by + kb && by < ay + ka
+    })
+}
+
 /// What broke a step's rules, if anything.
 fn broken(grid: &Grid, movement: Movement, before: &[Mover], after: &[Point]) -> Option<String> {
     let mut seen = HashSet::new();
     for (i, (m, &to)) in before.iter().zip(after).enumerate() {
-        if !seen.insert(to) {
-            return Some(format!("two bodies on {to}"));
+        for c in cells(to, m.size) {
+            if !seen.insert(c) {
+                return Some(format!("two bodies on {c}"));
+            }
         }
         if !m.free && to != m.at {
             return Some(format!("held body {i} moved"));
         }
-        if to != m.at && movement.step_cost(grid, m.at, to).is_none() {
-            return Some(format!("body {i}: {} to {to} is no legal move", m.at));
+        if to != m.at && !legal(grid, movement, m.size, m.at, to) {
+            return Some(format!(
+                "body {i} of {}: {} to {to} is no legal move",
+                m.size, m.at
+            ));
         }
         for (k, (o, &o_to)) in before.iter().zip(after).enumerate() {
             if k == i || to == m.at || o_to == o.at {
                 continue;
             }
-            if to == o.at && o_to == m.at {
+            let (mine, theirs) = (cells(m.at, m.size), cells(o.at, o.size));
+            let enters = |c: &Vec<Point>, who: Point, size: u8| {
+                cells(who, size).iter().any(|p| c.contains(p))
+            };
+            if enters(&theirs, to, m.size) && enters(&mine, o_to, o.size) {
                 return Some(format!("bodies {i} and {k} swap"));
             }
-            let diagonal = m.at.x != to.x && m.at.y != to.y;
-            let corners = [Point::new(to.x, m.at.y), Point::new(m.at.x, to.y)];
-            let across = (o.at == corners[0] && o_to == corners[1])
-                || (o.at == corners[1] && o_to == corners[0]);
-            if diagonal && across {
+            let diagonal = |a: Point, b: Point| a.x != b.x && a.y != b.y;
+            if diagonal(m.at, to)
+                && diagonal(o.at, o_to)
+                && meet(m.at, to, m.size, o.at, o_to, o.size)
+            {
                 return Some(format!("bodies {i} and {k} cross"));
             }
         }
@@ -43,8 +105,9 @@ fn broken(grid: &Grid, movement: Movement, before: &[Mover], after: &[Point]) ->
     None
 }
 
-/// Moves from every cell to `goal` by `movement` (breadth first: each move counts one).
-fn moves_to(grid: &Grid, movement: Movement, goal: Point) -> Vec<u32> {
+/// Moves from every cell to `goal` by `movement` for a body of `size` (breadth first: each move
+/// counts one).
+fn moves_to(grid: &Grid, movement: Movement, size: u8, goal: Point) -> Vec<u32> {
     let mut table = vec![u32::MAX; grid.len()];
     let Some(g) = grid.index_of(goal) else {
         return table;
@@ -53,7 +116,11 @@ fn moves_to(grid: &Grid, movement: Movement, goal: Point) -> Vec<u32> {
     let mut queue = VecDeque::from([goal]);
     while let Some(at) = queue.pop_front() {
         let next = table[grid.index_of(at).unwrap_or(0)] + 1;
-        for (n, _) in movement.neighbors(grid, at) {
+        for (dx, dy) in gridpath::STEPS {
+            let n = Point::new(at.x + dx, at.y + dy);
+            if !fits(grid, n, size) || !legal(grid, movement, size, n, at) {
+                continue;
+            }
             let k = grid.index_of(n).unwrap_or(0);
             if table[k] == u32::MAX {
                 table[k] = next;
@@ -64,20 +131,29 @@ fn moves_to(grid: &Grid, movement: Movement, goal: Point) -> Vec<u32> {
     table
 }
 
-/// Distinct free cells for `n` bodies, picked by `rolls`.
-fn free_cells(grid: &Grid, n: usize, rolls: &[usize]) -> Vec<Point> {
-    let mut free: Vec<Point> = (0..grid.len())
-        .map(|i| grid.point_of(i))
-        .filter(|&p| grid.is_passable(p))
-        .collect();
-    let mut cells = Vec::new();
-    for &roll in rolls.iter().take(n) {
-        if free.is_empty() {
-            break;
+/// Places up to `n` bodies of the sizes `sizes` where they fit without overlapping, picked by
+/// `rolls`.
+fn place(grid: &Grid, sizes: &[u8], rolls: &[usize]) -> Vec<(Point, u8)> {
+    let mut taken = HashSet::new();
+    let mut placed = Vec::new();
+    for (&roll, &size) in rolls.iter().zip(sizes) {
+        let spots: Vec<Point> = (0..grid.len())
+            .map(|i| grid.point_of(i))
+            .filter(|&p| fits(grid, p, size) && cells(p, size).iter().all(|c| !taken.contains(c)))
+            .collect();
+        if let Some(&at) = spots.get(roll % spots.len().max(1)) {
+            taken.extend(cells(at, size));
+            placed.push((at, size));
         }
-        cells.push(free.swap_remove(roll % free.len()));
     }
-    cells
+    placed
+}
+
+/// The grids the step moves bodies on: for sizes 1, 2 and 3.
+fn grids_for(grid: &Grid) -> Vec<Grid> {
+    let mut clearance = Clearance::new();
+    clearance.update(grid);
+    (1..=3).map(|k| clearance.grid_for(grid, k)).collect()
 }
 
 proptest! {
@@ -85,33 +161,42 @@ proptest! {
 
     #[test]
     fn a_crowd_step_never_breaks_the_rules(
-        grid in arb_grid_sized(2..=8, 2..=8, 0..=30, false),
+        grid in arb_grid_sized(2..=9, 2..=9, 0..=30, false),
         movement in arb_movement(),
-        rolls in prop::collection::vec(any::<usize>(), 1..20),
+        rolls in prop::collection::vec(any::<usize>(), 2..24),
+        sizes in prop::collection::vec(prop_oneof![6 => Just(1u8), 2 => Just(2u8), 1 => Just(3u8)], 12),
         holds in prop::collection::vec(0u32..100, 40 * 20),
         seed in any::<u64>(),
     ) {
-        let starts = free_cells(&grid, rolls.len() / 2 + 1, &rolls);
-        let goals = free_cells(&grid, starts.len(), &rolls[rolls.len() / 2..]);
-        let tables: Vec<Vec<u32>> = goals.iter().map(|&g| moves_to(&grid, movement, g)).collect();
-        let mut movers: Vec<Mover> =
-            starts.iter().enumerate().map(|(i, &at)| Mover::new(at, i as u64)).collect();
+        let half = rolls.len() / 2;
+        let bodies = place(&grid, &sizes, &rolls[..half]);
+        let sizes: Vec<u8> = bodies.iter().map(|b| b.1).collect();
+        let goals = place(&grid, &sizes, &rolls[half..]);
+        let tables: Vec<Vec<u32>> =
+            goals.iter().map(|&(g, size)| moves_to(&grid, movement, size, g)).collect();
+        let mut movers: Vec<Mover> = bodies
+            .iter()
+            .enumerate()
+            .map(|(i, &(at, size))| Mover::new(at, i as u64).with_size(size))
+            .collect();
+        let sized = grids_for(&grid);
+        let grids: Vec<&Grid> = sized.iter().collect();
         let mut crowd = CrowdStep::new(seed);
         for step in 0..40 {
             for (i, m) in movers.iter_mut().enumerate() {
                 m.free = holds[(step * 20 + i) % holds.len()] >= 25; // a quarter held
-                m.arrived = goals.get(i) == Some(&m.at);
+                m.arrived = goals.get(i).map(|g| g.0) == Some(m.at);
             }
             let before = movers.clone();
             let next = crowd
-                .step(&grid, movement, &mut movers, |i, c| {
+                .step(&grids, movement, &mut movers, |i, c| {
                     let table = tables.get(i);
                     table.and_then(|t| t.get(grid.index_of(c)?).copied()).unwrap_or(0)
                 })
                 .to_vec();
             prop_assert_eq!(next.len(), movers.len());
             if let Some(why) = broken(&grid, movement, &before, &next) {
-                prop_assert!(false, "step {}: {} on {:?}", step, why, grid);
+                prop_assert!(false, "step {}: {} on {:?}\n{:?}\n{:?}", step, why, grid, before, next);
             }
             for (m, at) in movers.iter_mut().zip(next) {
                 m.at = at;
@@ -133,7 +218,7 @@ fn a_crowd_guided_by_true_distances_fills_an_open_room() {
         .collect();
     let tables: Vec<Vec<u32>> = goals
         .iter()
-        .map(|&g| moves_to(&grid, movement, g))
+        .map(|&g| moves_to(&grid, movement, 1, g))
         .collect();
     let mut movers: Vec<Mover> = starts
         .iter()
@@ -150,7 +235,7 @@ fn a_crowd_guided_by_true_distances_fills_an_open_room() {
         }
         let before = movers.clone();
         let next = crowd
-            .step(&grid, movement, &mut movers, |i, c| {
+            .step(&[&grid], movement, &mut movers, |i, c| {
                 tables[i][grid.index_of(c).unwrap_or(0)]
             })
             .to_vec();
@@ -168,4 +253,65 @@ fn a_crowd_guided_by_true_distances_fills_an_open_room() {
         .map(|(m, g)| (m.at, *g))
         .collect();
     assert!(steps < 500, "not all arrived in 500 steps: {left:?}");
+}
+
+#[test]
+fn a_crowd_of_three_sizes_crosses_a_room() {
+    // Bodies of one, two and three cells across, in a 14 × 14 room, each bound for the mirror of
+    // its place across the room's centre: every path crosses the others in the middle. All
+    // arrive, with no rule broken on the way.
+    let grid = Grid::new(14, 14).expect("a grid");
+    let movement = Movement::EightWay(CornerRule::NeverCut);
+    let layout = [
+        (Point::new(0, 0), 3),
+        (Point::new(4, 0), 2),
+        (Point::new(7, 0), 1),
+        (Point::new(9, 0), 1),
+        (Point::new(11, 0), 3),
+        (Point::new(0, 4), 2),
+        (Point::new(0, 7), 1),
+        (Point::new(12, 5), 2),
+        (Point::new(13, 8), 1),
+    ];
+    let goals: Vec<Point> = layout
+        .iter()
+        .map(|&(p, k)| Point::new(14 - k - p.x, 14 - k - p.y))
+        .collect();
+    let sized = grids_for(&grid);
+    let grids: Vec<&Grid> = sized.iter().collect();
+    let tables: Vec<Vec<u32>> = layout
+        .iter()
+        .zip(&goals)
+        .map(|(&(_, k), &g)| moves_to(&grid, movement, k as u8, g))
+        .collect();
+    let mut movers: Vec<Mover> = layout
+        .iter()
+        .enumerate()
+        .map(|(i, &(p, k))| Mover::new(p, i as u64).with_size(k as u8))
+        .collect();
+    let mut crowd = CrowdStep::new(3);
+    let mut steps = 0;
+    while movers.iter().zip(&goals).any(|(m, g)| m.at != *g) && steps < 300 {
+        for (m, g) in movers.iter_mut().zip(&goals) {
+            m.arrived = m.at == *g;
+        }
+        let before = movers.clone();
+        let next = crowd
+            .step(&grids, movement, &mut movers, |i, c| {
+                tables[i][grid.index_of(c).unwrap_or(0)]
+            })
+            .to_vec();
+        assert_eq!(broken(&grid, movement, &before, &next), None);
+        for (m, at) in movers.iter_mut().zip(next) {
+            m.at = at;
+        }
+        steps += 1;
+    }
+    let left: Vec<_> = movers
+        .iter()
+        .zip(&goals)
+        .filter(|(m, g)| m.at != **g)
+        .map(|(m, g)| (m.at, m.size, *g))
+        .collect();
+    assert!(left.is_empty(), "not all arrived in 300 steps: {left:?}");
 }

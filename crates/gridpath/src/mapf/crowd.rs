@@ -1,51 +1,81 @@
 //! PIBT for bodies in a live world: one step of a crowd whose members each know their own way.
 //!
 //! [`Pibt`](super::Pibt) is the benchmark's PIBT: 4-way moves, every agent moves at every step,
-//! and an agent's way is a breadth-first distance table to its goal. A game's crowd breaks all
-//! three: units move 8-way round corners, a slow unit (or one in mud) is still on its way into
-//! its cell while the others step, and a table per goal is 4 bytes a cell for every distinct
-//! goal, recomputed after every edit. So [`CrowdStep`] runs the same Algorithm 1 of Okumura et
-//! al. (AIJ 2022) with three changes:
+//! one cell per agent, and an agent's way is a breadth-first distance table to its goal. A game's
+//! crowd breaks all four: units move 8-way round corners, a slow unit (or one in mud) is still on
+//! its way into its cell while the others step, units come in sizes, and a table per goal is
+//! 4 bytes a cell for every distinct goal, recomputed after every edit. So [`CrowdStep`] runs the
+//! same Algorithm 1 of Okumura et al. (AIJ 2022) with four changes:
 //!
 //! - **The caller says how far each cell is** (`cost_to_go`): a game already has a route for
 //!   each unit, searched off the frame, and the distance to the next cell of that route is all
 //!   PIBT needs to order a unit's choices.
 //! - **Held bodies**: a [`Mover`] that is not `free` this step stays where it is, and no one may
 //!   push it. It is a wall for one step.
-//! - **8-way moves** keep the movement's corner rule, and two bodies never cross diagonally: a
-//!   body may not step from (x, y) to (x+1, y+1) while another steps from (x+1, y) to (x, y+1).
+//! - **8-way moves** keep the movement's corner rule, and two bodies never cross diagonally.
+//! - **Footprints**: a mover of size k covers the k × k cells right of and below its cell, and
+//!   moves on the grid for its size ([`Clearance::grid_for`](crate::Clearance::grid_for)), so it
+//!   only stands where it fits. Taking a cell means taking all its footprint's cells, and may
+//!   push several bodies at once.
 //!
 //! ```text
 //! for each free mover i, highest priority first:
-//!     if i has not planned: PIBT(i, ⊥)
+//!     if i has not planned: PIBT(i)
 //!
-//! PIBT(i, j):                         -- j pushed i, if anyone did
-//!     C ← i's cell and its legal moves, lowest cost_to_go first (ties: a cell no one stands on,
-//!         then at random)
+//! PIBT(i):
+//!     C ← i's cell and its legal moves, lowest cost_to_go first (ties: a footprint on no one
+//!         else, then at random)
 //!     for v in C:
-//!         skip v if taken, if it is j's cell (a swap), or if the step crosses a diagonal step
-//!         take v; if an unplanned mover k stands on v and PIBT(k, i) fails: next v
-//!         return valid
-//!     stay; return invalid
+//!         skip v if any cell of F(v) is taken, if the step swaps with a body (each steps onto
+//!             a cell the other leaves), or if it crosses a body's diagonal step
+//!         take every cell of F(v)
+//!         for each unplanned mover k standing on F(v): PIBT(k)
+//!         if every cell of F(v) is still i's: return valid
+//!         one k pushed:  give back what is left of F(v)     -- k stayed on it
+//!         several:       undo every plan made since taking F(v)
+//!     stay (take F(i's cell)); return invalid
 //! ```
 //!
-//! What the step guarantees, whatever the caller's costs: no two bodies on one cell, no swaps,
-//! no diagonal crossings, every move legal on the grid as it is. What it does not: PIBT's
-//! promise that the highest-priority body reaches its goal needs true distances; with a route's
-//! guidance it holds while the routes are right, and a body pushed far off its route should ask
-//! for a new one.
+//! **Making room.** A body pushed off one cell always has somewhere to go if any cell round it
+//! is free; a body under part of a big footprint may need two moves to leave it, and PIBT looks
+//! one move ahead. So when a big body's best cell fails because bodies pushed off it stayed,
+//! they are asked ([`Mover::making_room`]) to head out of it at the next step: each plans
+//! before those not asked, with the asker's priority, guided first to the nearest position
+//! clear of the wanted footprint and of the asker. Without it a big body waits for ever behind
+//! a small one in a corner of the cells it wants.
+//!
+//! With sizes of 1 this is exactly the paper's PIBT: one body is pushed at a time, it cannot
+//! step onto its pusher's cell (that would be a swap), and the push fails when it stays.
+//!
+//! Why undo when several were pushed: a body that stays takes back its own cells, even from
+//! its pushers (still deciding, they see it when the pushes are done). With one body pushed
+//! that is all a failure leaves behind, since a failed push is, all the way down, bodies that
+//! stayed. With several, the first may have made room, and someone behind it may have stepped
+//! onto a cell `i` was about to leave; if the second stays, `i` does not leave after all. So
+//! the moves made for that cell are undone, and those bodies planned again later. Such undone
+//! pushes are rationed per step (8 a body), which bounds a step's work; when they run out, a
+//! body simply does not take cells that need several pushes.
+//!
+//! What the step guarantees, whatever the caller's costs: no two footprints overlap, no swaps,
+//! no diagonal crossings, every move legal on its size's grid as it is. What it does not:
+//! PIBT's promise that the highest-priority body reaches its goal needs true distances; with a
+//! route's guidance it holds while the routes are right, and a body pushed far off its route
+//! should ask for a new one.
 
 use super::instance::SplitMix64;
 use crate::grid::{Grid, Point};
 use crate::movement::Movement;
 
 const NONE: u32 = u32::MAX;
+const UNPLANNED: usize = usize::MAX;
 
 /// One body, as a crowd step sees it.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Mover {
-    /// The cell it stands on.
+    /// The cell it stands on: the top-left corner of its footprint.
     pub at: Point,
+    /// Its side in cells: it covers `size × size` cells from `at` right and down.
+    pub size: u8,
     /// May it move this step? A body still on its way into its cell holds.
     pub free: bool,
     /// Is it where it wants to be? Its priority drops back to its tie-break when it is.
@@ -55,34 +85,148 @@ pub struct Mover {
     pub priority: f64,
     /// Its own priority when it has arrived, in [0, 1): breaks ties between arrived bodies.
     pub tie_break: f64,
+    /// A footprint a body of higher priority could not take last step because this one could
+    /// not leave it in one move: this step it heads out of it first, with that body's priority.
+    /// Kept by [`CrowdStep::step`], as `priority` is.
+    pub making_room: Option<Room>,
+}
+
+/// Cells a mover is asked to leave: a footprint, and the priority of the body that wants it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Room {
+    /// The footprint wanted.
+    pub at: Point,
+    pub size: u8,
+    /// Where the body that wants it stands, and its priority.
+    pub from: Point,
+    pub priority: f64,
 }
 
 impl Mover {
-    /// A body at `at`, with a tie-break drawn from `id` (any number that names it: the same id,
-    /// the same tie-break).
+    /// A body of one cell at `at`, with a tie-break drawn from `id` (any number that names it:
+    /// the same id, the same tie-break).
     pub fn new(at: Point, id: u64) -> Self {
         let tie_break = (SplitMix64(id).next() >> 11) as f64 / (1u64 << 53) as f64;
         Self {
             at,
+            size: 1,
             free: true,
             arrived: false,
             priority: tie_break,
             tie_break,
+            making_room: None,
         }
     }
+
+    /// The same body, `size` cells across.
+    pub fn with_size(self, size: u8) -> Self {
+        Self { size, ..self }
+    }
+}
+
+/// The cells of a footprint: `size × size` from `at`, right and down.
+fn footprint(at: Point, size: u8) -> impl Iterator<Item = Point> {
+    let k = i32::from(size);
+    (0..k).flat_map(move |dy| (0..k).map(move |dx| Point::new(at.x + dx, at.y + dy)))
+}
+
+/// Do the footprints at `a` (size `ka`) and `b` (size `kb`) share a cell?
+fn overlap(a: Point, ka: u8, b: Point, kb: u8) -> bool {
+    let (ka, kb) = (i32::from(ka), i32::from(kb));
+    a.x < b.x + kb && b.x < a.x + ka && a.y < b.y + kb && b.y < a.y + ka
+}
+
+/// Would two squares gliding in a straight line, `a0 → a1` (side `ka`) and `b0 → b1` (side
+/// `kb`), overlap on the way, each drawn a quarter cell in from its edges? Along x the inset
+/// squares overlap while `-(kb - ½) < bx - ax < ka - ½`, a window of time since the difference
+/// changes linearly, and likewise along y; they meet if the windows meet.
+///
+/// The inset is what a grid of one-cell bodies already allows: a body that steps into a cell
+/// as another turns out of it brushes it by a quarter cell or so on the way. The inset keeps
+/// such brushes (a diagonal step that follows or turns behind another) and forbids crossings,
+/// where two bodies would pass through the same place; for one-cell bodies that is exactly the
+/// rule that no body steps across a diagonal another steps across the other way.
+fn glides_meet(a0: Point, a1: Point, ka: u8, b0: Point, b1: Point, kb: u8) -> bool {
+    let window = |d0: i32, d1: i32| -> (f32, f32) {
+        let (low, high) = (0.5 - f32::from(kb), f32::from(ka) - 0.5);
+        let (d0, d1) = (d0 as f32, d1 as f32);
+        if d0 == d1 {
+            return if low < d0 && d0 < high {
+                (0.0, 1.0)
+            } else {
+                (1.0, 0.0)
+            };
+        }
+        let (t_low, t_high) = ((low - d0) / (d1 - d0), (high - d0) / (d1 - d0));
+        let (t0, t1) = (t_low.min(t_high), t_low.max(t_high));
+        (t0.max(0.0), t1.min(1.0))
+    };
+    let (x0, x1) = window(b0.x - a0.x, b1.x - a1.x);
+    let (y0, y1) = window(b0.y - a0.y, b1.y - a1.y);
+    x0.max(y0) < x1.min(y1)
+}
+
+/// Moves from `a` to `b`, walls aside.
+fn steps(movement: Movement, a: Point, b: Point) -> u32 {
+    let (dx, dy) = (a.x.abs_diff(b.x), a.y.abs_diff(b.y));
+    if movement.allows_diagonals() {
+        dx.max(dy)
+    } else {
+        dx + dy
+    }
+}
+
+/// The nearest cell (in moves on its size's grid, at most 8 away) where a mover of `size` at
+/// `at` covers no cell of `room`, nor of the body that asked for it where it stands.
+fn way_out(sized: &Grid, movement: Movement, at: Point, size: u8, room: Room) -> Option<Point> {
+    let mut frontier = vec![at];
+    let mut seen = vec![at];
+    for _ in 0..=8 {
+        let clear = |&&p: &&Point| {
+            !overlap(p, size, room.at, room.size) && !overlap(p, size, room.from, room.size)
+        };
+        if let Some(&out) = frontier.iter().find(clear) {
+            return Some(out);
+        }
+        let mut next = Vec::new();
+        for &p in &frontier {
+            for (q, _) in movement.neighbors(sized, p) {
+                if !seen.contains(&q) {
+                    seen.push(q);
+                    next.push(q);
+                }
+            }
+        }
+        frontier = next;
+    }
+    None
 }
 
 /// A crowd's PIBT: scratch space kept between steps (see the module docs).
 #[derive(Clone, Debug)]
 pub struct CrowdStep {
     rng: SplitMix64,
+    /// Each mover's cell and the cell it takes next, as indices (`UNPLANNED`: not yet).
     from: Vec<usize>,
     to: Vec<usize>,
+    size: Vec<u8>,
+    priority: Vec<f64>,
     /// Which mover stands on a cell now, and which takes it next (`NONE`: no one).
     standing: Vec<u32>,
     taking: Vec<u32>,
     order: Vec<usize>,
     next: Vec<Point>,
+    /// The largest size this step: how far round a diagonal step to look for crossings.
+    largest: u8,
+    /// Where each mover asked to make room heads to get out of the way (see [`Mover`]), and the
+    /// room this step's failed pushes ask of each mover.
+    escape: Vec<Option<Point>>,
+    asked: Vec<Option<Room>>,
+    /// What the plan under way changed, to undo a cell given up.
+    log: Vec<Undo>,
+    /// Pushes of several bodies at once left this step: each that fails is undone and its
+    /// bodies planned again, so they are rationed to keep a step's work bounded.
+    budget: usize,
 }
 
 impl CrowdStep {
@@ -92,79 +236,125 @@ impl CrowdStep {
             rng: SplitMix64(seed),
             from: Vec::new(),
             to: Vec::new(),
+            size: Vec::new(),
+            priority: Vec::new(),
             standing: Vec::new(),
             taking: Vec::new(),
             order: Vec::new(),
             next: Vec::new(),
+            largest: 1,
+            escape: Vec::new(),
+            asked: Vec::new(),
+            log: Vec::new(),
+            budget: 0,
         }
     }
 
     /// One step of every free mover: returns each mover's next cell (its own, or a legal move
-    /// of `movement`), and updates their priorities. `cost_to_go(i, cell)` is how far mover `i`
-    /// would be from where it wants to be, standing on `cell`; lower is better.
+    /// of `movement` on the grid for its size), and updates their priorities. `grids[k - 1]` is
+    /// the grid a mover of size k moves on ([`Clearance::grid_for`](crate::Clearance::grid_for);
+    /// `grids[0]` is the grid itself), all of one width and height. `cost_to_go(i, cell)` is how
+    /// far mover `i` would be from where it wants to be, standing on `cell`; lower is better.
     ///
-    /// A mover off the grid, on a wall, or on a cell an earlier mover already stands on holds
-    /// where it is and takes no part: move it somewhere free first.
+    /// A mover off its grid, where it does not fit, on cells an earlier mover already covers, or
+    /// of a size with no grid holds where it is and takes no part: move it somewhere free first.
     pub fn step(
         &mut self,
-        grid: &Grid,
+        grids: &[&Grid],
         movement: Movement,
         movers: &mut [Mover],
         mut cost_to_go: impl FnMut(usize, Point) -> u32,
     ) -> &[Point] {
+        let Some(&grid) = grids.first() else {
+            self.next = movers.iter().map(|m| m.at).collect();
+            return &self.next;
+        };
         if self.standing.len() != grid.len() {
             self.standing = vec![NONE; grid.len()];
             self.taking = vec![NONE; grid.len()];
         }
         self.from.clear();
         self.to.clear();
+        self.size.clear();
+        self.priority.clear();
         self.order.clear();
+        self.escape.clear();
+        self.asked.clear();
+        self.largest = 1;
+        self.budget = 8 * movers.len() + 64;
         for (i, mover) in movers.iter_mut().enumerate() {
             mover.priority = if mover.arrived {
                 mover.tie_break
             } else {
                 mover.priority + 1.0
             };
-            let cell = grid
-                .index_of(mover.at)
-                .filter(|&c| grid.is_passable(mover.at) && self.standing[c] == NONE);
-            match cell {
+            let fits = mover.size >= 1
+                && grids
+                    .get(usize::from(mover.size) - 1)
+                    .is_some_and(|g| g.is_passable(mover.at));
+            let clear = fits
+                && footprint(mover.at, mover.size)
+                    .all(|p| grid.index_of(p).is_some_and(|c| self.standing[c] == NONE));
+            self.size.push(mover.size);
+            self.asked.push(None);
+            let room = mover.making_room.take().filter(|_| clear && mover.free);
+            // Asked to make room, it plans before everyone who was not (this step only), and
+            // pushes with the priority of the body that asked.
+            let ranked = room.map_or(mover.priority, |r| mover.priority.max(r.priority));
+            let sized = grids.get(usize::from(mover.size).max(1) - 1).copied();
+            let escape = room
+                .zip(sized)
+                .and_then(|(room, sized)| way_out(sized, movement, mover.at, mover.size, room));
+            self.escape.push(escape);
+            self.priority.push(ranked);
+            match grid.index_of(mover.at).filter(|_| clear) {
                 Some(c) => {
-                    self.standing[c] = i as u32;
+                    self.largest = self.largest.max(mover.size);
                     self.from.push(c);
+                    self.mark(grid, Layer::Standing, c, mover.size, i as u32);
                     if mover.free {
-                        self.to.push(usize::MAX);
+                        self.to.push(UNPLANNED);
                         self.order.push(i);
                     } else {
                         self.to.push(c);
-                        self.taking[c] = i as u32;
+                        self.mark(grid, Layer::Taking, c, mover.size, i as u32);
                     }
                 }
                 None => {
                     // Takes no part: it marks no cell, so it holds without blocking anyone.
-                    self.from.push(usize::MAX);
-                    self.to.push(usize::MAX);
+                    self.from.push(UNPLANNED);
+                    self.to.push(UNPLANNED);
                 }
             }
         }
         let mut order = std::mem::take(&mut self.order);
-        order.sort_by(|&a, &b| movers[b].priority.total_cmp(&movers[a].priority));
+        let (ranks, asked) = (&self.priority, &self.escape);
+        let key = |i: usize| (asked[i].is_some(), ranks[i]);
+        order.sort_by(|&a, &b| {
+            let ((asked_a, a), (asked_b, b)) = (key(a), key(b));
+            asked_b.cmp(&asked_a).then(b.total_cmp(&a))
+        });
         for &i in &order {
-            if self.to[i] == usize::MAX {
-                self.plan(grid, movement, &mut cost_to_go, i, None);
+            if self.to[i] == UNPLANNED {
+                self.log.clear();
+                self.plan(grids, movement, &mut cost_to_go, i);
             }
         }
         self.order = order;
         self.next.clear();
-        for (mover, (&from, &to)) in movers.iter().zip(self.from.iter().zip(&self.to)) {
-            if from != usize::MAX {
-                self.standing[from] = NONE;
+        for (mover, asked) in movers.iter_mut().zip(&self.asked) {
+            mover.making_room = *asked;
+        }
+        for (i, mover) in movers.iter().enumerate() {
+            let (from, to, size) = (self.from[i], self.to[i], self.size[i]);
+            if from != UNPLANNED {
+                self.mark(grid, Layer::Standing, from, size, NONE);
             }
-            if to != usize::MAX {
-                self.taking[to] = NONE;
+            if to != UNPLANNED {
+                self.mark(grid, Layer::Taking, to, size, NONE);
             }
             let next = match to {
-                usize::MAX => mover.at,
+                UNPLANNED => mover.at,
                 c => grid.point_of(c),
             };
             self.next.push(next);
@@ -172,80 +362,223 @@ impl CrowdStep {
         &self.next
     }
 
-    /// `PIBT(i, j)` of the module docs: plans mover `i`, pushed by `pusher` if any. Returns
-    /// whether `i` could go somewhere other than staying put against its will.
+    /// Writes `who` on every cell of the footprint at cell index `at` in one layer.
+    fn mark(&mut self, grid: &Grid, layer: Layer, at: usize, size: u8, who: u32) {
+        let cells = match layer {
+            Layer::Standing => &mut self.standing,
+            Layer::Taking => &mut self.taking,
+        };
+        for p in footprint(grid.point_of(at), size) {
+            if let Some(c) = grid.index_of(p) {
+                cells[c] = who;
+            }
+        }
+    }
+
+    /// `PIBT(i)` of the module docs. Returns whether `i` could go somewhere other than staying
+    /// put against its will.
     fn plan(
         &mut self,
-        grid: &Grid,
+        grids: &[&Grid],
         movement: Movement,
         cost_to_go: &mut impl FnMut(usize, Point) -> u32,
         i: usize,
-        pusher: Option<usize>,
     ) -> bool {
-        let here = self.from[i];
+        let grid = grids[0];
+        let (here, size) = (self.from[i], self.size[i]);
         let at = grid.point_of(here);
-        // Nearest first; between equals a cell no one stands on (no one to push); then at
-        // random. One key each: a cost, a bit and twelve random bits.
+        // Nearest first; between equals a footprint on no one else (no one to push); then at
+        // random. One key each: a cost, a bit and seven random bits.
         let dice = self.rng.next();
         let mut keyed = [(0u64, here); 9];
         let mut n = 0;
-        let moves = movement.neighbors(grid, at).map(|(p, _)| p);
+        let moves = movement
+            .neighbors(grids[usize::from(size) - 1], at)
+            .map(|(p, _)| p);
         for p in std::iter::once(at).chain(moves) {
             let Some(c) = grid.index_of(p) else { continue };
-            let taken = self.standing[c] != NONE && self.standing[c] as usize != i;
-            let key = (u64::from(cost_to_go(i, p)) << 13)
+            let taken = footprint(p, size).any(|q| {
+                let k = grid.index_of(q).map_or(NONE, |q| self.standing[q]);
+                k != NONE && k as usize != i
+            });
+            // Out of the way first, if asked; then along its own way.
+            let out = self.escape[i].map_or(0, |e| steps(movement, p, e).min(31));
+            let key = (u64::from(out) << 58)
+                | (u64::from(cost_to_go(i, p)).min((1 << 45) - 1) << 13)
                 | (u64::from(taken) << 12)
                 | ((dice >> (7 * n)) & 0x7f);
             keyed[n] = (key, c);
             n += 1;
         }
         keyed[..n].sort_unstable_by_key(|&(key, _)| key);
+        let mut first_push = true;
         for &(_, v) in &keyed[..n] {
-            if self.taking[v] != NONE
-                || pusher.is_some_and(|j| self.from[j] == v)
-                || self.swaps(i, here, v)
-                || self.crosses(grid, here, v)
+            let target = grid.point_of(v);
+            let cells = || footprint(target, size).filter_map(|q| grid.index_of(q));
+            if cells().any(|c| self.taking[c] != NONE)
+                || self.swaps(grid, i, v)
+                || self.crosses(grid, i, v)
             {
                 continue;
             }
-            self.to[i] = v;
-            self.taking[v] = i as u32;
-            let k = self.standing[v];
-            let unplanned = k != NONE && k as usize != i && self.to[k as usize] == usize::MAX;
-            if unplanned && !self.plan(grid, movement, cost_to_go, k as usize, Some(i)) {
-                continue; // k stays on v (it took it back): try the next cell
+            let mut pushed = [NONE; 9];
+            let mut count = 0;
+            for c in cells() {
+                let k = self.standing[c];
+                let unplanned = k != NONE && k as usize != i && self.to[k as usize] == UNPLANNED;
+                if unplanned && !pushed[..count].contains(&k) {
+                    pushed[count] = k;
+                    count += 1;
+                }
             }
-            return true;
+            let several = count > 1;
+            if count == 0 {
+                first_push = false;
+            }
+            if several {
+                if self.budget == 0 {
+                    continue;
+                }
+                self.budget -= 1;
+            }
+            let checkpoint = self.log.len();
+            self.set_to(i, v);
+            for c in cells() {
+                self.take(c, i as u32);
+            }
+            for &k in &pushed[..count] {
+                if self.to[k as usize] == UNPLANNED {
+                    self.plan(grids, movement, cost_to_go, k as usize);
+                }
+            }
+            if cells().all(|c| self.taking[c] == i as u32) {
+                return true;
+            }
+            if first_push && size > 1 {
+                // Its best cell is held by bodies that could not leave it in one move: ask them
+                // to head out of it at the next step. (A body of one cell asks nothing: what
+                // it pushes has failed only if boxed in, and PIBT's priorities see to that.)
+                let room = Room {
+                    at: target,
+                    size,
+                    from: at,
+                    priority: self.priority[i],
+                };
+                for c in cells() {
+                    let k = self.taking[c];
+                    if k != NONE && k as usize != i {
+                        let k = k as usize;
+                        if self.asked[k].is_none_or(|r| r.priority < room.priority) {
+                            self.asked[k] = Some(room);
+                        }
+                    }
+                }
+                first_push = false;
+            }
+            if several {
+                // One made room and another did not: undo every move made for this cell, as
+                // one made room may have stepped onto a cell `i` was to leave.
+                self.rollback(checkpoint);
+            } else {
+                // The one pushed stayed (taking back its cell), and so did all it pushed.
+                for c in cells() {
+                    if self.taking[c] == i as u32 {
+                        self.take(c, NONE);
+                    }
+                }
+                self.set_to(i, UNPLANNED);
+            }
         }
-        self.to[i] = here;
-        self.taking[here] = i as u32;
+        self.set_to(i, here);
+        for c in footprint(at, size).filter_map(|q| grid.index_of(q)) {
+            self.take(c, i as u32);
+        }
         false
     }
 
-    /// Would `i` stepping from `here` to `v` swap with the body on `v`?
-    fn swaps(&self, i: usize, here: usize, v: usize) -> bool {
-        let k = self.standing[v];
-        k != NONE && k as usize != i && self.to[k as usize] == here
+    /// Takes cell `c` for `who` (or frees it: `NONE`), remembering what it was.
+    fn take(&mut self, c: usize, who: u32) {
+        self.log.push(Undo::Taking(c, self.taking[c]));
+        self.taking[c] = who;
     }
 
-    /// Would a diagonal step from `here` to `v` cross a body already stepping across it, from
-    /// one of its two corner cells to the other?
-    fn crosses(&self, grid: &Grid, here: usize, v: usize) -> bool {
-        let (a, b) = (grid.point_of(here), grid.point_of(v));
-        if a.x == b.x || a.y == b.y {
+    /// Plans mover `i` to cell `v` (or unplans it), remembering what it was.
+    fn set_to(&mut self, i: usize, v: usize) {
+        self.log.push(Undo::To(i, self.to[i]));
+        self.to[i] = v;
+    }
+
+    /// Undoes every [`CrowdStep::take`] and [`CrowdStep::set_to`] since the log was `len` long.
+    fn rollback(&mut self, len: usize) {
+        while self.log.len() > len {
+            match self.log.pop() {
+                Some(Undo::Taking(c, who)) => self.taking[c] = who,
+                Some(Undo::To(i, v)) => self.to[i] = v,
+                None => break,
+            }
+        }
+    }
+
+    /// Would `i` stepping to `v` swap with a body: step onto a cell it leaves while it steps
+    /// onto a cell `i` leaves?
+    fn swaps(&self, grid: &Grid, i: usize, v: usize) -> bool {
+        let (here, size) = (grid.point_of(self.from[i]), self.size[i]);
+        if self.from[i] == v {
             return false;
         }
-        let corners = [Point::new(b.x, a.y), Point::new(a.x, b.y)];
-        let index = |p: Point| grid.index_of(p);
-        let (Some(c1), Some(c2)) = (index(corners[0]), index(corners[1])) else {
-            return false;
-        };
-        let goes = |from: usize, to: usize| {
-            let k = self.standing[from];
-            k != NONE && self.to[k as usize] == to
-        };
-        goes(c1, c2) || goes(c2, c1)
+        footprint(grid.point_of(v), size).any(|q| {
+            let Some(k) = grid.index_of(q).map(|c| self.standing[c]) else {
+                return false;
+            };
+            let k = k as usize;
+            if k == NONE as usize || k == i {
+                return false;
+            }
+            let (k_from, k_to) = (self.from[k], self.to[k]);
+            k_to != UNPLANNED
+                && k_to != k_from
+                && overlap(grid.point_of(k_to), self.size[k], here, size)
+        })
     }
+
+    /// Would a diagonal step of `i` to `v` meet a body's diagonal step on the way? Straight
+    /// steps that follow or turn behind a body are let be, as on a grid of one-cell bodies.
+    fn crosses(&self, grid: &Grid, i: usize, v: usize) -> bool {
+        let (a0, a1, ka) = (grid.point_of(self.from[i]), grid.point_of(v), self.size[i]);
+        if a0.x == a1.x || a0.y == a1.y {
+            return false;
+        }
+        // Anyone whose diagonal step could meet this one stands within the largest size of it.
+        let reach = i32::from(self.largest);
+        let (x0, x1) = (a0.x.min(a1.x) - reach, a0.x.max(a1.x) + i32::from(ka));
+        let (y0, y1) = (a0.y.min(a1.y) - reach, a0.y.max(a1.y) + i32::from(ka));
+        (y0..=y1).any(|y| {
+            (x0..=x1).any(|x| {
+                let Some(k) = grid.index_of(Point::new(x, y)).map(|c| self.standing[c]) else {
+                    return false;
+                };
+                let k = k as usize;
+                if k == NONE as usize || k == i || self.to[k] == UNPLANNED {
+                    return false;
+                }
+                let (b0, b1) = (grid.point_of(self.from[k]), grid.point_of(self.to[k]));
+                b0.x != b1.x && b0.y != b1.y && glides_meet(a0, a1, ka, b0, b1, self.size[k])
+            })
+        })
+    }
+}
+
+/// One change a plan made, to undo: a cell's taker, or a mover's plan, as they were.
+#[derive(Clone, Copy, Debug)]
+enum Undo {
+    Taking(usize, u32),
+    To(usize, usize),
+}
+
+#[derive(Clone, Copy)]
+enum Layer {
+    Standing,
+    Taking,
 }
 
 #[cfg(test)]
@@ -272,7 +605,7 @@ mod tests {
         for _ in 0..20 {
             let before: Vec<Point> = movers.iter().map(|m| m.at).collect();
             let next = crowd
-                .step(&grid, Movement::FourWay, &mut movers, |i, c| {
+                .step(&[&grid], Movement::FourWay, &mut movers, |i, c| {
                     manhattan(c, goals[i])
                 })
                 .to_vec();
@@ -289,13 +622,46 @@ mod tests {
     }
 
     #[test]
+    fn a_big_body_pushes_two_small_ones_out_of_its_way() {
+        // A 2 × 2 body goes right along a room three high; two bodies of one cell stand in its
+        // way, side by side, where they want to be. Both make room at once.
+        let grid = Grid::new(5, 3).expect("a grid");
+        let mut clearance = crate::Clearance::new();
+        clearance.update(&grid);
+        let big = clearance.grid_for(&grid, 2);
+        let goals = [p(3, 0), p(2, 0), p(2, 1)];
+        let mut movers = [
+            Mover::new(p(0, 0), 1).with_size(2),
+            Mover::new(p(2, 0), 2),
+            Mover::new(p(2, 1), 3),
+        ];
+        let mut crowd = CrowdStep::new(5);
+        for _ in 0..12 {
+            for (m, g) in movers.iter_mut().zip(goals) {
+                m.arrived = m.at == g;
+            }
+            let next = crowd
+                .step(&[&grid, &big], Movement::FourWay, &mut movers, |i, c| {
+                    manhattan(c, goals[i])
+                })
+                .to_vec();
+            for (m, n) in movers.iter_mut().zip(next) {
+                m.at = n;
+            }
+            let [a, b, c] = movers;
+            assert!(!overlap(a.at, 2, b.at, 1) && !overlap(a.at, 2, c.at, 1) && b.at != c.at);
+        }
+        assert_eq!(movers[0].at, goals[0]);
+    }
+
+    #[test]
     fn a_held_body_is_never_pushed() {
         let grid = Grid::from_ascii(&["...."]).expect("a grid");
         let mut movers = [Mover::new(p(0, 0), 1), Mover::new(p(1, 0), 2)];
         movers[1].free = false;
         movers[0].priority = 100.0;
         let mut crowd = CrowdStep::new(1);
-        let next = crowd.step(&grid, Movement::FourWay, &mut movers, |_, c| {
+        let next = crowd.step(&[&grid], Movement::FourWay, &mut movers, |_, c| {
             manhattan(c, p(3, 0))
         });
         assert_eq!(next, &[p(0, 0), p(1, 0)]);
@@ -312,7 +678,7 @@ mod tests {
         for seed in 0..50 {
             let mut crowd = CrowdStep::new(seed);
             let mut m = movers;
-            let next = crowd.step(&grid, eight, &mut m, |i, c| chebyshev(c, goals[i]));
+            let next = crowd.step(&[&grid], eight, &mut m, |i, c| chebyshev(c, goals[i]));
             let crossed = next[0] == p(1, 1) && next[1] == p(0, 1);
             assert!(!crossed, "seed {seed}: they crossed");
             assert_ne!(next[0], next[1]);
@@ -329,7 +695,7 @@ mod tests {
         ];
         let mut crowd = CrowdStep::new(3);
         let next = crowd
-            .step(&grid, Movement::FourWay, &mut movers, |_, c| {
+            .step(&[&grid], Movement::FourWay, &mut movers, |_, c| {
                 manhattan(c, p(3, 0))
             })
             .to_vec();
