@@ -7,7 +7,9 @@ use crate::planner::PlannerSettings;
 use crate::world::agents::Agent;
 use crate::world::markers::{Goal, MarkerCell};
 use bevy::prelude::*;
-use bevy_gridpath::{AgentStatus, Crowd, CrowdStats, FlowFields, PathService, Route};
+use bevy_gridpath::{
+    AgentStatus, Crowd, CrowdStats, FlowFields, PathFailed, PathFailure, PathService, Route,
+};
 use std::collections::VecDeque;
 
 #[derive(Resource, Default, Debug)]
@@ -17,6 +19,9 @@ pub struct AgentStats {
     pub waiting: usize,
     pub arrived: usize,
     pub stuck: usize,
+    /// Of the stuck, those a unit of one cell would not be: no gap on the way is wide enough
+    /// for their size.
+    pub too_narrow: usize,
     /// Searches that finished in the last second.
     pub replans_per_second: usize,
     /// Mean and worst time of those searches, in microseconds (on the task pool, not the frame).
@@ -64,7 +69,7 @@ pub(super) fn count(
     planner: Res<PlannerSettings>,
     crowd: Res<Crowd>,
     goal: Single<&MarkerCell, With<Goal>>,
-    agents: Query<&AgentStatus, With<Agent>>,
+    agents: Query<(&AgentStatus, Option<&PathFailed>), With<Agent>>,
     mut stats: ResMut<AgentStats>,
 ) {
     let now = time.elapsed_secs_f64();
@@ -88,12 +93,18 @@ pub(super) fn count(
     stats.mean_micros = stats.recent.iter().map(|(_, m)| m).sum::<f64>() / n.max(1) as f64;
     stats.worst_micros = stats.recent.iter().map(|(_, m)| *m).fold(0.0, f64::max);
     let (mut walking, mut waiting, mut arrived, mut stuck) = (0, 0, 0, 0);
-    for status in &agents {
+    stats.too_narrow = 0;
+    for (status, failed) in &agents {
         match status {
             AgentStatus::Walking => walking += 1,
             AgentStatus::Waiting => waiting += 1,
             AgentStatus::Arrived => arrived += 1,
             AgentStatus::Stuck => stuck += 1,
+        }
+        if *status == AgentStatus::Stuck
+            && failed.is_some_and(|f| f.reason == PathFailure::TooNarrow)
+        {
+            stats.too_narrow += 1;
         }
     }
     stats.agents = agents.iter().len();

@@ -54,6 +54,7 @@ pub(super) fn equip(
         GridAgent {
             speed: agent.speed,
             movement: planner.search.movement,
+            size: agent.size,
         },
         Transform::from_translation(at.extend(9.0)),
         Facing::default(),
@@ -116,6 +117,7 @@ pub(super) fn steer(
         let moves = GridAgent {
             speed: agent.speed,
             movement: planner.search.movement,
+            size: agent.size,
         };
         if *grid_agent != moves {
             *grid_agent = moves;

@@ -7,7 +7,7 @@
 
 use super::screenshot::ScreenshotRequest;
 use crate::agents::{AgentGoal, AgentSettings, Steering};
-use crate::editing::AgentCommand;
+use crate::editing::{AgentCommand, SpawnSize};
 use crate::mapf::files::OpenPlanFile;
 use crate::mapf::solve::MAX_MAPF_AGENTS;
 use crate::mapf::{AgentSource, MapfSettings, SolveMapf};
@@ -32,7 +32,8 @@ pub fn usage() -> String {
     format!(
         "\
 usage: pathfinder_playground [--map FILE.map | --generate KIND[:WxH[:SEED]]] [--algorithm NAME]
-                             [--straighten] [--agents N[:wander|:flow]] [--screenshot OUT.png]
+                             [--straighten] [--agents N[:wander|:flow]] [--agent-size SIZE]
+                             [--screenshot OUT.png]
                              [--mapf N[:scen]] [--plan FILE]
 
   --map FILE         open this Moving AI .map file instead of the built-in map
@@ -42,6 +43,7 @@ usage: pathfinder_playground [--map FILE.map | --generate KIND[:WxH[:SEED]]] [--
   --straighten       also draw the path straightened with line of sight
   --agents SPEC      spawn N agents (1 to 1000) once the map is up; they chase the goal with
                      A* each, or with :flow by one flow field, or :wander from cell to cell
+  --agent-size SIZE  how big the agents spawned are: 1, 2, 3 (cells across) or mixed
   --mapf SPEC        once the map is up, plan N agents together with LaCAM (no two on one
                      cell) and play the plan: random starts and goals, or with :scen the first
                      N of the map's shipped benchmark scenario
@@ -60,6 +62,7 @@ pub struct LaunchOptions {
     pub straighten: bool,
     pub screenshot: Option<PathBuf>,
     pub agents: Option<AgentLaunch>,
+    pub agent_size: Option<SpawnSize>,
     pub mapf: Option<MapfLaunch>,
     pub plan: Option<PathBuf>,
 }
@@ -114,6 +117,13 @@ impl LaunchOptions {
                 "--agents" => {
                     let spec = value("--agents")?;
                     options.agents = Some(parse_agents(&spec.to_string_lossy())?);
+                }
+                "--agent-size" => {
+                    let spec = value("--agent-size")?;
+                    let spec = spec.to_string_lossy();
+                    options.agent_size = Some(SpawnSize::parse(&spec).ok_or_else(|| {
+                        CliError::Bad(format!("--agent-size wants 1, 2, 3 or mixed, not '{spec}'"))
+                    })?);
                 }
                 "--mapf" => {
                     let spec = value("--mapf")?;
@@ -192,6 +202,9 @@ pub(super) fn plugin(app: &mut App) {
     {
         settings.goal = agents.goal;
         settings.steering = agents.steering;
+    }
+    if let Some(size) = options.agent_size {
+        app.insert_resource(size);
     }
     app.add_systems(Startup, request_launch_map)
         .add_systems(Update, (spawn_launch_agents, launch_mapf));

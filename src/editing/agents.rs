@@ -5,7 +5,7 @@
 use super::history::{Edit, History};
 use crate::notices::Notices;
 use crate::world::agents::{
-    Agent, AgentPos, AgentSeed, DEFAULT_SPEED, MAX_AGENTS, hue_for, random_free_cell,
+    Agent, AgentPos, AgentSeed, DEFAULT_SPEED, MAX_AGENTS, hue_for, random_place,
 };
 use crate::world::generators::rng::Rng;
 use crate::world::map_load::MapLoaded;
@@ -21,6 +21,58 @@ pub enum AgentCommand {
     /// One agent on this cell (the agent tool's click).
     DropAt(Point),
     Clear,
+}
+
+/// How big the agents spawned or dropped next are: the panel's size picker.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum SpawnSize {
+    /// One cell.
+    #[default]
+    One,
+    /// Two cells by two.
+    Two,
+    /// Three cells by three.
+    Three,
+    /// Mostly one cell, some two, a few three (7 : 2 : 1).
+    Mixed,
+}
+
+impl SpawnSize {
+    pub const ALL: [SpawnSize; 4] = [Self::One, Self::Two, Self::Three, Self::Mixed];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            SpawnSize::One => "1×1",
+            SpawnSize::Two => "2×2",
+            SpawnSize::Three => "3×3",
+            SpawnSize::Mixed => "mixed",
+        }
+    }
+
+    /// Reads a size as the command line gives it: 1, 2, 3 or mixed.
+    pub fn parse(text: &str) -> Option<Self> {
+        match text.trim() {
+            "1" | "1x1" | "1×1" => Some(Self::One),
+            "2" | "2x2" | "2×2" => Some(Self::Two),
+            "3" | "3x3" | "3×3" => Some(Self::Three),
+            "mixed" => Some(Self::Mixed),
+            _ => None,
+        }
+    }
+
+    /// The size of the next agent.
+    fn pick(self, rng: &mut Rng) -> u8 {
+        match self {
+            SpawnSize::One => 1,
+            SpawnSize::Two => 2,
+            SpawnSize::Three => 3,
+            SpawnSize::Mixed => match rng.below(10) {
+                0 => 3,
+                1 | 2 => 2,
+                _ => 1,
+            },
+        }
+    }
 }
 
 /// Numbers agents, and picks their random cells.
@@ -40,7 +92,7 @@ impl Default for AgentRoster {
 }
 
 impl AgentRoster {
-    fn seed_at(&mut self, cell: Point) -> AgentSeed {
+    fn seed_at(&mut self, cell: Point, size: u8) -> AgentSeed {
         let id = self.next_id;
         self.next_id += 1;
         // Speeds vary a little, so a crowd spreads out instead of marching in step.
@@ -50,14 +102,17 @@ impl AgentRoster {
                 id,
                 hue: hue_for(id),
                 speed,
+                size,
             },
             cell,
         }
     }
 }
 
+#[allow(clippy::too_many_arguments)]
 pub(super) fn run_agent_commands(
     mut requests: MessageReader<AgentCommand>,
+    spawn_size: Res<SpawnSize>,
     agents: Query<(Entity, &Agent, &AgentPos)>,
     nav: Res<NavGrid>,
     mut roster: ResMut<AgentRoster>,
@@ -72,10 +127,13 @@ pub(super) fn run_agent_commands(
                 let room = MAX_AGENTS.saturating_sub(count);
                 let asked = n as usize;
                 let n = asked.min(room);
-                let cells: Vec<Point> = (0..n)
-                    .map_while(|_| random_free_cell(&mut roster.rng, &nav))
+                let added: Vec<AgentSeed> = (0..n)
+                    .map_while(|_| {
+                        let size = spawn_size.pick(&mut roster.rng);
+                        let cell = random_place(&mut roster.rng, &nav, size)?;
+                        Some(roster.seed_at(cell, size))
+                    })
                     .collect();
-                let added: Vec<AgentSeed> = cells.into_iter().map(|c| roster.seed_at(c)).collect();
                 if added.is_empty() {
                     notices.warn(if room == 0 {
                         format!("There are already {MAX_AGENTS} agents, the most there may be.")
@@ -97,13 +155,18 @@ pub(super) fn run_agent_commands(
                 if !nav.grid().contains(cell) {
                     continue;
                 }
+                let size = spawn_size.pick(&mut roster.rng);
                 if !nav.is_passable(cell) {
                     notices.warn(format!("An agent can't stand on a wall at {cell}."));
+                } else if !nav.grid_for(size).is_passable(cell) {
+                    notices.warn(format!(
+                        "An agent {size}×{size} doesn't fit at {cell}: it covers the cells right of and below it."
+                    ));
                 } else if count >= MAX_AGENTS {
                     notices.warn(format!("There are already {MAX_AGENTS} agents."));
                 } else {
                     count += 1;
-                    let seed = roster.seed_at(cell);
+                    let seed = roster.seed_at(cell, size);
                     add(&[seed], "drop an agent", &mut history, &mut commands);
                 }
             }

@@ -16,7 +16,7 @@ mod shortcuts;
 use crate::AppSystems;
 use crate::world::nav::NavGrid;
 use crate::world::terrain::Ground;
-pub use agents::AgentCommand;
+pub use agents::{AgentCommand, SpawnSize};
 use bevy::prelude::*;
 pub use history::{Edit, EditCommand, History};
 
@@ -66,6 +66,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<marker_drag::MarkerDrag>()
         .init_resource::<History>()
         .init_resource::<agents::AgentRoster>()
+        .init_resource::<agents::SpawnSize>()
         .add_message::<EditCommand>()
         .add_message::<agents::AgentCommand>()
         .add_message::<marker_drag::MarkerMoved>()

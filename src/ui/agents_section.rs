@@ -4,7 +4,7 @@
 use super::widgets::PanelWidgets;
 use super::{AMBER, RED};
 use crate::agents::{AgentGoal, AgentSettings, AgentStats, Steering};
-use crate::editing::{AgentCommand, EditTool, Tool};
+use crate::editing::{AgentCommand, EditTool, SpawnSize, Tool};
 use crate::world::agents::MAX_AGENTS;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -25,6 +25,7 @@ pub(super) struct AgentsSection<'w> {
     settings: ResMut<'w, AgentSettings>,
     stats: Res<'w, AgentStats>,
     count: ResMut<'w, SpawnCount>,
+    size: ResMut<'w, SpawnSize>,
     commands: MessageWriter<'w, AgentCommand>,
 }
 
@@ -107,6 +108,24 @@ impl AgentsSection<'_> {
             if n != self.count.0 {
                 self.count.0 = n;
             }
+            let mut size = *self.size;
+            let picker = egui::ComboBox::from_id_salt("agents_size")
+                .width(56.0)
+                .selected_text(size.label())
+                .show_ui(ui, |ui| {
+                    for option in SpawnSize::ALL {
+                        ui.selectable_value(&mut size, option, option.label());
+                    }
+                })
+                .response;
+            widgets.note("agents_size", &picker);
+            picker.on_hover_text(
+                "How big the next agents are: a unit covers its cell and those right of and \
+                 below it, and only goes where it fits.",
+            );
+            if size != *self.size {
+                *self.size = size;
+            }
             let spawn = ui.button("Spawn");
             widgets.note("agents_spawn", &spawn);
             if spawn
@@ -155,11 +174,21 @@ impl AgentsSection<'_> {
                 "Deadlocked: no nearer to its cell for 5 s while a route exists. It should read 0.",
             );
         }
-        if s.stuck > 0 {
+        if s.stuck > s.too_narrow {
             ui.colored_label(
                 RED,
-                format!("{} stuck: no way to their target (ringed red)", s.stuck),
+                format!(
+                    "{} stuck: no way to their target (ringed red)",
+                    s.stuck - s.too_narrow
+                ),
             );
+        }
+        if s.too_narrow > 0 {
+            ui.colored_label(
+                RED,
+                format!("{} stuck: no gap wide enough for their size", s.too_narrow),
+            )
+            .on_hover_text("A unit of one cell would get there; a bigger one never squeezes through a gap narrower than itself.");
         }
         let flow =
             self.settings.goal == AgentGoal::Chase && self.settings.steering == Steering::FlowField;

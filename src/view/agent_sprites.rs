@@ -72,7 +72,11 @@ fn place_agents(
         _ => 1.0,
     };
     for (agent, pos, facing, status, mut transform, mut sprite) in &mut agents {
-        let at = layout.position_of(pos.0);
+        // A unit k cells across is drawn over the k × k cells right of and below its cell, a
+        // little inside them so that neighbours stay apart.
+        let k = f32::from(agent.size.max(1));
+        let at = layout.position_of(pos.0 + Vec2::splat((k - 1.0) / 2.0));
+        let scale = if k > 1.0 { scale.max(k * 0.85) } else { scale };
         // Cells count y downwards, the world upwards.
         let angle = (-facing.0.y).atan2(facing.0.x);
         transform.translation = at.extend(9.0);

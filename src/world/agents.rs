@@ -26,7 +26,13 @@ pub struct Agent {
     pub hue: f32,
     /// Cells per second on cost-1 ground; a cell of cost c is crossed c times slower.
     pub speed: f32,
+    /// Its side in cells (1 to [`MAX_SIZE`]): it covers `size × size` cells from its cell, right
+    /// and down, and goes only where it fits.
+    pub size: u8,
 }
+
+/// The biggest agent the panel offers, in cells across.
+pub const MAX_SIZE: u8 = 3;
 
 /// Where an agent is, in cell units (see the module comment).
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
@@ -69,12 +75,18 @@ pub fn hue_for(id: u32) -> f32 {
 
 /// A random passable cell of the grid, or `None` after many misses (a map of walls).
 pub fn random_free_cell(rng: &mut Rng, nav: &NavGrid) -> Option<Point> {
+    random_place(rng, nav, 1)
+}
+
+/// A random cell where an agent `size` cells across fits, or `None` after many misses.
+pub fn random_place(rng: &mut Rng, nav: &NavGrid, size: u8) -> Option<Point> {
+    let fits = nav.grid_for(size);
     (0..1000).find_map(|_| {
         let p = Point::new(
             rng.below(nav.width()) as i32,
             rng.below(nav.height()) as i32,
         );
-        nav.is_passable(p).then_some(p)
+        fits.is_passable(p).then_some(p)
     })
 }
 

@@ -13,7 +13,7 @@
 
 use crate::crowd::{Body, GatherCell};
 use crate::flow::{FlowFields, SharedFlow};
-use crate::nav_grid::NavGrid;
+use crate::nav_grid::{NavGrid, corners_touched};
 use crate::requests::{PathFailed, PathFailure, PathRequest, PathTask, Route};
 use bevy::platform::collections::HashSet;
 use bevy::prelude::*;
@@ -28,6 +28,11 @@ pub struct GridAgent {
     pub speed: f32,
     /// How it moves (its routes are planned with it).
     pub movement: Movement,
+    /// Its side in cells: it covers `size × size` cells from the cell it stands on, right and
+    /// down, and goes only where it fits ([`NavGrid::grid_for`]). Its cell is that top-left
+    /// corner; its `Transform` is the middle of what it covers. 1 by default. (Flow fields are
+    /// for units of one cell: a bigger unit follows routes.)
+    pub size: u8,
 }
 
 impl Default for GridAgent {
@@ -35,6 +40,7 @@ impl Default for GridAgent {
         Self {
             speed: 4.0,
             movement: Movement::default(),
+            size: 1,
         }
     }
 }
@@ -43,6 +49,16 @@ impl GridAgent {
     /// An agent walking `speed` cells a second, with the default movement.
     pub fn new(speed: f32) -> Self {
         Self { speed, ..default() }
+    }
+
+    /// The same agent, `size` cells across.
+    pub fn with_size(self, size: u8) -> Self {
+        Self { size, ..self }
+    }
+
+    /// From its cell's centre to the middle of the cells it covers, in cells.
+    pub fn centre_offset(&self) -> Vec2 {
+        Vec2::splat((f32::from(self.size.max(1)) - 1.0) / 2.0)
     }
 }
 
@@ -243,7 +259,7 @@ pub(crate) fn ask_for_routes(
     };
     let grid = nav.grid();
     // The cells changed since each revision an agent's route was planned on, found once.
-    let mut changed: Vec<(u64, Option<HashSet<Point>>)> = Vec::new();
+    let mut changed: Vec<(u64, u8, Option<HashSet<Point>>)> = Vec::new();
     for (
         entity,
         agent,
@@ -280,19 +296,18 @@ pub(crate) fn ask_for_routes(
                 continue; // nothing changed since: asking again would fail the same way
             }
         }
-        let from = plan_from(&progress, route, grid, agent.movement);
-        let request = PathRequest::new(from, to).with_movement(agent.movement);
+        let sized = nav.grid_for(agent.size);
+        let from = plan_from(&progress, route, &sized, agent.movement);
+        let request = PathRequest::new(from, to)
+            .with_movement(agent.movement)
+            .with_size(agent.size);
+        let same =
+            |r: &PathRequest| r.to == to && r.movement() == agent.movement && r.size == agent.size;
         let needed = match (asked, route) {
             // A search already running is let finish: its route is walked while the next is
             // searched (under churn, replacing it would throw every search away).
-            (Some(asked), _) => {
-                (asked.to != to || asked.movement() != agent.movement) && !searching
-            }
-            (None, Some(route))
-                if route.request.to == to
-                    && route.request.movement() == agent.movement
-                    && !progress.blocked =>
-            {
+            (Some(asked), _) => !same(asked) && !searching,
+            (None, Some(route)) if same(&route.request) && !progress.blocked => {
                 // Only the edits since the last look: a route is not checked again every frame.
                 let since = match progress.checked {
                     Some((planned, seen)) if planned == route.revision => seen,
@@ -301,7 +316,7 @@ pub(crate) fn ask_for_routes(
                 progress.checked = Some((route.revision, nav.revision()));
                 since != nav.revision()
                     && progress.here != to
-                    && match changes(&nav, &mut changed, since) {
+                    && match changes(&nav, &mut changed, since, agent.size) {
                         Some(cells) => {
                             crate::nav_grid::path_touches(progress.remaining(route), cells)
                                 || could_shorten(grid, cells, &progress, route, agent.movement)
@@ -331,21 +346,25 @@ fn set(status: &mut Mut<AgentStatus>, new: AgentStatus) {
     }
 }
 
-/// The cells changed since `revision`; `None` when too many to tell. (Memoised per revision for
-/// one frame.)
+/// The cells where a unit of `size` would stand on a cell changed since `revision`; `None` when
+/// too many to tell. (Memoised per revision and size for one frame.)
 fn changes<'m>(
     nav: &NavGrid,
-    memo: &'m mut Vec<(u64, Option<HashSet<Point>>)>,
+    memo: &'m mut Vec<(u64, u8, Option<HashSet<Point>>)>,
     revision: u64,
+    size: u8,
 ) -> Option<&'m HashSet<Point>> {
-    let k = match memo.iter().position(|(r, _)| *r == revision) {
+    let k = match memo.iter().position(|m| (m.0, m.1) == (revision, size)) {
         Some(k) => k,
         None => {
-            memo.push((revision, nav.changes_since(revision).map(Iterator::collect)));
+            let touched = nav
+                .changes_since(revision)
+                .map(|changes| corners_touched(changes, size));
+            memo.push((revision, size, touched));
             memo.len() - 1
         }
     };
-    memo[k].1.as_ref()
+    memo[k].2.as_ref()
 }
 
 /// Could a cell freed (or made cheaper) among `changed` shorten what is left of the route? Only
@@ -407,7 +426,6 @@ fn walk(
     let Some(nav) = nav else {
         return;
     };
-    let grid = nav.grid();
     let dt = time.delta_secs();
     for (entity, agent, mut progress, mut status, mut transform, route, destination, flows) in
         &mut agents
@@ -415,13 +433,16 @@ fn walk(
         let Some(mut at) = progress.at else {
             continue;
         };
+        // A unit bigger than one cell steps where it fits.
+        let sized = nav.grid_for(agent.size);
+        let grid: &Grid = &sized;
         // A flow agent steps by its destination's field, found once a frame.
         let field = destination
             .filter(|_| flows)
             .and_then(|d| fields.get(d.0, agent.movement));
         join(&mut progress, route);
         if !grid.is_passable(progress.here)
-            && let Some((from, to)) = escape(&mut progress, &nav)
+            && let Some((from, to)) = escape(&mut progress, &nav, agent.size)
         {
             escaped.write(AgentEscaped {
                 agent: entity,
@@ -490,7 +511,7 @@ fn walk(
             _ if walking => set(&mut status, AgentStatus::Walking),
             _ => set(&mut status, AgentStatus::Waiting),
         }
-        let world = nav.layout().cells_to_world(at);
+        let world = nav.layout().cells_to_world(at + agent.centre_offset());
         if transform.translation.truncate() != world {
             transform.translation.x = world.x;
             transform.translation.y = world.y;
@@ -522,11 +543,11 @@ fn join(progress: &mut AgentProgress, route: Option<&Route>) {
     }
 }
 
-/// A wall went up under the agent: it moves to the nearest free cell ([`NavGrid::nearest_free`]),
-/// says so, and asks for a new route from there.
-fn escape(progress: &mut AgentProgress, nav: &NavGrid) -> Option<(Point, Point)> {
+/// A wall went up under the agent: it moves to the nearest cell where it fits
+/// ([`NavGrid::nearest_fit`]), says so, and asks for a new route from there.
+fn escape(progress: &mut AgentProgress, nav: &NavGrid, size: u8) -> Option<(Point, Point)> {
     let from = progress.here;
-    let to = nav.nearest_free(from)?;
+    let to = nav.nearest_fit(from, size)?;
     progress.jump_to(to);
     Some((from, to))
 }

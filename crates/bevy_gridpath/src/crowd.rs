@@ -35,6 +35,7 @@ use bevy::prelude::*;
 use gridpath::mapf::{CrowdStep, Mover};
 use gridpath::{Grid, Movement, Point};
 use std::collections::VecDeque;
+use std::sync::Arc;
 
 /// Seconds without getting nearer while a route exists, after which a body counts as
 /// deadlocked.
@@ -70,6 +71,15 @@ pub struct BodyMotion {
 }
 
 impl BodyMotion {
+    /// Seconds since it last got nearer to where it goes (0 with nowhere to go).
+    fn stalled_for(&self, now: f32) -> f32 {
+        if self.best.is_some() {
+            now - self.since
+        } else {
+            0.0
+        }
+    }
+
     /// Has it been no nearer to where it goes for [`DEADLOCK_SECONDS`]?
     pub fn deadlocked(&self, now: f32) -> bool {
         self.best.is_some() && now - self.since > DEADLOCK_SECONDS
@@ -169,12 +179,13 @@ fn distance(movement: Movement, a: Point, b: Point) -> u32 {
     }
 }
 
-/// Bodies stand on free cells, one each: a body on a wall (painted under it) or on another
-/// body's cell (spawned there) moves to the nearest free cell no body stands on.
+/// Bodies stand where they fit, apart: a body on a wall (painted under it), where it no longer
+/// fits, or over another body (spawned there) moves to the nearest place where it fits and
+/// covers no body.
 fn settle(
     nav: Option<Res<NavGrid>>,
     crowd: Res<Crowd>,
-    mut bodies: Query<(Entity, &mut AgentProgress, &mut BodyMotion), With<Body>>,
+    mut bodies: Query<(Entity, &GridAgent, &mut AgentProgress, &mut BodyMotion), With<Body>>,
     mut escaped: MessageWriter<AgentEscaped>,
 ) {
     let Some(nav) = nav else {
@@ -182,23 +193,29 @@ fn settle(
     };
     let grid = nav.grid();
     let mut taken = vec![false; grid.len()];
-    let mut order: Vec<_> = bodies.iter_mut().filter(|(_, p, _)| p.placed()).collect();
-    order.sort_by_key(|(e, ..)| *e);
+    let mut order: Vec<_> = bodies
+        .iter_mut()
+        .filter(|(_, _, p, _)| p.placed())
+        .collect();
+    // Big bodies first: they are the hardest to place.
+    order.sort_by_key(|(e, agent, ..)| (std::cmp::Reverse(agent.size), *e));
     let mut homeless = Vec::new();
-    for (entity, progress, motion) in order {
-        match grid.index_of(progress.cell()) {
-            Some(i) if grid.is_passable(progress.cell()) && !taken[i] => taken[i] = true,
-            _ => homeless.push((entity, progress, motion)),
+    for (entity, agent, progress, motion) in order {
+        let sized = nav.grid_for(agent.size);
+        let at = progress.cell();
+        if sized.is_passable(at) && covers(grid, at, agent.size).all(|c| !taken[c]) {
+            covers(grid, at, agent.size).for_each(|c| taken[c] = true);
+        } else {
+            homeless.push((entity, agent, progress, motion));
         }
     }
-    for (entity, mut progress, mut motion) in homeless {
+    for (entity, agent, mut progress, mut motion) in homeless {
         let from = progress.cell();
-        let Some(to) = nearest_untaken(grid, &taken, from) else {
-            continue; // a full grid: it stays, and takes no part in the steps
+        let sized = nav.grid_for(agent.size);
+        let Some(to) = nearest_place(grid, &sized, &taken, from, agent.size) else {
+            continue; // no room anywhere: it stays, and takes no part in the steps
         };
-        if let Some(i) = grid.index_of(to) {
-            taken[i] = true;
-        }
+        covers(grid, to, agent.size).for_each(|c| taken[c] = true);
         progress.jump_to(to);
         motion.from = centre(to);
         motion.duration = 0.0;
@@ -213,16 +230,29 @@ fn settle(
     }
 }
 
-/// The nearest free cell not `taken`, breadth first over every cell (walls too: a body walled
-/// in by a wide stroke still gets out).
-fn nearest_untaken(grid: &Grid, taken: &[bool], from: Point) -> Option<Point> {
+/// The indices of the cells a body of `size` covers from `at` (those on the grid).
+fn covers(grid: &Grid, at: Point, size: u8) -> impl Iterator<Item = usize> + '_ {
+    let k = i32::from(size.max(1));
+    (0..k)
+        .flat_map(move |dy| (0..k).map(move |dx| Point::new(at.x + dx, at.y + dy)))
+        .filter_map(|p| grid.index_of(p))
+}
+
+/// The nearest cell where a body of `size` fits (`sized`, its grid) covering nothing `taken`,
+/// breadth first over every cell (walls too: a body walled in by a wide stroke still gets out).
+fn nearest_place(
+    grid: &Grid,
+    sized: &Grid,
+    taken: &[bool],
+    from: Point,
+    size: u8,
+) -> Option<Point> {
     let mut seen = vec![false; grid.len()];
     let start = grid.index_of(from).unwrap_or(0);
     seen[start] = true;
     let mut queue = VecDeque::from([grid.point_of(start)]);
     while let Some(p) = queue.pop_front() {
-        let i = grid.index_of(p)?;
-        if grid.is_passable(p) && !taken[i] {
+        if sized.is_passable(p) && covers(grid, p, size).all(|c| !taken[c]) {
             return Some(p);
         }
         for (dx, dy) in gridpath::STEPS {
@@ -266,15 +296,16 @@ fn gather(
         return;
     };
     let grid = nav.grid();
-    let mut groups: HashMap<(Point, Movement), Vec<(u32, Entity)>> = HashMap::default();
+    let mut groups: HashMap<(Point, Movement), Vec<(u32, Entity, u8)>> = HashMap::default();
     for (entity, agent, progress, _, destination, gathering) in &bodies {
         match destination {
             Some(&Destination(to)) => {
                 let d = distance(agent.movement, progress.cell(), to);
+                let size = agent.size.max(1);
                 groups
                     .entry((to, agent.movement))
                     .or_default()
-                    .push((d, entity));
+                    .push((d, entity, size));
             }
             None if gathering.is_some() => {
                 commands.entity(entity).remove::<GatherCell>();
@@ -284,32 +315,68 @@ fn gather(
     }
     let have = |e: Entity| bodies.get(e).ok().and_then(|b| b.5.map(|g| g.0));
     for ((to, movement), mut members) in groups {
-        let cells = if members.len() > 1 {
-            gather_cells(grid, movement, to, members.len())
-        } else {
-            Vec::new()
-        };
+        // One body of one cell goes to the destination itself.
+        if members.len() == 1 && members[0].2 == 1 {
+            if have(members[0].1).is_some() {
+                commands.entity(members[0].1).remove::<GatherCell>();
+            }
+            continue;
+        }
+        let area: usize = members.iter().map(|m| usize::from(m.2).pow(2)).sum();
+        let cells = gather_cells(grid, movement, to, 3 * area + 16);
         // A body keeps its cell while that is still among the nearest: a body joining or
-        // leaving moves no one else. The others, nearest first, take the nearest cells left.
-        let mut free: Vec<Point> = cells;
+        // leaving moves no one else. The others, nearest first, take the nearest places left.
+        let near: HashSet<Point> = cells.iter().take(area + area / 4 + 4).copied().collect();
+        let mut claimed: HashSet<Point> = HashSet::default();
         let mut assigned: HashMap<Entity, Point> = HashMap::default();
-        members.retain(|&(_, e)| {
-            let kept = have(e).and_then(|c| free.iter().position(|&f| f == c));
-            if let Some(k) = kept {
-                assigned.insert(e, free.remove(k));
+        let mut sized: HashMap<u8, _> = HashMap::default();
+        members.retain(|&(_, e, size)| {
+            let fits = sized.entry(size).or_insert_with(|| nav.grid_for(size));
+            let kept = have(e).filter(|&c| {
+                fits.is_passable(c)
+                    && footprint(c, size).all(|q| near.contains(&q) && !claimed.contains(&q))
+            });
+            if let Some(c) = kept {
+                claimed.extend(footprint(c, size));
+                assigned.insert(e, c);
             }
             kept.is_none()
         });
         members.sort_unstable();
-        for (&(_, e), &cell) in members.iter().zip(&free) {
-            assigned.insert(e, cell);
-        }
-        swap_on_the_way(&bodies, &mut assigned);
-        for (_, e) in members.iter().skip(free.len()) {
-            if have(*e).is_some() {
-                commands.entity(*e).remove::<GatherCell>();
+        // Each size's places, nearest middle first, and how far down the list a body of that
+        // size has looked (a place that overlaps a claim stays overlapped).
+        let mut places: HashMap<u8, (Vec<Point>, usize)> = HashMap::default();
+        for &(_, e, size) in &members {
+            let fits = sized.entry(size).or_insert_with(|| nav.grid_for(size));
+            let (list, looked) = places.entry(size).or_insert_with(|| {
+                let mut list: Vec<Point> = cells
+                    .iter()
+                    .copied()
+                    .filter(|&p| fits.is_passable(p))
+                    .collect();
+                let k = i32::from(size) - 1;
+                let d2 = |p: &Point| (2 * (p.x - to.x) + k).pow(2) + (2 * (p.y - to.y) + k).pow(2);
+                list.sort_by_key(|p| (d2(p), *p));
+                (list, 0)
+            });
+            while *looked < list.len()
+                && footprint(list[*looked], size).any(|q| claimed.contains(&q))
+            {
+                *looked += 1;
+            }
+            match list.get(*looked) {
+                Some(&place) => {
+                    claimed.extend(footprint(place, size));
+                    assigned.insert(e, place);
+                }
+                None => {
+                    if have(e).is_some() {
+                        commands.entity(e).remove::<GatherCell>();
+                    }
+                }
             }
         }
+        swap_on_the_way(&bodies, &mut assigned);
         for (e, cell) in assigned {
             if have(e) != Some(cell) {
                 commands.entity(e).insert(GatherCell(cell));
@@ -318,12 +385,19 @@ fn gather(
     }
 }
 
+/// The cells a body of `size` covers from `at`.
+fn footprint(at: Point, size: u8) -> impl Iterator<Item = Point> {
+    let k = i32::from(size.max(1));
+    (0..k).flat_map(move |dy| (0..k).map(move |dx| Point::new(at.x + dx, at.y + dy)))
+}
+
 /// TSWAP's swap (see [`gather`]): a body whose next step is onto a group-mate standing on its
 /// own cell takes that cell, and gives its own.
 fn swap_on_the_way(
     bodies: &Query<Gathering, (With<Body>, Without<SharedFlow>)>,
     assigned: &mut HashMap<Entity, Point>,
 ) {
+    let size = |e: Entity| bodies.get(e).map_or(0, |b| b.1.size);
     let settled: HashMap<Point, Entity> = assigned
         .iter()
         .filter(|&(&e, &cell)| bodies.get(e).is_ok_and(|b| b.2.cell() == cell))
@@ -342,8 +416,9 @@ fn swap_on_the_way(
         let Some(&b) = settled.get(&next) else {
             continue;
         };
-        // Still as found: b on its own cell (no earlier swap this frame moved it on).
-        if assigned.get(&b) != Some(&next) {
+        // Still as found: b on its own cell (no earlier swap this frame moved it on); and
+        // cells are only swapped between bodies of one size, for whom they are alike.
+        if assigned.get(&b) != Some(&next) || size(a) != size(b) {
             continue;
         }
         let Some(&deeper) = assigned.get(&a) else {
@@ -354,7 +429,8 @@ fn swap_on_the_way(
     }
 }
 
-/// The `n` free cells nearest `to` (by straight-line distance) among those reachable from it.
+/// The `n` free cells nearest `to` (by straight-line distance) among those reachable from it
+/// (fewer if fewer are reachable).
 fn gather_cells(grid: &Grid, movement: Movement, to: Point, n: usize) -> Vec<Point> {
     if !grid.is_passable(to) {
         return Vec::new();
@@ -415,7 +491,6 @@ fn step(
     let Some(nav) = nav else {
         return;
     };
-    let grid = nav.grid();
     let crowd = &mut *crowd;
     crowd.clock += time.delta_secs();
     let fastest = bodies.iter().map(|b| b.1.speed).fold(0.0f32, f32::max);
@@ -430,14 +505,15 @@ fn step(
         crowd.due = crowd.clock;
     }
     while crowd.due <= crowd.clock {
-        tick_once(crowd, grid, tick, &mut order);
+        tick_once(crowd, &nav, tick, &mut order);
         crowd.due += tick;
         crowd.ticks += 1;
     }
     let now = crowd.clock;
     let mut stats = CrowdStats::default();
     let mut waits = Vec::with_capacity(order.len());
-    for (_, _, progress, status, motion, transform, route, destination, gathering) in &mut order {
+    for (_, agent, progress, status, motion, transform, route, destination, gathering) in &mut order
+    {
         // The glide: from where it was to its cell's centre, at its pace.
         let to = centre(progress.cell());
         let t = if motion.duration > 0.0 {
@@ -447,7 +523,7 @@ fn step(
         };
         let at = motion.from.lerp(to, t);
         progress.set_position(at);
-        let world = nav.layout().cells_to_world(at);
+        let world = nav.layout().cells_to_world(at + agent.centre_offset());
         if transform.translation.truncate() != world {
             transform.translation.x = world.x;
             transform.translation.y = world.y;
@@ -491,6 +567,7 @@ fn step(
         let stalled = motion.deadlocked(now) && !arrived;
         waits.push(Wait {
             cell: progress.cell(),
+            size: agent.size.max(1),
             behind: progress.next_cell(*route),
             stalled,
             arrived,
@@ -503,6 +580,7 @@ fn step(
 /// A body as [`deadlocked`] sees it.
 struct Wait {
     cell: Point,
+    size: u8,
     /// The cell it steps to next on its route: whoever stands there is who it waits behind.
     behind: Option<Point>,
     /// No nearer for [`DEADLOCK_SECONDS`].
@@ -523,7 +601,12 @@ fn deadlocked(waits: &[Wait]) -> usize {
         Queued,
         Stuck,
     }
-    let at: HashMap<Point, usize> = waits.iter().enumerate().map(|(i, w)| (w.cell, i)).collect();
+    // Who covers each cell.
+    let at: HashMap<Point, usize> = waits
+        .iter()
+        .enumerate()
+        .flat_map(|(i, w)| footprint(w.cell, w.size).map(move |c| (c, i)))
+        .collect();
     let mut seen = vec![Seen::No; waits.len()];
     let mut chain = Vec::new();
     for start in 0..waits.len() {
@@ -540,7 +623,11 @@ fn deadlocked(waits: &[Wait]) -> usize {
             }
             seen[i] = Seen::Visiting;
             chain.push(i);
-            let ahead = waits[i].behind.and_then(|c| at.get(&c).copied());
+            // Whoever covers a cell it would cover at its next step, other than itself.
+            let w = &waits[i];
+            let ahead = w.behind.and_then(|next| {
+                footprint(next, w.size).find_map(|c| at.get(&c).copied().filter(|&k| k != i))
+            });
             match ahead {
                 Some(k) if waits[k].stalled => i = k,
                 Some(k) if !waits[k].arrived => break Seen::Queued,
@@ -554,34 +641,124 @@ fn deadlocked(waits: &[Wait]) -> usize {
     seen.iter().filter(|&&s| s == Seen::Stuck).count()
 }
 
+/// Seconds without getting nearer after which a body bigger than one cell looks for a way round
+/// the bodies in its way ([`detour`]).
+const DETOUR_SECONDS: f32 = 1.0;
+
+/// The same for a body of one cell, which PIBT's pushes serve well: in a queue at a door, bodies
+/// that look for ways round too soon swirl about instead of filing through.
+const DETOUR_SECONDS_ONE_CELL: f32 = 4.0;
+
+/// How far [`detour`] looks, in moves.
+const DETOUR_REACH: u32 = 16;
+
+/// A way round: the first move towards the place nearest `aim` that a body of `size` at `here`
+/// can reach within [`DETOUR_REACH`] moves without covering a cell another body on its way
+/// covers now (`covered`, by body; `me` is this one). `None` when no such place is nearer than
+/// `here`.
+///
+/// PIBT looks one step ahead, and pushes: two big bodies that must pass each other in the
+/// open push each other back and forth along the line between them, since a body two cells
+/// high that steps up or down one still covers the line. Heading for a place beside the other
+/// body instead, as if it were a wall for a moment, takes one of them round.
+fn detour(
+    sized: &Grid,
+    movement: Movement,
+    covered: &HashMap<Point, usize>,
+    me: usize,
+    here: Point,
+    size: u8,
+    aim: Point,
+) -> Option<Point> {
+    let free = |p: Point| {
+        sized.is_passable(p) && footprint(p, size).all(|c| covered.get(&c).is_none_or(|&k| k == me))
+    };
+    // Breadth first, remembering each place's first move.
+    let mut first: HashMap<Point, Point> = HashMap::from([(here, here)]);
+    let mut frontier = vec![here];
+    let mut best = (distance(movement, here, aim), here);
+    for _ in 0..DETOUR_REACH {
+        let mut next = Vec::new();
+        for &p in &frontier {
+            for (q, _) in movement.neighbors(sized, p) {
+                if first.contains_key(&q) || !free(q) {
+                    continue;
+                }
+                let step = if p == here { q } else { first[&p] };
+                first.insert(q, step);
+                best = best.min((distance(movement, q, aim), q));
+                next.push(q);
+            }
+        }
+        frontier = next;
+    }
+    (best.1 != here).then(|| first[&best.1])
+}
+
 /// One PIBT step of every body that has earned a move.
-fn tick_once(crowd: &mut Crowd, grid: &Grid, tick: f32, order: &mut [BodyItem<'_>]) {
+fn tick_once(crowd: &mut Crowd, nav: &NavGrid, tick: f32, order: &mut [BodyItem<'_>]) {
     let Some(movement) = order.first().map(|b| b.1.movement) else {
         return;
     };
+    let largest = order.iter().map(|b| b.1.size).max().unwrap_or(1).max(1);
+    let sized: Vec<Arc<Grid>> = (1..=largest).map(|k| nav.grid_for(k)).collect();
+    let grids: Vec<&Grid> = sized.iter().map(|g| &**g).collect();
     let mut movers = Vec::with_capacity(order.len());
     for (entity, agent, progress, _, motion, _, route, destination, gathering) in order.iter_mut() {
         let here = progress.cell();
-        let cost = ground_cost(grid, here);
+        let size = agent.size.max(1);
+        let cost = ground_cost(grids[usize::from(size) - 1], here);
         motion.credit = (motion.credit + tick * agent.speed.max(0.0) / cost).min(1.0);
         let target = gathering.map(|g| g.0).or(destination.map(|d| d.0));
         let mut mover = motion
             .mover
             .unwrap_or_else(|| Mover::new(here, entity.to_bits()));
         mover.at = here;
+        mover.size = size;
         mover.free = motion.credit >= 1.0 - 1e-4;
         mover.arrived = target.is_none_or(|t| t == here) || route.is_none();
         movers.push(mover);
     }
     // Each body's guide: the distance to the next cell of its route (without a route, its own
     // cell is best: it moves only when pushed).
-    let aims: Vec<(Point, Option<Point>)> = order
+    let mut aims: Vec<(Point, Option<Point>)> = order
         .iter_mut()
         .map(|b| (b.2.cell(), b.6.and_then(|r| b.2.aim(r))))
         .collect();
+    // A body that has got no nearer for a while heads round the bodies in its way instead.
+    let now = crowd.clock;
+    let stalled: Vec<usize> = (0..order.len())
+        .filter(|&i| {
+            let wait = if order[i].1.size > 1 {
+                DETOUR_SECONDS
+            } else {
+                DETOUR_SECONDS_ONE_CELL
+            };
+            aims[i].1.is_some() && order[i].4.stalled_for(now) > wait
+        })
+        .collect();
+    if !stalled.is_empty() {
+        // Bodies on their way are in the way; those that have arrived can be pushed aside.
+        let mut covered: HashMap<Point, usize> = HashMap::default();
+        for (i, b) in order
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !movers[*i].arrived)
+        {
+            covered.extend(footprint(b.2.cell(), b.1.size).map(|c| (c, i)));
+        }
+        for i in stalled {
+            let (here, Some(aim)) = aims[i] else { continue };
+            let size = order[i].1.size.max(1);
+            let sized = grids[usize::from(size) - 1];
+            if let Some(step) = detour(sized, movement, &covered, i, here, size, aim) {
+                aims[i].1 = Some(step);
+            }
+        }
+    }
     let next = crowd
         .step
-        .step(&[grid], movement, &mut movers, |i, c| match aims[i] {
+        .step(&grids, movement, &mut movers, |i, c| match aims[i] {
             (_, Some(aim)) => distance(movement, c, aim),
             (here, None) => u32::from(c != here),
         })
@@ -590,7 +767,7 @@ fn tick_once(crowd: &mut Crowd, grid: &Grid, tick: f32, order: &mut [BodyItem<'_
         let (_, agent, progress, _, motion, _, route, ..) = b;
         let here = progress.cell();
         if to != here {
-            let cost = ground_cost(grid, here);
+            let cost = ground_cost(grids[usize::from(agent.size.max(1)) - 1], here);
             let length = if to.x != here.x && to.y != here.y {
                 std::f32::consts::SQRT_2
             } else {
@@ -613,6 +790,7 @@ mod tests {
     fn wait(x: i32, behind: Option<i32>, stalled: bool, arrived: bool) -> Wait {
         Wait {
             cell: Point::new(x, 0),
+            size: 1,
             behind: behind.map(|b| Point::new(b, 0)),
             stalled,
             arrived,

@@ -9,13 +9,17 @@
 //! once (`Arc::make_mut`), so the search keeps the grid it started on and the world moves on.
 //! Every change gets a revision number and a line in a short log ([`NavGrid::changes_since`]), so a
 //! result can tell whether the cells it used changed since it was planned.
+//!
+//! Units bigger than one cell move on grids of their own ([`NavGrid::grid_for`]): a cell is
+//! floor there where the unit fits with its top-left corner on it. Each is made the first time
+//! a unit of that size asks, and repaired from the log after edits, never rebuilt every frame.
 
 use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
-use gridpath::{Cell, Grid, GridError, Point};
+use gridpath::{Cell, Clearance, Grid, GridError, Point};
 use std::collections::VecDeque;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, PoisonError};
 
 /// Where the cells are in the world: the centre of cell (0, 0) and the step from one cell to the
 /// next. A negative `step.y` makes grid rows run down the screen (as in Moving AI maps); the
@@ -86,6 +90,15 @@ pub struct NavGrid {
     log: VecDeque<(u64, Point)>,
     /// Below this revision the log cannot tell what changed.
     log_starts: u64,
+    /// The grids of units bigger than one cell, made on demand (see the module docs).
+    sized: Mutex<SizedGrids>,
+}
+
+/// The clearance and the grids made from it: for each size, the revision it is up to date with.
+#[derive(Debug, Default)]
+struct SizedGrids {
+    clearance: Clearance,
+    grids: Vec<(u8, u64, Arc<Grid>)>,
 }
 
 /// Revision numbers shared by all grids, so that one from an older level is never mistaken for
@@ -110,6 +123,7 @@ impl NavGrid {
             revision,
             log: VecDeque::new(),
             log_starts: revision,
+            sized: Mutex::default(),
         })
     }
 
@@ -132,6 +146,40 @@ impl NavGrid {
     /// The grid as it is now, to read (a search, a flow field, a drawing).
     pub fn grid(&self) -> &Grid {
         &self.grid
+    }
+
+    /// The grid a unit `size` cells across moves on, as it is now: a cell is floor where the
+    /// unit fits with its top-left corner there, and costs the dearest cell under it
+    /// ([`Clearance::grid_for`]). Size 1 (or 0) is [`NavGrid::snapshot`]. Made the first time it
+    /// is asked for, then repaired around the cells edited since (a full remake only when the
+    /// log cannot say what changed). Sizes above [`Clearance::MAX`] fit nowhere.
+    pub fn grid_for(&self, size: u8) -> Arc<Grid> {
+        if size <= 1 {
+            return self.snapshot();
+        }
+        // Nothing in here panics, so the lock is never poisoned; if it were, its data is whole.
+        let mut sized = self.sized.lock().unwrap_or_else(PoisonError::into_inner);
+        let SizedGrids { clearance, grids } = &mut *sized;
+        clearance.update(&self.grid);
+        let entry = match grids.iter().position(|g| g.0 == size) {
+            Some(k) => &mut grids[k],
+            None => {
+                let fresh = Arc::new(clearance.grid_for(&self.grid, size));
+                grids.push((size, self.revision, fresh));
+                return Arc::clone(&grids[grids.len() - 1].2);
+            }
+        };
+        if entry.1 != self.revision {
+            match self.changes_since(entry.1) {
+                Some(changes) => {
+                    let grid = Arc::make_mut(&mut entry.2);
+                    clearance.repair(&self.grid, grid, size, changes);
+                }
+                None => entry.2 = Arc::new(clearance.grid_for(&self.grid, size)),
+            }
+            entry.1 = self.revision;
+        }
+        Arc::clone(&entry.2)
     }
 
     /// The grid as it is now, to search away from the frame: shared, not copied.
@@ -162,13 +210,19 @@ impl NavGrid {
     /// a changed cell lies on it or at a corner it cuts past; "no path" (empty) is, if anything
     /// changed, since the change may have opened a way.
     pub fn changed_under(&self, revision: u64, path: &[Point]) -> bool {
+        self.changed_under_unit(revision, path, 1)
+    }
+
+    /// [`NavGrid::changed_under`] for the path of a unit `size` cells across: an edit under any
+    /// cell it covers on the way counts.
+    pub fn changed_under_unit(&self, revision: u64, path: &[Point], size: u8) -> bool {
         if revision == self.revision {
             return false;
         }
         let Some(changes) = self.changes_since(revision) else {
             return true; // too long ago to tell, or another grid
         };
-        let changed: HashSet<Point> = changes.collect();
+        let changed = corners_touched(changes, size);
         path.is_empty() || path_touches(path, &changed)
     }
 
@@ -185,21 +239,13 @@ impl NavGrid {
     /// included): where a unit under a newly painted wall goes. `None` on a grid with no free
     /// cell.
     pub fn nearest_free(&self, from: Point) -> Option<Point> {
-        let grid = &*self.grid;
-        let mut seen = HashSet::from([from]);
-        let mut queue = VecDeque::from([from]);
-        while let Some(p) = queue.pop_front() {
-            if grid.is_passable(p) {
-                return Some(p);
-            }
-            for (dx, dy) in gridpath::STEPS {
-                let q = Point::new(p.x + dx, p.y + dy);
-                if grid.contains(q) && seen.insert(q) {
-                    queue.push_back(q);
-                }
-            }
-        }
-        None
+        nearest_passable(&self.grid, from)
+    }
+
+    /// The cell nearest to `from` where a unit `size` cells across fits, as
+    /// [`NavGrid::nearest_free`] finds it for one cell.
+    pub fn nearest_fit(&self, from: Point, size: u8) -> Option<Point> {
+        nearest_passable(&self.grid_for(size), from)
     }
 
     /// Sets a cell of the shared grid, copying it first if a search still holds a snapshot.
@@ -293,6 +339,39 @@ impl NavGrid {
     pub fn blocked_by(&self, entity: Entity) -> Option<Point> {
         self.blocking.get(&entity).copied()
     }
+}
+
+/// The cells where a unit `size` cells across, standing with its top-left corner there, covers
+/// one of `changed`: each change and the cells up to `size - 1` above and left of it.
+pub fn corners_touched(changed: impl IntoIterator<Item = Point>, size: u8) -> HashSet<Point> {
+    let reach = i32::from(size.max(1)) - 1;
+    let mut touched = HashSet::default();
+    for p in changed {
+        for y in p.y - reach..=p.y {
+            for x in p.x - reach..=p.x {
+                touched.insert(Point::new(x, y));
+            }
+        }
+    }
+    touched
+}
+
+/// The passable cell of `grid` nearest to `from` in steps, breadth first over every cell.
+fn nearest_passable(grid: &Grid, from: Point) -> Option<Point> {
+    let mut seen = HashSet::from([from]);
+    let mut queue = VecDeque::from([from]);
+    while let Some(p) = queue.pop_front() {
+        if grid.is_passable(p) {
+            return Some(p);
+        }
+        for (dx, dy) in gridpath::STEPS {
+            let q = Point::new(p.x + dx, p.y + dy);
+            if grid.contains(q) && seen.insert(q) {
+                queue.push_back(q);
+            }
+        }
+    }
+    None
 }
 
 /// Does a change to any of `changed` touch this path: a cell on it, or a corner that one of its

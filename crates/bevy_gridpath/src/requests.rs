@@ -44,6 +44,10 @@ pub struct PathRequest {
     ///
     /// [`GridAgent`]: crate::GridAgent
     pub config: SearchConfig,
+    /// The unit's side in cells: it covers `size × size` cells from the cell it stands on, right
+    /// and down, and is routed only where it fits ([`NavGrid::grid_for`]). `from`, `to` and the
+    /// route's cells are where its top-left corner goes. 1 by default.
+    pub size: u8,
 }
 
 impl PathRequest {
@@ -53,7 +57,13 @@ impl PathRequest {
             from,
             to,
             config: SearchConfig::default(),
+            size: 1,
         }
+    }
+
+    /// The same request for a unit `size` cells across.
+    pub fn with_size(self, size: u8) -> Self {
+        Self { size, ..self }
     }
 
     /// The same request with another movement (and the best heuristic for it).
@@ -193,6 +203,9 @@ pub enum PathFailure {
     GoalBlocked,
     /// Walls cut the goal off from the start.
     Unreachable,
+    /// A unit of one cell could get there, but no gap on the way (or no room at one end) is
+    /// wide enough for the unit's size.
+    TooNarrow,
     /// The request was removed while it was searched.
     Cancelled,
     /// The search cannot answer it with these settings (JPS on terrain costs, a weight below 1).
@@ -208,6 +221,7 @@ impl fmt::Display for PathFailure {
             PathFailure::StartBlocked => "the start is on a wall",
             PathFailure::GoalBlocked => "the goal is on a wall",
             PathFailure::Unreachable => "walls cut the goal off from the start",
+            PathFailure::TooNarrow => "no gap is wide enough for the unit's size",
             PathFailure::Cancelled => "the request was cancelled",
             PathFailure::Refused(error) => return write!(f, "{error}"),
         })
@@ -236,7 +250,10 @@ impl PathFailed {
             PathFailure::StartBlocked => Some(QueryError::StartBlocked(from)),
             PathFailure::GoalBlocked => Some(QueryError::GoalBlocked(to)),
             PathFailure::Refused(error) => Some(error),
-            PathFailure::NoGrid | PathFailure::Unreachable | PathFailure::Cancelled => None,
+            PathFailure::NoGrid
+            | PathFailure::Unreachable
+            | PathFailure::TooNarrow
+            | PathFailure::Cancelled => None,
         }
     }
 }
@@ -261,7 +278,8 @@ pub struct PathService {
     pub budget: usize,
     stats: PathStats,
     pool: Vec<Search>,
-    regions: Components,
+    /// The regions of the grid each size moves on: `regions[k - 1]` for size k.
+    regions: Vec<Components>,
 }
 
 impl Default for PathService {
@@ -270,7 +288,7 @@ impl Default for PathService {
             budget: 64,
             stats: PathStats::default(),
             pool: Vec::new(),
-            regions: Components::new(),
+            regions: Vec::new(),
         }
     }
 }
@@ -286,7 +304,7 @@ impl PathService {
     /// the grid, once).
     pub fn reachable(&mut self, nav: &NavGrid, from: Point, to: Point, movement: Movement) -> bool {
         let request = PathRequest::new(from, to).with_movement(movement);
-        self.check(nav.grid(), &request).is_ok()
+        self.check(nav, &request).is_ok()
     }
 
     /// Answers `request` now, in the frame, searching in `search`: the same checks, search and
@@ -300,7 +318,8 @@ impl PathService {
         search: &mut Search,
     ) -> Result<Route, PathFailed> {
         self.stats.started += 1;
-        let answer = search_for(search, nav.grid(), *request, nav.revision());
+        let grid = nav.grid_for(request.size);
+        let answer = search_for(search, &grid, *request, nav.revision());
         self.count(answer.map_err(|reason| failed(reason, request, 0)))
     }
 
@@ -313,8 +332,27 @@ impl PathService {
         answer
     }
 
-    /// Why a request cannot have a route, found without a search.
-    fn check(&mut self, grid: &Grid, request: &PathRequest) -> Result<(), PathFailure> {
+    /// Why a request cannot have a route, found without a search. A unit bigger than one cell
+    /// that would have a route if it were one cell is [`PathFailure::TooNarrow`].
+    fn check(&mut self, nav: &NavGrid, request: &PathRequest) -> Result<(), PathFailure> {
+        let size = request.size.max(1);
+        let checked = self.check_on(nav.grid(), 1, request);
+        if size == 1 || checked.is_err() {
+            return checked;
+        }
+        match self.check_on(&nav.grid_for(size), size, request) {
+            Ok(()) => Ok(()),
+            Err(_) => Err(PathFailure::TooNarrow),
+        }
+    }
+
+    /// [`PathService::check`] on the grid of one size.
+    fn check_on(
+        &mut self,
+        grid: &Grid,
+        size: u8,
+        request: &PathRequest,
+    ) -> Result<(), PathFailure> {
         let (from, to) = (request.from, request.to);
         if !grid.contains(from) {
             return Err(PathFailure::StartOutside);
@@ -331,8 +369,12 @@ impl PathService {
         if !grid.is_passable(to) {
             return Err(PathFailure::GoalBlocked);
         }
-        self.regions.update(grid, request.movement());
-        if !self.regions.connected(grid, from, to) {
+        let k = usize::from(size) - 1;
+        if self.regions.len() <= k {
+            self.regions.resize_with(k + 1, Components::new);
+        }
+        self.regions[k].update(grid, request.movement());
+        if !self.regions[k].connected(grid, from, to) {
             return Err(PathFailure::Unreachable);
         }
         Ok(())
@@ -440,7 +482,8 @@ fn collect_answers(
             Ok(route) if !route.partial => &route.cells[..],
             _ => &[],
         };
-        if *request != task.request || nav.changed_under(answer.revision, cells) {
+        if *request != task.request || nav.changed_under_unit(answer.revision, cells, request.size)
+        {
             service.stats.discarded += 1;
             ticket.overtaken += 1;
             continue; // searched again, keeping its place in the queue
@@ -483,7 +526,7 @@ pub(crate) fn start_requests(
         let checked = match nav.as_deref() {
             // A request with its own search is searched whatever the regions say.
             Some(_) if own.is_some() => Ok(()),
-            Some(nav) => service.check(nav.grid(), request),
+            Some(nav) => service.check(nav, request),
             None => Err(PathFailure::NoGrid),
         };
         match checked {
@@ -512,7 +555,7 @@ pub(crate) fn start_requests(
             Some(search) => (search, true),
             None => (service.pool.pop().unwrap_or_default(), false),
         };
-        let (grid, revision) = (nav.snapshot(), nav.revision());
+        let (grid, revision) = (nav.grid_for(request.size), nav.revision());
         let task = pool.spawn(async move {
             let result = search_for(&mut search, &grid, request, revision);
             Answer {

@@ -1,12 +1,14 @@
 //! Bodies ([`Body`]) in a headless app with the plugin's real systems: at every frame no two
-//! bodies share a cell, none swap, none stands on a wall. Chasers gather on cells of their own,
-//! a crowd queues through a one-cell door, two columns pass each other in a corridor with one
-//! bay, and a wall painted across a moving crowd is walked round.
+//! bodies' footprints overlap, none swap, none stands on a wall or where its size does not fit.
+//! Chasers gather on cells of their own, a crowd queues through a one-cell door, two columns
+//! pass each other in a corridor with one bay, a wall painted across a moving crowd is walked
+//! round; units of two and three cells go round gaps narrower than they are, and a crowd of
+//! three sizes queues through a door.
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use bevy_gridpath::prelude::*;
-use bevy_gridpath::{AgentProgress, CellPos, CrowdStats, GatherCell};
+use bevy_gridpath::{AgentProgress, CellPos, CrowdStats, GatherCell, PathFailed, PathFailure};
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -36,39 +38,68 @@ fn p(x: i32, y: i32) -> Point {
 }
 
 fn body(app: &mut App, at: Point, to: Point) -> Entity {
-    let place = Transform::from_xyz(at.x as f32, at.y as f32, 0.0);
-    let agent = (GridAgent::new(4.0), Body, place, Destination(to));
-    app.world_mut().spawn(agent).id()
+    sized_body(app, 1, at, to)
 }
 
-/// Every body's cell, by entity.
-fn cells(app: &mut App) -> HashMap<Entity, Point> {
-    let mut q = app.world_mut().query::<(Entity, &AgentProgress, &Body)>();
+/// A body `size` cells across, its top-left corner on `at`.
+fn sized_body(app: &mut App, size: u8, at: Point, to: Point) -> Entity {
+    let place = Transform::from_xyz(at.x as f32, at.y as f32, 0.0);
+    let agent = (GridAgent::new(4.0).with_size(size), Body, place);
+    app.world_mut().spawn((agent, Destination(to))).id()
+}
+
+/// Every body's cell and size, by entity.
+fn cells(app: &mut App) -> HashMap<Entity, (Point, u8)> {
+    let mut q = app
+        .world_mut()
+        .query::<(Entity, &AgentProgress, &GridAgent, &Body)>();
     q.iter(app.world())
-        .filter(|(_, p, _)| p.position().is_some())
-        .map(|(e, p, _)| (e, p.cell()))
+        .filter(|(_, p, ..)| p.position().is_some())
+        .map(|(e, p, a, _)| (e, (p.cell(), a.size)))
         .collect()
 }
 
-/// The rules, checked between two frames: distinct cells, no wall, no swap.
-fn check(app: &App, before: &HashMap<Entity, Point>, after: &HashMap<Entity, Point>) {
+/// The cells a body of `size` covers from `at`.
+fn footprint(at: Point, size: u8) -> Vec<Point> {
+    let k = i32::from(size);
+    (0..k)
+        .flat_map(|dy| (0..k).map(move |dx| p(at.x + dx, at.y + dy)))
+        .collect()
+}
+
+/// The rules, checked between two frames: every cell a body covers is floor, no two bodies
+/// cover one cell, and no two swap (each steps onto a cell the other covered).
+fn check(app: &App, before: &HashMap<Entity, (Point, u8)>, after: &HashMap<Entity, (Point, u8)>) {
     let nav = app.world().resource::<NavGrid>();
     let mut owner: HashMap<Point, Entity> = HashMap::new();
-    for (&e, &c) in after {
-        assert!(nav.is_passable(c), "{e} stands on a wall at {c}");
-        if let Some(other) = owner.insert(c, e) {
-            panic!("{e} and {other} share {c}");
+    for (&e, &(c, size)) in after {
+        for q in footprint(c, size) {
+            assert!(
+                nav.is_passable(q),
+                "{e} of size {size} at {c} covers a wall at {q}"
+            );
+            if let Some(other) = owner.insert(q, e) {
+                panic!("{e} and {other} both cover {q}");
+            }
         }
     }
-    for (&e, &c) in after {
-        let Some(&was) = before.get(&e) else { continue };
-        if was == c {
-            continue;
-        }
-        if let Some(&k) = owner.get(&was)
-            && before.get(&k) == Some(&c)
-        {
-            panic!("{e} and {k} swap {was} and {c}");
+    let moved: Vec<(Entity, Point, Point, u8)> = after
+        .iter()
+        .filter_map(|(&e, &(c, size))| {
+            let &(was, _) = before.get(&e)?;
+            (was != c).then_some((e, was, c, size))
+        })
+        .collect();
+    for &(e, was, c, size) in &moved {
+        for &(k, k_was, k_c, k_size) in &moved {
+            let onto = |to: Point, ks: u8, from: Point, fs: u8| {
+                footprint(to, ks)
+                    .iter()
+                    .any(|q| footprint(from, fs).contains(q))
+            };
+            if e != k && onto(c, size, k_was, k_size) && onto(k_c, k_size, was, size) {
+                panic!("{e} and {k} swap: {was} → {c} and {k_was} → {k_c}");
+            }
         }
     }
 }
@@ -128,7 +159,7 @@ fn fifty_chasers_gather_on_fifty_cells_round_their_goal() {
     println!("50 chasers gathered in {frames} frames, {ticks} ticks");
     let at = cells(&mut app);
     for &c in &chasers {
-        let cell = at[&c];
+        let cell = at[&c].0;
         let own = app
             .world()
             .get::<GatherCell>(c)
@@ -201,7 +232,7 @@ fn bodies_spawned_on_one_cell_or_on_a_wall_are_moved_apart() {
     assert_eq!(at.len(), 3);
     assert!(
         at.values()
-            .all(|&c| app.world().resource::<NavGrid>().is_passable(c))
+            .all(|&(c, _)| app.world().resource::<NavGrid>().is_passable(c))
     );
     assert!(at[&a] != at[&b] && at[&b] != at[&c] && at[&a] != at[&c]);
 }
@@ -247,7 +278,109 @@ fn in_a_one_wide_corridor_a_body_bound_past_a_settled_mate_swaps_cells_with_it()
     let b = body(&mut app, p(5, 0), p(3, 0));
     run_until(&mut app, 2000, all_arrived);
     let at = cells(&mut app);
-    let mut ends = [at[&a], at[&b]];
+    let mut ends = [at[&a].0, at[&b].0];
     ends.sort();
     assert_eq!(ends, [p(2, 0), p(3, 0)]);
+}
+
+#[test]
+fn big_units_go_round_gaps_narrower_than_they_are() {
+    // Two rooms split by a wall down x = 12, with gaps of one cell (y = 3), two (y = 9, 10) and
+    // three (y = 16 to 18). A unit of 2 goes through the gap of two or three, never one; a unit
+    // of 3 only through the gap of three. The check at each frame sees every cell they cover.
+    let mut room = open_room(25, 22);
+    for (y, row) in room.iter_mut().enumerate() {
+        if ![3, 9, 10, 16, 17, 18].contains(&y) {
+            row.replace_range(12..13, "#");
+        }
+    }
+    let mut app = app_on(&rows(&room));
+    let two = sized_body(&mut app, 2, p(4, 2), p(20, 2));
+    let three = sized_body(&mut app, 3, p(4, 8), p(19, 8));
+    let mut crossed = HashMap::new();
+    run_until(&mut app, 10_000, |app| {
+        for (e, (c, _)) in cells(app) {
+            if c.x == 12 {
+                crossed.insert(e, c.y);
+            }
+        }
+        all_arrived(app)
+    });
+    assert!(
+        [9, 16, 17].contains(&crossed[&two]),
+        "the 2 × 2 crossed at y = {}",
+        crossed[&two]
+    );
+    assert_eq!(
+        crossed[&three], 16,
+        "the 3 × 3 crossed where only a gap of three lets it"
+    );
+    assert_eq!(stats(&app).deadlocked, 0);
+}
+
+#[test]
+fn a_unit_too_big_for_every_gap_is_stuck_and_says_why() {
+    let mut room = open_room(16, 10);
+    for (y, row) in room.iter_mut().enumerate() {
+        if y != 4 && y != 5 {
+            row.replace_range(8..9, "#");
+        }
+    }
+    let mut app = app_on(&rows(&room));
+    let small = sized_body(&mut app, 2, p(2, 1), p(12, 1));
+    let big = sized_body(&mut app, 3, p(2, 6), p(12, 6));
+    run_until(&mut app, 4000, |app| {
+        app.world().get::<AgentStatus>(small) == Some(&AgentStatus::Arrived)
+            && app.world().get::<AgentStatus>(big) == Some(&AgentStatus::Stuck)
+    });
+    let failed = app.world().get::<PathFailed>(big).expect("a failure");
+    assert_eq!(failed.reason, PathFailure::TooNarrow);
+}
+
+#[test]
+fn a_crowd_of_three_sizes_queues_through_a_door_three_wide() {
+    // A wall down x = 20 with a door three cells wide at y = 14 to 16. 40 bodies of one cell,
+    // 8 of two and 4 of three in the left half, each bound for the mirror place on the right.
+    let mut room = open_room(41, 30);
+    for (y, row) in room.iter_mut().enumerate() {
+        if !(14..=16).contains(&y) {
+            row.replace_range(20..21, "#");
+        }
+    }
+    let mut app = app_on(&rows(&room));
+    let mirror = |at: Point, k: i32| p(41 - k - at.x, at.y);
+    for i in 0..4 {
+        let at = p(1 + 4 * i, 1);
+        sized_body(&mut app, 3, at, mirror(at, 3));
+    }
+    for i in 0..8 {
+        let at = p(1 + 3 * (i % 4), 6 + 3 * (i / 4));
+        sized_body(&mut app, 2, at, mirror(at, 2));
+    }
+    for i in 0..40 {
+        let at = p(i % 10, 13 + i / 10 * 2);
+        body(&mut app, at, mirror(at, 1));
+    }
+    let frames = run_until(&mut app, 30_000, all_arrived);
+    let ticks = app.world().resource::<Crowd>().ticks();
+    println!("52 bodies of three sizes through the door in {frames} frames, {ticks} ticks");
+    assert_eq!(stats(&app).deadlocked, 0);
+}
+
+#[test]
+fn big_bodies_spawned_over_others_or_a_wall_are_moved_to_where_they_fit() {
+    let mut app = app_on(&[
+        "..........",
+        "...#......",
+        "..........",
+        "..........",
+        "..........",
+    ]);
+    sized_body(&mut app, 2, p(0, 0), p(0, 0));
+    sized_body(&mut app, 2, p(1, 1), p(1, 1));
+    sized_body(&mut app, 3, p(2, 0), p(2, 0));
+    body(&mut app, p(0, 1), p(0, 1));
+    // The check at each frame fails if any two overlap, or one covers the wall.
+    run_frames(&mut app, 5);
+    assert_eq!(cells(&mut app).len(), 4);
 }

@@ -45,9 +45,8 @@ fn name_layer(name: &str) -> Option<(u8, &'static str)> {
         "grid" | "Grid" | "Cell" | "Point" | "GridError" | "movement" | "Movement"
         | "CornerRule" | "DIAGONAL" | "STEPS" | "heuristic" | "Heuristic" | "run_bits"
         | "line_of_sight" | "smoothen_path" | "components" | "Components" | "jump_distances"
-        | "JumpDistances" | "flow_field" | "FlowField" | "movingai" | "graph" | "mapf" => {
-            (0, "base")
-        }
+        | "JumpDistances" | "flow_field" | "FlowField" | "movingai" | "graph" | "mapf"
+        | "clearance" | "Clearance" => (0, "base"),
         _ => return None,
     })
 }

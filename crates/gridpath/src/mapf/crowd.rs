@@ -176,17 +176,27 @@ fn steps(movement: Movement, a: Point, b: Point) -> u32 {
     }
 }
 
-/// The nearest cell (in moves on its size's grid, at most 8 away) where a mover of `size` at
-/// `at` covers no cell of `room`, nor of the body that asked for it where it stands.
+/// Where a mover of `size` at `at` heads to make `room`: the nearest cell (in moves on its size's
+/// grid, at most 8 away) where it covers no cell of the wanted footprint, nor of the body that
+/// asked for it where it stands, and is not ahead of that body, if there is one so near; else
+/// the nearest ahead. A body that steps out ahead is in the way again at the next step, and a
+/// row of them all asked to step ahead moves nowhere.
 fn way_out(sized: &Grid, movement: Movement, at: Point, size: u8, room: Room) -> Option<Point> {
+    let (dx, dy) = (room.at.x - room.from.x, room.at.y - room.from.y);
+    let ahead = |p: Point| (p.x - at.x) * dx + (p.y - at.y) * dy;
+    let clear =
+        |p: Point| !overlap(p, size, room.at, room.size) && !overlap(p, size, room.from, room.size);
     let mut frontier = vec![at];
     let mut seen = vec![at];
+    let mut best: Option<(bool, Point)> = None;
     for _ in 0..=8 {
-        let clear = |&&p: &&Point| {
-            !overlap(p, size, room.at, room.size) && !overlap(p, size, room.from, room.size)
-        };
-        if let Some(&out) = frontier.iter().find(clear) {
-            return Some(out);
+        for &p in &frontier {
+            if clear(p) && best.is_none_or(|(was_ahead, _)| was_ahead && ahead(p) <= 0) {
+                best = Some((ahead(p) > 0, p));
+            }
+        }
+        if let Some((false, p)) = best {
+            return Some(p);
         }
         let mut next = Vec::new();
         for &p in &frontier {
@@ -199,7 +209,7 @@ fn way_out(sized: &Grid, movement: Movement, at: Point, size: u8, room: Room) ->
         }
         frontier = next;
     }
-    None
+    best.map(|(_, p)| p)
 }
 
 /// A crowd's PIBT: scratch space kept between steps (see the module docs).
@@ -452,12 +462,36 @@ impl CrowdStep {
                 }
             }
             if cells().all(|c| self.taking[c] == i as u32) {
+                // A big body shoved straight on ahead of a body going its way will be in the
+                // way again at the next step (and ahead of it the next, a convoy): ask it to
+                // step aside instead.
+                let (dx, dy) = (target.x - at.x, target.y - at.y);
+                for &k in &pushed[..count] {
+                    let k = k as usize;
+                    let (k_from, k_to) = (grid.point_of(self.from[k]), self.to[k]);
+                    let shoved = k_to != UNPLANNED && {
+                        let k_to = grid.point_of(k_to);
+                        (k_to.x - k_from.x) * dx + (k_to.y - k_from.y) * dy > 0
+                    };
+                    if shoved && (size > 1 || self.size[k] > 1) {
+                        self.ask(
+                            k,
+                            Room {
+                                at: target,
+                                size,
+                                from: at,
+                                priority: self.priority[i],
+                            },
+                        );
+                    }
+                }
                 return true;
             }
-            if first_push && size > 1 {
-                // Its best cell is held by bodies that could not leave it in one move: ask them
-                // to head out of it at the next step. (A body of one cell asks nothing: what
-                // it pushes has failed only if boxed in, and PIBT's priorities see to that.)
+            if first_push {
+                // Its best cell is held by bodies that could not leave it in one move: ask the
+                // big ones, or all when it is big itself, to head out of it at the next step.
+                // (One cell pushing one cell asks nothing: that push failed only if the other
+                // was boxed in, and PIBT's priorities see to that.)
                 let room = Room {
                     at: target,
                     size,
@@ -466,11 +500,8 @@ impl CrowdStep {
                 };
                 for c in cells() {
                     let k = self.taking[c];
-                    if k != NONE && k as usize != i {
-                        let k = k as usize;
-                        if self.asked[k].is_none_or(|r| r.priority < room.priority) {
-                            self.asked[k] = Some(room);
-                        }
+                    if k != NONE && k as usize != i && (size > 1 || self.size[k as usize] > 1) {
+                        self.ask(k as usize, room);
                     }
                 }
                 first_push = false;
@@ -494,6 +525,13 @@ impl CrowdStep {
             self.take(c, i as u32);
         }
         false
+    }
+
+    /// Asks mover `k` to make `room` at the next step, unless a body of higher priority has.
+    fn ask(&mut self, k: usize, room: Room) {
+        if self.asked[k].is_none_or(|r| r.priority < room.priority) {
+            self.asked[k] = Some(room);
+        }
     }
 
     /// Takes cell `c` for `who` (or frees it: `NONE`), remembering what it was.
