@@ -17,11 +17,14 @@ use bevy::gizmos::GizmoPlugin;
 use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
+use bevy_gridpath::Crowd;
 use criterion::{Criterion, criterion_group};
 use gridpath::Point;
 use pathfinder_playground::agents::{AgentGoal, AgentSettings, AgentStats};
 use pathfinder_playground::editing::agents::AgentCommand;
 use pathfinder_playground::planner::{Plan, ReplanNow};
+use pathfinder_playground::world::agents::{Agent, AgentSeed, hue_for, random_place};
+use pathfinder_playground::world::generators::rng::Rng;
 use pathfinder_playground::world::generators::{GeneratorKind, GeneratorSettings, generate};
 use pathfinder_playground::world::layout::MapLayout;
 use pathfinder_playground::world::map_load::{InitialMap, LoadMap};
@@ -254,11 +257,94 @@ fn replanning_throughput() {
     );
 }
 
+/// `n` wandering bodies of mixed sizes (7 : 2 : 1 of 1 × 1, 2 × 2 and 3 × 3) on the 512 × 512
+/// map, with a wall stroke a second, for ten seconds of the app's clock: the main thread's frame,
+/// and the crowd's step in it ([`Crowd::step_micros`]). Above the panel's 1,000 agents, the
+/// bodies are spawned straight into the world, as the panel's Spawn would.
+fn bodies(n: usize) {
+    let mut app = app_on_512();
+    app.world_mut().resource_mut::<AgentSettings>().goal = AgentGoal::Wander;
+    let mut rng = Rng::new(0xB0D7);
+    let placed = {
+        let world = app.world_mut();
+        let nav = world.resource::<NavGrid>();
+        let sizes = (0..n).map(|i| match i % 10 {
+            0 => 3,
+            1 | 2 => 2,
+            _ => 1,
+        });
+        let seeds: Vec<AgentSeed> = sizes
+            .enumerate()
+            .filter_map(|(i, size)| {
+                let cell = random_place(&mut rng, nav, size)?;
+                let agent = Agent {
+                    id: 100_000 + i as u32,
+                    hue: hue_for(i as u32),
+                    speed: 4.0,
+                    size,
+                };
+                Some(AgentSeed { agent, cell })
+            })
+            .collect();
+        let mut commands = world.commands();
+        for seed in &seeds {
+            seed.spawn(&mut commands);
+        }
+        seeds.len()
+    };
+    app.world_mut().flush();
+    for _ in 0..60 {
+        app.update(); // placed, settled apart, first routes asked for
+    }
+    let per_second = (1.0 / FRAME.as_secs_f64()).round() as usize;
+    let mut walls = Vec::new();
+    let (mut frames, mut steps) = (Vec::new(), Vec::new());
+    for i in 0..600 {
+        if i % per_second == 0 {
+            paint_stroke(&mut app, i / per_second, &mut walls);
+        }
+        let began = Instant::now();
+        app.update();
+        frames.push(began.elapsed());
+        let crowd = app.world().resource::<Crowd>();
+        steps.push(Duration::from_secs_f64(crowd.step_micros() / 1e6));
+    }
+    print_times(&format!("{placed} bodies: the frame"), frames);
+    print_times(&format!("{placed} bodies: the crowd's step"), steps);
+    let crowd = app.world().resource::<Crowd>();
+    let s = crowd.stats();
+    println!(
+        "  {} ticks; now {} moving, {} waiting, {} arrived, {} stuck, {} deadlocked",
+        crowd.ticks(),
+        s.moving,
+        s.waiting,
+        s.arrived,
+        s.stuck,
+        s.deadlocked
+    );
+}
+
 criterion_group!(benches, frame);
 
 fn main() {
+    if let Ok(only) = std::env::var("BODIES_ONLY") {
+        println!("\nBodies on 512×512, a wall stroke a second:");
+        let counts: Vec<usize> = only.split(',').filter_map(|n| n.parse().ok()).collect();
+        for n in if counts.is_empty() {
+            vec![1_000, 5_000, 10_000]
+        } else {
+            counts
+        } {
+            bodies(n);
+        }
+        return;
+    }
     benches();
     frame_percentiles();
     replanning_throughput();
+    println!("\nBodies on 512×512, a wall stroke a second:");
+    for n in [1_000, 5_000, 10_000] {
+        bodies(n);
+    }
     Criterion::default().configure_from_args().final_summary();
 }

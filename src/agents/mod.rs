@@ -34,6 +34,9 @@ pub enum AgentGoal {
     Chase,
     /// Each picks a random cell, walks there, and picks another.
     Wander,
+    /// Each heads for a place of its own ([`crate::world::agents::OwnPlace`], a scene's); one
+    /// without stays where it is.
+    Own,
 }
 
 /// How chasers find their way.

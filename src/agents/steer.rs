@@ -7,7 +7,7 @@
 use super::follow::Facing;
 use super::{AgentGoal, AgentSettings};
 use crate::planner::PlannerSettings;
-use crate::world::agents::{Agent, AgentPos, random_free_cell_near};
+use crate::world::agents::{Agent, AgentPos, OwnPlace, random_place_near};
 use crate::world::generators::rng::Rng;
 use crate::world::markers::{Goal, MarkerCell};
 use crate::world::nav::NavGrid;
@@ -81,6 +81,7 @@ type Steered<'a> = (
     Has<SharedFlow>,
     Has<Body>,
     &'a mut Wandering,
+    Option<&'a OwnPlace>,
 );
 
 /// Sets every agent's destination and moves from the panel and the goal marker.
@@ -112,6 +113,7 @@ pub(super) fn steer(
         has_flow,
         is_body,
         mut wandering,
+        own,
     ) in &mut agents
     {
         let moves = GridAgent {
@@ -138,6 +140,7 @@ pub(super) fn steer(
         }
         let to = match settings.goal {
             AgentGoal::Chase => Some(goal.0),
+            AgentGoal::Own => own.map(|o| o.0),
             AgentGoal::Wander => {
                 let here = progress.cell();
                 let failed_here =
@@ -154,7 +157,7 @@ pub(super) fn steer(
                 if pick && *status == AgentStatus::Stuck {
                     wandering.failures += 1;
                 }
-                pick.then(|| random_free_cell_near(&mut rng.0, &nav, here))
+                pick.then(|| random_place_near(&mut rng.0, &nav, here, agent.size))
                     .flatten()
                     .or(destination.map(|d| d.0))
             }

@@ -7,7 +7,7 @@
 
 use super::screenshot::ScreenshotRequest;
 use crate::agents::{AgentGoal, AgentSettings, Steering};
-use crate::editing::{AgentCommand, SpawnSize};
+use crate::editing::{AgentCommand, LoadScene, Scene, SpawnSize};
 use crate::mapf::files::OpenPlanFile;
 use crate::mapf::solve::MAX_MAPF_AGENTS;
 use crate::mapf::{AgentSource, MapfSettings, SolveMapf};
@@ -33,7 +33,7 @@ pub fn usage() -> String {
         "\
 usage: pathfinder_playground [--map FILE.map | --generate KIND[:WxH[:SEED]]] [--algorithm NAME]
                              [--straighten] [--agents N[:wander|:flow]] [--agent-size SIZE]
-                             [--screenshot OUT.png]
+                             [--scene door|corridor|crossing|sizes] [--screenshot OUT.png]
                              [--mapf N[:scen]] [--plan FILE]
 
   --map FILE         open this Moving AI .map file instead of the built-in map
@@ -44,6 +44,9 @@ usage: pathfinder_playground [--map FILE.map | --generate KIND[:WxH[:SEED]]] [--
   --agents SPEC      spawn N agents (1 to 1000) once the map is up; they chase the goal with
                      A* each, or with :flow by one flow field, or :wander from cell to cell
   --agent-size SIZE  how big the agents spawned are: 1, 2, 3 (cells across) or mixed
+  --scene NAME       load a scene, a map and a crowd bound for places of their own: door
+                     (300 through one cell), corridor (50 against 50), crossing (crowd across
+                     crowd) or sizes (units of three sizes through a door)
   --mapf SPEC        once the map is up, plan N agents together with LaCAM (no two on one
                      cell) and play the plan: random starts and goals, or with :scen the first
                      N of the map's shipped benchmark scenario
@@ -63,6 +66,7 @@ pub struct LaunchOptions {
     pub screenshot: Option<PathBuf>,
     pub agents: Option<AgentLaunch>,
     pub agent_size: Option<SpawnSize>,
+    pub scene: Option<Scene>,
     pub mapf: Option<MapfLaunch>,
     pub plan: Option<PathBuf>,
 }
@@ -123,6 +127,15 @@ impl LaunchOptions {
                     let spec = spec.to_string_lossy();
                     options.agent_size = Some(SpawnSize::parse(&spec).ok_or_else(|| {
                         CliError::Bad(format!("--agent-size wants 1, 2, 3 or mixed, not '{spec}'"))
+                    })?);
+                }
+                "--scene" => {
+                    let spec = value("--scene")?;
+                    let spec = spec.to_string_lossy();
+                    options.scene = Some(Scene::parse(&spec).ok_or_else(|| {
+                        CliError::Bad(format!(
+                            "--scene wants door, corridor, crossing or sizes, not '{spec}'"
+                        ))
                     })?);
                 }
                 "--mapf" => {
@@ -267,13 +280,17 @@ fn spawn_launch_agents(
     plan: Res<Plan>,
     mut done: Local<bool>,
     mut spawn: MessageWriter<AgentCommand>,
+    mut scenes: MessageWriter<LoadScene>,
 ) {
-    if let Some(agents) = options.agents
-        && !*done
-        && plan.count > 0
-    {
-        *done = true;
+    if *done || plan.count == 0 {
+        return;
+    }
+    *done = true;
+    if let Some(agents) = options.agents {
         spawn.write(AgentCommand::Spawn(agents.count));
+    }
+    if let Some(scene) = options.scene {
+        scenes.write(LoadScene(scene));
     }
 }
 

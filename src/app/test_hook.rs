@@ -21,6 +21,8 @@
 //! notice The goal can't stand on a wall at (13, 20): back to (3, 24).
 //! agents 16 12 0 4             (agents, walking, stuck, arrived)
 //! agent 27 14                  (each agent's cell, at most 100 lines)
+//! bodies 80 12 8 0 0           (bodies: moving, waiting, arrived, deadlocked, and cells two
+//!                               bodies cover at once, which must be 0)
 //! lab open 12 Bucharest | 418 | ...   (the graph lab: open or closed, trace rows, the last one)
 //! hand 9 10                   (working the lab by hand: right answers, answers)
 //! mapf 400 26.4 86             (the multi-agent plan on screen: agents, time, last step)
@@ -39,7 +41,9 @@ use crate::world::map_load::CurrentMap;
 use crate::world::markers::{Goal, MarkerCell, Start};
 use crate::world::nav::NavGrid;
 use bevy::diagnostic::FrameCount;
+use bevy::platform::collections::HashSet;
 use bevy::prelude::*;
+use bevy_gridpath::{AgentProgress, Body, GridAgent};
 use gridpath::Point;
 use std::fmt::Write;
 use std::path::PathBuf;
@@ -91,6 +95,7 @@ fn write_state(
     agent_stats: Res<AgentStats>,
     agents: Query<&AgentPos, With<Agent>>,
     extra: (Res<GraphLab>, Res<ShownPlan>, Res<Playback>),
+    bodies: Query<(&AgentProgress, &GridAgent), With<Body>>,
     start: Single<&MarkerCell, With<Start>>,
     goal: Single<&MarkerCell, With<Goal>>,
     camera: Single<(&Camera, &GlobalTransform), With<Camera2d>>,
@@ -141,6 +146,18 @@ fn write_state(
     for pos in agents.iter().take(100) {
         let cell = pos.cell();
         let _ = writeln!(out, "agent {} {}", cell.x, cell.y);
+    }
+    if !bodies.is_empty() {
+        let c = &a.crowd;
+        let _ = writeln!(
+            out,
+            "bodies {} {} {} {} {}",
+            c.moving,
+            c.waiting,
+            c.arrived,
+            c.deadlocked,
+            doubly_covered(&bodies)
+        );
     }
     let (lab, mapf, playback) = extra;
     let open = if lab.open { "open" } else { "closed" };
@@ -197,4 +214,22 @@ fn plan_line(plan: &Plan) -> String {
     let end = plan.path.last().copied().unwrap_or(Point::new(-1, -1));
     let (count, length) = (plan.count, plan.path.len());
     format!("plan {status} {count} {length} {} {}", end.x, end.y)
+}
+
+/// How many cells two bodies or more cover at once (each counted once): 0 unless the crowd broke
+/// its one rule.
+fn doubly_covered(bodies: &Query<(&AgentProgress, &GridAgent), With<Body>>) -> usize {
+    let (mut covered, mut twice) = (HashSet::new(), HashSet::new());
+    for (progress, agent) in bodies {
+        let (at, k) = (progress.cell(), i32::from(agent.size.max(1)));
+        for dy in 0..k {
+            for dx in 0..k {
+                let cell = Point::new(at.x + dx, at.y + dy);
+                if !covered.insert(cell) {
+                    twice.insert(cell);
+                }
+            }
+        }
+    }
+    twice.len()
 }

@@ -92,7 +92,7 @@ impl Default for AgentRoster {
 }
 
 impl AgentRoster {
-    fn seed_at(&mut self, cell: Point, size: u8) -> AgentSeed {
+    pub(super) fn seed_at(&mut self, cell: Point, size: u8) -> AgentSeed {
         let id = self.next_id;
         self.next_id += 1;
         // Speeds vary a little, so a crowd spreads out instead of marching in step.

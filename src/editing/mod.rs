@@ -11,6 +11,7 @@ pub mod brush;
 pub mod cells;
 pub mod history;
 pub mod marker_drag;
+pub mod scenes;
 mod shortcuts;
 
 use crate::AppSystems;
@@ -19,6 +20,7 @@ use crate::world::terrain::Ground;
 pub use agents::{AgentCommand, SpawnSize};
 use bevy::prelude::*;
 pub use history::{Edit, EditCommand, History};
+pub use scenes::{LoadScene, Scene};
 
 /// What a left drag on the map paints.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -69,6 +71,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<agents::SpawnSize>()
         .add_message::<EditCommand>()
         .add_message::<agents::AgentCommand>()
+        .add_message::<scenes::LoadScene>()
         .add_message::<marker_drag::MarkerMoved>()
         .add_systems(
             Update,
@@ -87,7 +90,9 @@ pub(super) fn plugin(app: &mut App) {
                 history::record_marker_moves,
                 history::run_edit_commands,
                 agents::clear_on_new_map,
+                scenes::spawn_scene_agents,
                 agents::run_agent_commands,
+                scenes::load_scenes,
             )
                 .chain()
                 .in_set(AppSystems::Edit)

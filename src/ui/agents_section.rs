@@ -4,7 +4,7 @@
 use super::widgets::PanelWidgets;
 use super::{AMBER, RED};
 use crate::agents::{AgentGoal, AgentSettings, AgentStats, Steering};
-use crate::editing::{AgentCommand, EditTool, SpawnSize, Tool};
+use crate::editing::{AgentCommand, EditTool, LoadScene, Scene, SpawnSize, Tool};
 use crate::world::agents::MAX_AGENTS;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -21,15 +21,17 @@ impl Default for SpawnCount {
 }
 
 #[derive(SystemParam)]
-pub(super) struct AgentsSection<'w> {
+pub(super) struct AgentsSection<'w, 's> {
     settings: ResMut<'w, AgentSettings>,
     stats: Res<'w, AgentStats>,
     count: ResMut<'w, SpawnCount>,
     size: ResMut<'w, SpawnSize>,
+    scene: Local<'s, Scene>,
     commands: MessageWriter<'w, AgentCommand>,
+    scenes: MessageWriter<'w, LoadScene>,
 }
 
-impl AgentsSection<'_> {
+impl AgentsSection<'_, '_> {
     /// The section; `tool` is the Edit section's, whose "Agents" tool drops one with a click.
     pub(super) fn show(
         &mut self,
@@ -41,6 +43,7 @@ impl AgentsSection<'_> {
             .default_open(true)
             .show(ui, |ui| {
                 self.spawning(ui, widgets, tool);
+                self.scenes(ui, widgets);
                 let mut s = self.settings.clone();
                 ui.horizontal(|ui| {
                     ui.label("Go:");
@@ -51,6 +54,11 @@ impl AgentsSection<'_> {
                     widgets.note(
                         "agents_wander",
                         &ui.radio_value(&mut s.goal, AgentGoal::Wander, "wander"),
+                    );
+                    widgets.note(
+                        "agents_own",
+                        &ui.radio_value(&mut s.goal, AgentGoal::Own, "own place")
+                            .on_hover_text("Each to a place of its own: a scene gives them one."),
                     );
                 });
                 ui.add_enabled_ui(s.goal == AgentGoal::Chase, |ui| {
@@ -71,12 +79,12 @@ impl AgentsSection<'_> {
                 ui.add_enabled_ui(!s.flow_chasing(), |ui| {
                     widgets.note(
                         "agents_bodies",
-                        &ui.checkbox(&mut s.bodies, "Bodies: one a cell, they give way")
+                        &ui.checkbox(&mut s.bodies, "Bodies: they take up room, give way")
                             .on_hover_text(
-                                "Each agent takes up its cell. The crowd moves them a cell a \
-                                 tick with PIBT: they queue at doors, give way, and chasers \
-                                 gather round the goal on cells of their own. Off: ghosts that \
-                                 walk through each other.",
+                                "Each agent takes up its cells (one, or 2 × 2, or 3 × 3). The \
+                                 crowd moves them a cell a tick with PIBT: they queue at doors, \
+                                 give way, and chasers gather round the goal on cells of their \
+                                 own. Off: ghosts that walk through each other.",
                             ),
                     );
                 });
@@ -149,6 +157,37 @@ impl AgentsSection<'_> {
             widgets.note("agents_clear", &clear);
             if clear.clicked() {
                 self.commands.write(AgentCommand::Clear);
+            }
+        });
+    }
+
+    /// The scenes: a map and a crowd bound for places of their own.
+    fn scenes(&mut self, ui: &mut egui::Ui, widgets: &mut PanelWidgets) {
+        ui.horizontal(|ui| {
+            ui.label("Scene:");
+            let mut scene = *self.scene;
+            let picker = egui::ComboBox::from_id_salt("agents_scene")
+                .width(150.0)
+                .selected_text(scene.label())
+                .show_ui(ui, |ui| {
+                    for option in Scene::ALL {
+                        ui.selectable_value(&mut scene, option, option.label());
+                    }
+                })
+                .response;
+            widgets.note("agents_scene", &picker);
+            if scene != *self.scene {
+                *self.scene = scene;
+            }
+            let load = ui.button("Load");
+            widgets.note("agents_scene_load", &load);
+            if load
+                .on_hover_text(
+                    "Replaces the map with the scene's, and its crowd (undo brings the map back).",
+                )
+                .clicked()
+            {
+                self.scenes.write(LoadScene(scene));
             }
         });
     }

@@ -34,6 +34,11 @@ pub struct Agent {
 /// The biggest agent the panel offers, in cells across.
 pub const MAX_SIZE: u8 = 3;
 
+/// A place of the agent's own, where it goes when the agents' goal is "their own places" (a
+/// scene gives each agent one).
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OwnPlace(pub Point);
+
 /// Where an agent is, in cell units (see the module comment).
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq)]
 pub struct AgentPos(pub Vec2);
@@ -99,6 +104,13 @@ pub const WANDER_RADIUS: i32 = 40;
 /// a 512×512 map cost a search of about 10 ms each, and a crowd of 500 would mostly stand
 /// waiting for its routes.)
 pub fn random_free_cell_near(rng: &mut Rng, nav: &NavGrid, around: Point) -> Option<Point> {
+    random_place_near(rng, nav, around, 1)
+}
+
+/// A random cell near `around` where an agent `size` cells across fits, as
+/// [`random_free_cell_near`] picks one for one cell.
+pub fn random_place_near(rng: &mut Rng, nav: &NavGrid, around: Point, size: u8) -> Option<Point> {
+    let fits = nav.grid_for(size);
     let (width, height) = (nav.width() as i32, nav.height() as i32);
     let span = |c: i32, len: i32| ((c - WANDER_RADIUS).max(0), (c + WANDER_RADIUS).min(len - 1));
     let ((x0, x1), (y0, y1)) = (span(around.x, width), span(around.y, height));
@@ -111,9 +123,9 @@ pub fn random_free_cell_near(rng: &mut Rng, nav: &NavGrid, around: Point) -> Opt
                 x0 + rng.below((x1 - x0 + 1) as u32) as i32,
                 y0 + rng.below((y1 - y0 + 1) as u32) as i32,
             );
-            (p != around && nav.is_passable(p)).then_some(p)
+            (p != around && fits.is_passable(p)).then_some(p)
         })
-        .or_else(|| random_free_cell(rng, nav))
+        .or_else(|| random_place(rng, nav, size))
 }
 
 #[cfg(test)]

@@ -42,6 +42,8 @@ pub struct State {
     pub agents: [usize; 4],
     /// Each agent's cell.
     pub agent_cells: Vec<(i32, i32)>,
+    /// Bodies: moving, waiting, arrived, deadlocked, and cells two bodies cover at once.
+    pub bodies: Option<[usize; 5]>,
     /// The graph lab: whether it is open, its trace's rows, and the last row's text.
     pub lab_open: bool,
     pub lab_rows: usize,
@@ -99,6 +101,9 @@ impl State {
                     s.agents = [0, 1, 2, 3].map(|i| nums[i] as usize);
                 }
                 "agent" if nums.len() == 2 => s.agent_cells.push((nums[0] as i32, nums[1] as i32)),
+                "bodies" if nums.len() == 5 => {
+                    s.bodies = Some([0, 1, 2, 3, 4].map(|i| nums[i] as usize));
+                }
                 "lab" => {
                     let mut parts = line.splitn(4, ' ').skip(1);
                     s.lab_open = parts.next() == Some("open");

@@ -1,6 +1,10 @@
 //! A soak run: over two minutes of random but seeded drags, paints, wheel zooms, pans, panel
-//! clicks and shortcuts. It passes when the app neither panics nor logs an error, and its window
-//! still answers at the end.
+//! clicks and shortcuts, with a thousand wandering bodies of mixed sizes (1 × 1, 2 × 2, 3 × 3)
+//! on a 160 × 120 map. It passes when the app neither panics nor logs an error, no two bodies
+//! ever cover one cell, and its window still answers at the end. It prints the most bodies
+//! counted deadlocked at any look (a figure for the notes, not asserted: bodies of different
+//! sizes head-on among walls can still hold each other up). `SOAK_SECONDS` makes it longer
+//! (the closing notes' ten-minute runs).
 
 use crate::harness::{App, HEIGHT, PANEL_RIGHT, WIDTH, colors};
 use pathfinder_playground::world::generators::rng::Rng;
@@ -49,11 +53,29 @@ fn two_minutes_of_random_use() {
         .unwrap_or(130);
     let mut rng = Rng::new(seed);
     // A crowd of wanderers lives through it all: spawned, cleared, undone and walled in at random.
-    let mut app = App::launch("soak", &["--agents", "150:wander"]);
+    let args = [
+        "--generate",
+        "terrain:160x120:7",
+        "--agents",
+        "1000:wander",
+        "--agent-size",
+        "mixed",
+    ];
+    let mut app = App::launch("soak", &args);
     let began = Instant::now();
-    let mut actions = 0;
+    let (mut actions, mut looks, mut most_deadlocked, mut deadlocked_sum) = (0, 0, 0, 0);
     while began.elapsed() < Duration::from_secs(seconds) {
         let state = app.state().expect("the hook keeps writing");
+        if let Some([.., deadlocked, twice]) = state.bodies {
+            assert_eq!(
+                twice, 0,
+                "two bodies cover one cell (seed {seed}, frame {})",
+                state.frame
+            );
+            most_deadlocked = most_deadlocked.max(deadlocked);
+            deadlocked_sum += deadlocked;
+            looks += 1;
+        }
         match rng.below(100) {
             // Drags on the map: they paint, erase or move a marker, whatever is under them.
             0..=29 => {
@@ -126,8 +148,10 @@ fn two_minutes_of_random_use() {
         bad.join("\n")
     );
     println!(
-        "soak: {actions} actions in {:?}, seed {seed}",
-        began.elapsed()
+        "soak: {actions} actions in {:?}, seed {seed}; {looks} looks at the bodies: none \
+         overlapping, deadlocked {:.1} on average, {most_deadlocked} at most",
+        began.elapsed(),
+        deadlocked_sum as f64 / looks.max(1) as f64
     );
 }
 

@@ -13,7 +13,7 @@
 
 use crate::crowd::{Body, GatherCell};
 use crate::flow::{FlowFields, SharedFlow};
-use crate::nav_grid::{NavGrid, corners_touched};
+use crate::nav_grid::{GridsBySize, NavGrid, corners_touched};
 use crate::requests::{PathFailed, PathFailure, PathRequest, PathTask, Route};
 use bevy::platform::collections::HashSet;
 use bevy::prelude::*;
@@ -258,6 +258,7 @@ pub(crate) fn ask_for_routes(
         return;
     };
     let grid = nav.grid();
+    let mut by_size = GridsBySize::new(&nav);
     // The cells changed since each revision an agent's route was planned on, found once.
     let mut changed: Vec<(u64, u8, Option<HashSet<Point>>)> = Vec::new();
     for (
@@ -296,7 +297,7 @@ pub(crate) fn ask_for_routes(
                 continue; // nothing changed since: asking again would fail the same way
             }
         }
-        let sized = nav.grid_for(agent.size);
+        let sized = by_size.get(agent.size);
         let from = plan_from(&progress, route, &sized, agent.movement);
         let request = PathRequest::new(from, to)
             .with_movement(agent.movement)
@@ -426,6 +427,7 @@ fn walk(
     let Some(nav) = nav else {
         return;
     };
+    let mut by_size = GridsBySize::new(&nav);
     let dt = time.delta_secs();
     for (entity, agent, mut progress, mut status, mut transform, route, destination, flows) in
         &mut agents
@@ -434,7 +436,7 @@ fn walk(
             continue;
         };
         // A unit bigger than one cell steps where it fits.
-        let sized = nav.grid_for(agent.size);
+        let sized = by_size.get(agent.size);
         let grid: &Grid = &sized;
         // A flow agent steps by its destination's field, found once a frame.
         let field = destination

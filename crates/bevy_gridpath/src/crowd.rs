@@ -16,9 +16,14 @@
 //!   destination, the nearest body to the nearest cell.
 //! - **Edits**: a wall painted under a body (or a body spawned on another) moves it to the
 //!   nearest free cell no body stands on ([`AgentEscaped`] says so for walls).
+//! - **Sizes**: a body of [`GridAgent::size`] k covers k × k cells and moves on the grid for its
+//!   size ([`NavGrid::grid_for`]); footprints never overlap. A body that has got no nearer for a
+//!   second (four for one cell) heads for the place nearest its next route cell that it can
+//!   reach without covering a body on its way (a detour): two big bodies that must pass in the
+//!   open would otherwise push each other back and forth along the line between them.
 //! - **Liveness**: [`CrowdStats`] counts bodies moving, waiting, arrived, and *deadlocked*: no
 //!   nearer to where they go for [`DEADLOCK_SECONDS`] while a route exists, and not merely
-//!   queued. A body waiting behind a body on the move, or behind one that is itself queued, is
+//!   queued (nor waiting for a search). A body waiting behind a body on the move, or behind one that is itself queued, is
 //!   in a queue; a chain of waiting bodies that ends at no one moving is a deadlock.
 //!
 //! Why PIBT and not local avoidance (ORCA, RVO2): local avoidance keeps units apart but, having
@@ -28,9 +33,10 @@ use crate::agents::{
     AgentEscaped, AgentProgress, AgentStatus, Destination, GridAgent, centre, ground_cost,
 };
 use crate::flow::SharedFlow;
-use crate::nav_grid::NavGrid;
-use crate::requests::Route;
+use crate::nav_grid::{GridsBySize, NavGrid};
+use crate::requests::{PathRequest, Route};
 use bevy::platform::collections::{HashMap, HashSet};
+use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use gridpath::mapf::{CrowdStep, Mover};
 use gridpath::{Grid, Movement, Point};
@@ -97,6 +103,8 @@ pub struct Crowd {
     due: f32,
     ticks: u64,
     stats: CrowdStats,
+    /// What the last frame's step took, in microseconds.
+    step_micros: f64,
 }
 
 impl Default for Crowd {
@@ -108,6 +116,7 @@ impl Default for Crowd {
             due: 0.0,
             ticks: 0,
             stats: CrowdStats::default(),
+            step_micros: 0.0,
         }
     }
 }
@@ -121,6 +130,13 @@ impl Crowd {
     /// Ticks so far.
     pub fn ticks(&self) -> u64 {
         self.ticks
+    }
+
+    /// What the crowd's step took in the last frame, in microseconds: its ticks (PIBT, and the
+    /// ways round for stalled bodies), the glides and the counts. (Settling bodies after edits
+    /// and handing out gathering cells are not in it.)
+    pub fn step_micros(&self) -> f64 {
+        self.step_micros
     }
 }
 
@@ -187,12 +203,16 @@ fn settle(
     crowd: Res<Crowd>,
     mut bodies: Query<(Entity, &GridAgent, &mut AgentProgress, &mut BodyMotion), With<Body>>,
     mut escaped: MessageWriter<AgentEscaped>,
+    // Kept between frames: a fresh one on a big map is a fresh page of memory every frame.
+    mut taken: Local<Vec<bool>>,
 ) {
     let Some(nav) = nav else {
         return;
     };
     let grid = nav.grid();
-    let mut taken = vec![false; grid.len()];
+    let mut by_size = GridsBySize::new(&nav);
+    taken.clear();
+    taken.resize(grid.len(), false);
     let mut order: Vec<_> = bodies
         .iter_mut()
         .filter(|(_, _, p, _)| p.placed())
@@ -201,7 +221,7 @@ fn settle(
     order.sort_by_key(|(e, agent, ..)| (std::cmp::Reverse(agent.size), *e));
     let mut homeless = Vec::new();
     for (entity, agent, progress, motion) in order {
-        let sized = nav.grid_for(agent.size);
+        let sized = by_size.get(agent.size);
         let at = progress.cell();
         if sized.is_passable(at) && covers(grid, at, agent.size).all(|c| !taken[c]) {
             covers(grid, at, agent.size).for_each(|c| taken[c] = true);
@@ -211,7 +231,7 @@ fn settle(
     }
     for (entity, agent, mut progress, mut motion) in homeless {
         let from = progress.cell();
-        let sized = nav.grid_for(agent.size);
+        let sized = by_size.get(agent.size);
         let Some(to) = nearest_place(grid, &sized, &taken, from, agent.size) else {
             continue; // no room anywhere: it stays, and takes no part in the steps
         };
@@ -465,6 +485,7 @@ type Moved<'a> = (
     Option<&'a Route>,
     Option<&'a Destination>,
     Option<&'a GatherCell>,
+    Has<PathRequest>,
 );
 
 /// A body as the crowd's systems hold it.
@@ -478,6 +499,7 @@ type BodyItem<'a> = (
     Option<&'a Route>,
     Option<&'a Destination>,
     Option<&'a GatherCell>,
+    bool,
 );
 
 /// Ticks the crowd (one PIBT step at each tick that is due), then glides every body and sets its
@@ -491,6 +513,7 @@ fn step(
     let Some(nav) = nav else {
         return;
     };
+    let began = Instant::now();
     let crowd = &mut *crowd;
     crowd.clock += time.delta_secs();
     let fastest = bodies.iter().map(|b| b.1.speed).fold(0.0f32, f32::max);
@@ -512,7 +535,8 @@ fn step(
     let now = crowd.clock;
     let mut stats = CrowdStats::default();
     let mut waits = Vec::with_capacity(order.len());
-    for (_, agent, progress, status, motion, transform, route, destination, gathering) in &mut order
+    for (_, agent, progress, status, motion, transform, route, destination, gathering, asking) in
+        &mut order
     {
         // The glide: from where it was to its cell's centre, at its pace.
         let to = centre(progress.cell());
@@ -531,7 +555,12 @@ fn step(
         let target = gathering.map(|g| g.0).or(destination.map(|d| d.0));
         // Progress: fewer cells left to walk than ever since it was sent there.
         match (target, *route) {
-            (Some(target), Some(route)) if **status != AgentStatus::Stuck => {
+            // Only a route to where it goes now counts, and not while it is being replaced: an
+            // old one is walked while the new one is searched, but getting along it is no
+            // progress, and waiting for a search is no deadlock.
+            (Some(target), Some(route))
+                if **status != AgentStatus::Stuck && route.request.to == target && !*asking =>
+            {
                 let d = progress.left_on(route) as u32;
                 match motion.best {
                     Some((was, best)) if was == target && d >= best => {}
@@ -575,6 +604,7 @@ fn step(
     }
     stats.deadlocked = deadlocked(&waits);
     crowd.stats = stats;
+    crowd.step_micros = began.elapsed().as_secs_f64() * 1e6;
 }
 
 /// A body as [`deadlocked`] sees it.
@@ -704,7 +734,9 @@ fn tick_once(crowd: &mut Crowd, nav: &NavGrid, tick: f32, order: &mut [BodyItem<
     let sized: Vec<Arc<Grid>> = (1..=largest).map(|k| nav.grid_for(k)).collect();
     let grids: Vec<&Grid> = sized.iter().map(|g| &**g).collect();
     let mut movers = Vec::with_capacity(order.len());
-    for (entity, agent, progress, _, motion, _, route, destination, gathering) in order.iter_mut() {
+    for (entity, agent, progress, _, motion, _, route, destination, gathering, _) in
+        order.iter_mut()
+    {
         let here = progress.cell();
         let size = agent.size.max(1);
         let cost = ground_cost(grids[usize::from(size) - 1], here);

@@ -94,6 +94,31 @@ pub struct NavGrid {
     sized: Mutex<SizedGrids>,
 }
 
+/// Each size's grid, asked of the [`NavGrid`] once in a system's run rather than once an agent.
+pub(crate) struct GridsBySize<'n> {
+    nav: &'n NavGrid,
+    grids: Vec<Option<Arc<Grid>>>,
+}
+
+impl<'n> GridsBySize<'n> {
+    pub(crate) fn new(nav: &'n NavGrid) -> Self {
+        Self {
+            nav,
+            grids: Vec::new(),
+        }
+    }
+
+    /// The grid a unit `size` cells across moves on ([`NavGrid::grid_for`]).
+    pub(crate) fn get(&mut self, size: u8) -> Arc<Grid> {
+        let k = usize::from(size.max(1));
+        if self.grids.len() <= k {
+            self.grids.resize(k + 1, None);
+        }
+        let nav = self.nav;
+        Arc::clone(self.grids[k].get_or_insert_with(|| nav.grid_for(size)))
+    }
+}
+
 /// The clearance and the grids made from it: for each size, the revision it is up to date with.
 #[derive(Debug, Default)]
 struct SizedGrids {

@@ -17,6 +17,7 @@ type Drawn<'a> = (
     Option<&'a RouteColor>,
     Option<(&'a GridAgent, &'a Destination)>,
     Has<SharedFlow>,
+    Option<&'a GridAgent>,
 );
 
 pub(super) fn draw_routes(
@@ -31,15 +32,21 @@ pub(super) fn draw_routes(
     };
     let (layout, grid) = (nav.layout(), nav.grid());
     let ring = layout.step.abs().x * 0.7;
-    for (route, progress, status, color, heading, flows) in &routes {
-        let at = progress.and_then(AgentProgress::position);
+    for (route, progress, status, color, heading, flows, agent) in &routes {
+        // A unit bigger than one cell is drawn, ringed and routed from the middle of what it
+        // covers.
+        let offset = agent.map_or(Vec2::ZERO, GridAgent::centre_offset);
+        let at = progress
+            .and_then(AgentProgress::position)
+            .map(|at| at + offset);
         if let (Some(AgentStatus::Stuck), Some(at)) = (status, at) {
             let centre = Isometry2d::from_translation(layout.cells_to_world(at));
-            gizmos.circle_2d(centre, ring, colors.stuck);
+            let size = agent.map_or(1.0, |a| f32::from(a.size.max(1)));
+            gizmos.circle_2d(centre, ring * size, colors.stuck);
             continue;
         }
         let color = color.map_or(colors.route, |c| c.0);
-        let world = |p: Point| layout.to_world(p);
+        let world = |p: Point| layout.cells_to_world(Vec2::new(p.x as f32, p.y as f32) + offset);
         let mut points: Vec<Vec2> = match (route, progress, heading) {
             // A flow agent's way: its destination's field, from where it stands.
             (_, Some(progress), Some((agent, destination))) if flows => {
