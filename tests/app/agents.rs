@@ -279,3 +279,73 @@ fn an_agent_cannot_be_dropped_on_a_wall() {
     assert_eq!(agent_count(&mut app), 0);
     assert!(latest_notice(&app).contains("wall"));
 }
+
+/// Runs frames (50 ms of app time each, with a moment for searches off the frame) until `done`,
+/// at most `frames` (a guard against a hang, not a speed check).
+fn run_frames_until(app: &mut App, frames: usize, done: impl Fn(&App) -> bool) {
+    for _ in 0..frames {
+        if done(app) {
+            return;
+        }
+        app.update();
+        std::thread::sleep(std::time::Duration::from_millis(1));
+    }
+    assert!(done(app), "not done after {frames} frames");
+}
+
+#[test]
+fn a_big_agent_that_no_gap_lets_through_is_counted_as_too_narrow_and_one_that_fits_walks() {
+    // A wall down x = 5 with a gap of two cells: a 2 × 2 unit gets through, a 3 × 3 cannot.
+    let rows = [
+        ".....#......",
+        ".....#......",
+        "............",
+        "............",
+        ".....#......",
+        ".....#......",
+        ".....#......",
+    ];
+    let mut app = app_on(&rows, (0, 0), (10, 0));
+    app.world_mut()
+        .insert_resource(pathfinder_playground::editing::SpawnSize::Two);
+    let two = drop_agent(&mut app, (0, 0));
+    app.world_mut()
+        .insert_resource(pathfinder_playground::editing::SpawnSize::Three);
+    let three = drop_agent(&mut app, (0, 4));
+    assert_eq!(app.world().get::<Agent>(two).map(|a| a.size), Some(2));
+    assert_eq!(app.world().get::<Agent>(three).map(|a| a.size), Some(3));
+    run_frames_until(&mut app, 3000, |app| {
+        status(app, two) == AgentStatus::Arrived && stats(app).too_narrow == 1
+    });
+    assert_eq!(status(&app, three), AgentStatus::Stuck);
+    // A unit 3 × 3 dropped where it does not fit (its cells run into the wall) is refused.
+    let before = agent_count(&mut app);
+    app.world_mut()
+        .write_message(AgentCommand::DropAt(Point::new(3, 0)));
+    app.update();
+    assert_eq!(agent_count(&mut app), before);
+    assert!(
+        latest_notice(&app).contains("doesn't fit"),
+        "{}",
+        latest_notice(&app)
+    );
+}
+
+#[test]
+fn a_scene_brings_its_map_and_a_crowd_bound_for_places_of_their_own() {
+    use pathfinder_playground::editing::{LoadScene, Scene};
+    use pathfinder_playground::world::agents::OwnPlace;
+    let mut app = app_on(&ROOM, (0, 0), (9, 4));
+    app.world_mut().write_message(LoadScene(Scene::ThreeSizes));
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(agent_count(&mut app), 117);
+    assert_eq!(app.world().resource::<AgentSettings>().goal, AgentGoal::Own);
+    let world = app.world_mut();
+    let mut q = world.query::<(&Agent, &OwnPlace)>();
+    let sizes: Vec<u8> = q.iter(world).map(|(a, _)| a.size).collect();
+    assert_eq!(sizes.iter().filter(|&&s| s == 3).count(), 5);
+    assert_eq!(sizes.iter().filter(|&&s| s == 2).count(), 12);
+    assert_eq!(stats(&app).agents, 117);
+}

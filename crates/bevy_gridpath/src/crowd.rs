@@ -311,6 +311,9 @@ fn gather(
     nav: Option<Res<NavGrid>>,
     bodies: Query<Gathering, (With<Body>, Without<SharedFlow>)>,
     mut commands: Commands,
+    // A big body alone on its destination keeps the place it was given while the grid is the
+    // same: by destination, the grid's revision and the body it was given to.
+    mut alone: Local<HashMap<(Point, Movement), (u64, Entity)>>,
 ) {
     let Some(nav) = nav else {
         return;
@@ -334,6 +337,7 @@ fn gather(
         }
     }
     let have = |e: Entity| bodies.get(e).ok().and_then(|b| b.5.map(|g| g.0));
+    alone.retain(|key, _| groups.get(key).is_some_and(|m| m.len() == 1));
     for ((to, movement), mut members) in groups {
         // One body of one cell goes to the destination itself.
         if members.len() == 1 && members[0].2 == 1 {
@@ -341,6 +345,13 @@ fn gather(
                 commands.entity(members[0].1).remove::<GatherCell>();
             }
             continue;
+        }
+        if let [(_, e, _)] = members[..] {
+            let now = (nav.revision(), e);
+            if have(e).is_some() && alone.get(&(to, movement)) == Some(&now) {
+                continue;
+            }
+            alone.insert((to, movement), now);
         }
         let area: usize = members.iter().map(|m| usize::from(m.2).pow(2)).sum();
         let cells = gather_cells(grid, movement, to, 3 * area + 16);

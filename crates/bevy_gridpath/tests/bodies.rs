@@ -384,3 +384,21 @@ fn big_bodies_spawned_over_others_or_a_wall_are_moved_to_where_they_fit() {
     run_frames(&mut app, 5);
     assert_eq!(cells(&mut app).len(), 4);
 }
+
+#[test]
+fn a_crowd_going_east_crosses_a_crowd_going_south() {
+    // A 40 × 40 room: 100 bodies in a block on the left bound for the mirror block on the right,
+    // 100 in a block at the top bound for the bottom; their ways cross in the middle.
+    let room = open_room(40, 40);
+    let mut app = app_on(&rows(&room));
+    for i in 0..100 {
+        let (a, b) = (i % 10, i / 10);
+        body(&mut app, p(a, 15 + b), p(39 - a, 15 + b));
+        body(&mut app, p(15 + a, b), p(15 + a, 39 - b));
+    }
+    let frames = run_until(&mut app, 30_000, all_arrived);
+    let ticks = app.world().resource::<Crowd>().ticks();
+    // Each body has 30 cells to go: 30 ticks is the lower bound.
+    println!("200 crossing in {frames} frames, {ticks} ticks");
+    assert_eq!(stats(&app).deadlocked, 0);
+}
