@@ -121,7 +121,9 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
-                steer::steer.in_set(AgentSystems::Steer),
+                (steer::go_to_own_places, steer::steer)
+                    .chain()
+                    .in_set(AgentSystems::Steer),
                 (follow::follow, follow::tell_escapes, stats::count)
                     .chain()
                     .in_set(AgentSystems::Follow),

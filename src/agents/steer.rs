@@ -6,6 +6,7 @@
 
 use super::follow::Facing;
 use super::{AgentGoal, AgentSettings};
+use crate::editing::SceneLoaded;
 use crate::planner::PlannerSettings;
 use crate::world::agents::{Agent, AgentPos, OwnPlace, random_place_near};
 use crate::world::generators::rng::Rng;
@@ -34,6 +35,17 @@ const WANDER_TRIES: u32 = 3;
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct Wandering {
     failures: u32,
+}
+
+/// A scene's crowd goes to its own places, as bodies.
+pub(super) fn go_to_own_places(
+    mut loaded: MessageReader<SceneLoaded>,
+    mut settings: ResMut<AgentSettings>,
+) {
+    if loaded.read().count() > 0 {
+        settings.goal = AgentGoal::Own;
+        settings.bodies = true;
+    }
 }
 
 /// A new agent becomes the plugin's [`GridAgent`], standing on its cell.

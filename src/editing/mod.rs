@@ -20,7 +20,7 @@ use crate::world::terrain::Ground;
 pub use agents::{AgentCommand, SpawnSize};
 use bevy::prelude::*;
 pub use history::{Edit, EditCommand, History};
-pub use scenes::{LoadScene, Scene};
+pub use scenes::{LoadScene, Scene, SceneLoaded};
 
 /// What a left drag on the map paints.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -72,6 +72,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<EditCommand>()
         .add_message::<agents::AgentCommand>()
         .add_message::<scenes::LoadScene>()
+        .add_message::<scenes::SceneLoaded>()
         .add_message::<marker_drag::MarkerMoved>()
         .add_systems(
             Update,

@@ -1,6 +1,8 @@
 //! Scenes: a map and a crowd, each agent bound for a place of its own, to watch bodies queue,
-//! give way and pass. Loading one replaces the map (one undo step, as any map load) and sets the
-//! agents' goal to *their own places*.
+//! give way and pass. Loading one replaces the map (one undo step, as any map load).
+//!
+//! The agents' layer, later in the frame, hears of it ([`SceneLoaded`]) and sends them to their
+//! own places, as bodies.
 //!
 //! - **Door**: 300 agents file through a door one cell wide into the room beyond.
 //! - **Corridor**: 50 against 50 head-on in a corridor one cell wide with one passing bay.
@@ -11,7 +13,6 @@
 //! the crowds must pass through each other to get there.
 
 use super::agents::AgentRoster;
-use crate::agents::{AgentGoal, AgentSettings};
 use crate::notices::Notices;
 use crate::world::agents::OwnPlace;
 use crate::world::map_load::{LoadMap, MapLoaded};
@@ -147,6 +148,10 @@ fn room_with_wall(
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LoadScene(pub Scene);
 
+/// A scene's crowd was spawned: its agents have places of their own to go to.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SceneLoaded(pub Scene);
+
 /// The scene whose map is loading: its agents come once it is up.
 #[derive(Resource, Clone, Copy, Debug)]
 pub(super) struct PendingScene(Scene);
@@ -187,7 +192,7 @@ pub(super) fn spawn_scene_agents(
     mut loads: MessageReader<MapLoaded>,
     pending: Option<Res<PendingScene>>,
     mut roster: ResMut<AgentRoster>,
-    mut settings: ResMut<AgentSettings>,
+    mut loaded: MessageWriter<SceneLoaded>,
     mut commands: Commands,
 ) {
     let (Some(pending), true) = (pending, loads.read().count() > 0) else {
@@ -199,8 +204,7 @@ pub(super) fn spawn_scene_agents(
         let entity = seed.spawn(&mut commands);
         commands.entity(entity).insert(OwnPlace(place));
     }
-    settings.goal = AgentGoal::Own;
-    settings.bodies = true;
+    loaded.write(SceneLoaded(pending.0));
     commands.remove_resource::<PendingScene>();
 }
 
