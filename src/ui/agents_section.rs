@@ -57,7 +57,7 @@ impl AgentsSection<'_, '_> {
                     );
                     widgets.note(
                         "agents_own",
-                        &ui.radio_value(&mut s.goal, AgentGoal::Own, "own place")
+                        &ui.radio_value(&mut s.goal, AgentGoal::Own, "own")
                             .on_hover_text("Each to a place of its own: a scene gives them one."),
                     );
                 });
