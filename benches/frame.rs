@@ -11,6 +11,11 @@
 //! wall stroke painted every second; and 1,000 chasers re-planning as the goal jumps every half
 //! second, with the routes answered per second of wall time. Nothing here asserts: the figures go
 //! in the README.
+//!
+//! `BODIES_ONLY=1000,5000 cargo bench --profile dev --bench frame` runs only the bodies' runs.
+//! `LIVENESS=120` runs only the liveness run: the soak's crowd (1,000 mixed wanderers on the
+//! 160 × 120 terrain, a wall stroke a second) headless, printing the deadlocked count every
+//! five seconds; add `LIVENESS_DUMP=1` to draw the neighbourhood of a few deadlocked bodies.
 
 use bevy::asset::AssetPlugin;
 use bevy::gizmos::GizmoPlugin;
@@ -53,11 +58,16 @@ fn fitted_camera(layout: &MapLayout) -> (Camera2d, Projection, GlobalTransform) 
 }
 
 fn app_on_512() -> App {
+    app_on_terrain(512, 512)
+}
+
+/// The playground headless on a random terrain map (seed 7) of `width × height`.
+fn app_on_terrain(width: u32, height: u32) -> App {
     let settings = GeneratorSettings {
         kind: GeneratorKind::RandomTerrain,
         seed: 7,
-        width: 512,
-        height: 512,
+        width,
+        height,
         ..default()
     };
     let mut app = App::new();
@@ -324,9 +334,156 @@ fn bodies(n: usize) {
     );
 }
 
+/// Liveness: `n` mixed wandering bodies on the soak's 160 × 120 terrain, a wall stroke every
+/// second, for `seconds` of the app's clock. Prints the deadlocked count every five seconds.
+fn liveness(n: usize, seconds: usize) {
+    let mut app = app_on_terrain(160, 120);
+    {
+        let mut settings = app.world_mut().resource_mut::<AgentSettings>();
+        settings.goal = AgentGoal::Wander;
+        settings.bodies = true;
+    }
+    app.world_mut()
+        .insert_resource(pathfinder_playground::editing::SpawnSize::Mixed);
+    app.world_mut().write_message(AgentCommand::Spawn(n as u32));
+    let per_second = (1.0 / FRAME.as_secs_f64()).round() as usize;
+    let mut rng = Rng::new(0x50AC);
+    let mut walls: Vec<Entity> = Vec::new();
+    let (mut most, mut sum, mut looks) = (0, 0, 0);
+    for i in 0..seconds * per_second {
+        if i.is_multiple_of(per_second) && i > 0 {
+            // A stroke of 3 to 12 cells of wall somewhere, and every fifth second an old one gone.
+            if (i / per_second).is_multiple_of(5) && walls.len() > 40 {
+                for w in walls.drain(..20) {
+                    app.world_mut().despawn(w);
+                }
+            }
+            let (x, y) = (rng.below(160) as i32, rng.below(120) as i32);
+            let len = 3 + rng.below(10) as i32;
+            let across = rng.below(2) == 0;
+            for k in 0..len {
+                let c = if across { (x + k, y) } else { (x, y + k) };
+                if c.0 < 160 && c.1 < 120 {
+                    walls.push(app.world_mut().spawn((Obstacle, CellPos(c.into()))).id());
+                }
+            }
+        }
+        app.update();
+        if i.is_multiple_of(5 * per_second) {
+            let s = app.world().resource::<Crowd>().stats();
+            println!(
+                "  {:>4} s: {} moving, {} waiting, {} arrived, {} stuck, {} deadlocked",
+                i / per_second,
+                s.moving,
+                s.waiting,
+                s.arrived,
+                s.stuck,
+                s.deadlocked
+            );
+            if i > 10 * per_second {
+                most = most.max(s.deadlocked);
+                sum += s.deadlocked;
+                looks += 1;
+            }
+            if std::env::var("LIVENESS_DUMP").is_ok() && s.deadlocked > 0 {
+                dump_deadlocked(&mut app);
+            }
+        }
+    }
+    println!(
+        "liveness: {n} bodies, {seconds} s: deadlocked {:.1} on average, {most} at most",
+        sum as f64 / looks.max(1) as f64
+    );
+}
+
+/// Prints the neighbourhood of every deadlocked body: walls `#`, bodies by size (`a`, `b`,
+/// `c`), the deadlocked one in capitals, its next route cell `+` and its target `*`.
+fn dump_deadlocked(app: &mut App) {
+    use bevy_gridpath::{AgentProgress, BodyMotion, Destination, GatherCell, GridAgent, Route};
+    let now = app.world().resource::<Time>().elapsed_secs();
+    let mut q = app.world_mut().query::<(
+        Entity,
+        &GridAgent,
+        &AgentProgress,
+        &BodyMotion,
+        Option<&Route>,
+        Option<&Destination>,
+        Option<&GatherCell>,
+    )>();
+    let all: Vec<_> = q
+        .iter(app.world())
+        .map(|(e, a, p, m, r, d, g)| {
+            (
+                e,
+                a.size.max(1),
+                p.cell(),
+                m.deadlocked(now - 0.5),
+                r.and_then(|r| p.remaining(r).first().copied()),
+                g.map(|g| g.0).or(d.map(|d| d.0)),
+            )
+        })
+        .collect();
+    let nav = app.world().resource::<NavGrid>();
+    for &(e, size, at, _, next, target) in all.iter().filter(|b| b.3).take(4) {
+        println!("deadlocked {e} size {size} at {at:?} next {next:?} target {target:?}");
+        if let Ok(ent) = app.world().get_entity(e) {
+            println!(
+                "    {:?}\n    {:?}\n    {:?} cost {:?}",
+                ent.get::<BodyMotion>(),
+                ent.get::<AgentProgress>(),
+                ent.get::<bevy_gridpath::AgentStatus>(),
+                app.world().resource::<NavGrid>().ground_cost(at),
+            );
+            if let Some(r) = ent.get::<Route>() {
+                println!(
+                    "    route {:?} len {} rev {}",
+                    r.request,
+                    r.cells.len(),
+                    r.revision
+                );
+            }
+        }
+        for y in at.y - 6..at.y + 8 {
+            let row: String = (at.x - 8..at.x + 10)
+                .map(|x| {
+                    let c = Point::new(x, y);
+                    if let Some(b) = all.iter().find(|b| {
+                        c.x >= b.2.x
+                            && c.y >= b.2.y
+                            && c.x < b.2.x + i32::from(b.1)
+                            && c.y < b.2.y + i32::from(b.1)
+                    }) {
+                        let ch = (b'a' + b.1 - 1) as char;
+                        if b.0 == e {
+                            ch.to_ascii_uppercase()
+                        } else if b.3 {
+                            '!'
+                        } else {
+                            ch
+                        }
+                    } else if Some(c) == next {
+                        '+'
+                    } else if Some(c) == target {
+                        '*'
+                    } else if !nav.is_passable(c) {
+                        '#'
+                    } else {
+                        '.'
+                    }
+                })
+                .collect();
+            println!("    {row}");
+        }
+    }
+}
+
 criterion_group!(benches, frame);
 
 fn main() {
+    if let Ok(seconds) = std::env::var("LIVENESS") {
+        liveness(1000, seconds.parse().unwrap_or(120));
+        return;
+    }
     if let Ok(only) = std::env::var("BODIES_ONLY") {
         println!("\nBodies on 512×512, a wall stroke a second:");
         let counts: Vec<usize> = only.split(',').filter_map(|n| n.parse().ok()).collect();

@@ -14,8 +14,8 @@ use crate::world::markers::{Goal, MarkerCell};
 use crate::world::nav::NavGrid;
 use bevy::prelude::*;
 use bevy_gridpath::{
-    AgentProgress, AgentStatus, Body, Destination, GridAgent, PathFailed, PathService, RouteColor,
-    SharedFlow,
+    AgentProgress, AgentStatus, Body, BodyMotion, Destination, GridAgent, PathFailed, PathService,
+    RouteColor, SharedFlow,
 };
 
 /// Picks wanderers' stops.
@@ -31,10 +31,17 @@ impl Default for WanderRng {
 /// How many stops in a row a wanderer tries before it calls itself stuck.
 const WANDER_TRIES: u32 = 3;
 
+/// Seconds a wandering body waits in a jam, getting no nearer, before it heads somewhere else.
+/// Jams in a dense crowd are bodies bound opposite ways through one gap: one that turns away
+/// makes room. (Shorter than the crowd's deadlock count, which does not start again for it.)
+const WANDER_PATIENCE: f32 = 2.5;
+
 /// A wanderer's stops in a row that had no way.
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct Wandering {
     failures: u32,
+    /// How long its body had got no nearer when it last gave up on a jam (0: it has not).
+    gave_up: f32,
 }
 
 /// A scene's crowd goes to its own places, as bodies.
@@ -94,6 +101,7 @@ type Steered<'a> = (
     Has<Body>,
     &'a mut Wandering,
     Option<&'a OwnPlace>,
+    Option<&'a BodyMotion>,
 );
 
 /// Sets every agent's destination and moves from the panel and the goal marker.
@@ -126,6 +134,7 @@ pub(super) fn steer(
         is_body,
         mut wandering,
         own,
+        motion,
     ) in &mut agents
     {
         let moves = GridAgent {
@@ -160,9 +169,19 @@ pub(super) fn steer(
                 if *status == AgentStatus::Walking {
                     wandering.failures = 0;
                 }
+                // Stalled for its patience again since it last gave up (or got nearer since).
+                let stalled = motion.map_or(0.0, BodyMotion::stalled);
+                if stalled < wandering.gave_up {
+                    wandering.gave_up = 0.0;
+                }
+                let jammed = stalled > wandering.gave_up + WANDER_PATIENCE;
+                if jammed {
+                    wandering.gave_up = stalled;
+                }
                 let pick = new_goal
                     || destination.is_none()
                     || *status == AgentStatus::Arrived
+                    || jammed
                     || (*status == AgentStatus::Stuck
                         && failed_here
                         && wandering.failures + 1 < WANDER_TRIES);

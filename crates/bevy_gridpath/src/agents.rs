@@ -122,9 +122,11 @@ impl AgentProgress {
         route.and_then(|r| r.cells.get(self.next).copied())
     }
 
-    /// The cells of `route` it has yet to reach.
-    pub(crate) fn left_on(&self, route: &Route) -> usize {
-        route.cells.len().saturating_sub(self.next)
+    /// The cells of `route` it has yet to reach; `None` until it has joined `route` (it was
+    /// moved by hand, or the route is new): then how far along it is, is not known yet.
+    pub(crate) fn left_on(&self, route: &Route) -> Option<usize> {
+        let joined = self.following == Some((route.request, route.revision));
+        (joined && self.next <= route.cells.len()).then(|| route.cells.len() - self.next)
     }
 
     pub(crate) fn placed(&self) -> bool {

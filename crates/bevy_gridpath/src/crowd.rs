@@ -23,8 +23,12 @@
 //!   open would otherwise push each other back and forth along the line between them.
 //! - **Liveness**: [`CrowdStats`] counts bodies moving, waiting, arrived, and *deadlocked*: no
 //!   nearer to where they go for [`DEADLOCK_SECONDS`] while a route exists, and not merely
-//!   queued (nor waiting for a search). A body waiting behind a body on the move, or behind one that is itself queued, is
-//!   in a queue; a chain of waiting bodies that ends at no one moving is a deadlock.
+//!   queued (nor waiting for a search). "Nearer" is fewer cells left on its route; a new route
+//!   (round a new wall, from where it was pushed, or to somewhere else) starts a new count but
+//!   not a new clock, so a body cannot look busy by changing its mind. A body waiting behind a
+//!   body on the move, or behind one that is itself queued, is in a queue; a chain of waiting
+//!   bodies that ends at no one moving is a deadlock. [`BodyMotion::stalled`] tells a game's
+//!   AI how long a body has been no nearer, to give up on a jam.
 //!
 //! Why PIBT and not local avoidance (ORCA, RVO2): local avoidance keeps units apart but, having
 //! no plan, deadlocks in corridors and crushes at doors; PIBT's priorities make someone give way.
@@ -74,6 +78,10 @@ pub struct BodyMotion {
     /// clock when it got there.
     best: Option<(Point, u32)>,
     since: f32,
+    /// The route `best` is counted on: where it was planned from, and on which grid revision.
+    on: (Point, u64),
+    /// Seconds it had got no nearer, as of the crowd's last frame.
+    stalled: f32,
 }
 
 impl BodyMotion {
@@ -84,6 +92,13 @@ impl BodyMotion {
         } else {
             0.0
         }
+    }
+
+    /// Seconds it has got no nearer to where it goes, as of the crowd's last frame (0 when it
+    /// has arrived or has nowhere to go). A game's AI reads it to give up on a jam: a wanderer,
+    /// say, picks somewhere else to go.
+    pub fn stalled(&self) -> f32 {
+        self.stalled
     }
 
     /// Has it been no nearer to where it goes for [`DEADLOCK_SECONDS`]?
@@ -572,12 +587,28 @@ fn step(
             (Some(target), Some(route))
                 if **status != AgentStatus::Stuck && route.request.to == target && !*asking =>
             {
-                let d = progress.left_on(route) as u32;
-                match motion.best {
-                    Some((was, best)) if was == target && d >= best => {}
-                    _ => {
-                        motion.best = Some((target, d));
-                        motion.since = now;
+                if let Some(d) = progress.left_on(route) {
+                    let d = d as u32;
+                    let on = (route.request.from, route.revision);
+                    match motion.best {
+                        Some((was, best)) if was == target && motion.on == on => {
+                            if d < best {
+                                motion.best = Some((target, d));
+                                motion.since = now;
+                            }
+                        }
+                        // A new route (round a new wall, from where it was pushed, or to a new
+                        // place) counts cells on itself: a new baseline, but the clock runs on.
+                        // A body that gives up on a jam for somewhere else is no nearer for it.
+                        Some(_) => {
+                            motion.best = Some((target, d));
+                            motion.on = on;
+                        }
+                        None => {
+                            motion.best = Some((target, d));
+                            motion.on = on;
+                            motion.since = now;
+                        }
                     }
                 }
             }
@@ -597,6 +628,7 @@ fn step(
         if arrived {
             motion.best = None;
         }
+        motion.stalled = motion.stalled_for(now);
         stats.bodies += 1;
         match new {
             AgentStatus::Arrived => stats.arrived += 1,

@@ -8,7 +8,9 @@
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use bevy_gridpath::prelude::*;
-use bevy_gridpath::{AgentProgress, CellPos, CrowdStats, GatherCell, PathFailed, PathFailure};
+use bevy_gridpath::{
+    AgentProgress, BodyMotion, CellPos, CrowdStats, GatherCell, PathFailed, PathFailure,
+};
 use std::collections::HashMap;
 use std::time::Duration;
 
@@ -401,4 +403,25 @@ fn a_crowd_going_east_crosses_a_crowd_going_south() {
     // Each body has 30 cells to go: 30 ticks is the lower bound.
     println!("200 crossing in {frames} frames, {ticks} ticks");
     assert_eq!(stats(&app).deadlocked, 0);
+}
+
+#[test]
+fn a_body_moved_off_a_wall_counts_its_progress_along_its_new_route() {
+    // Spawned on a wall, the body is moved off it and asks for a route from there: until it
+    // has joined that route, how far along it is is not known, and a long walk along it is
+    // progress all the way (not a body "no nearer" for ten seconds).
+    let mut lines = open_room(60, 3);
+    lines[1].replace_range(0..1, "#");
+    let rows: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let mut app = app_on(&rows);
+    let walker = body(&mut app, p(0, 1), p(59, 1));
+    run_until(&mut app, 2_000, |app| {
+        let stalled = app
+            .world()
+            .get::<BodyMotion>(walker)
+            .map_or(0.0, BodyMotion::stalled);
+        assert!(stalled < 2.0, "no nearer for {stalled} s while it walks");
+        assert_eq!(stats(app).deadlocked, 0);
+        all_arrived(app)
+    });
 }
