@@ -223,13 +223,14 @@ fn a_crowd_guided_by_true_distances_fills_an_open_room() {
         .collect();
     // A slow body, a step after it moved, is still on its way into its cell.
     let slow = |i: usize, moved: bool| i.is_multiple_of(2) || !moved;
-    let left = walk_to_goals(&grid, movement, movers, &goals, 500, 11, slow);
+    let (left, _) = walk_to_goals(&grid, movement, movers, &goals, 500, 11, slow);
     assert!(left.is_empty(), "not all arrived in 500 steps: {left:?}");
 }
 
 /// Steps `movers` to `goals` by true distances, checking the rules at every step, for at most
 /// `steps` steps; `free(i, moved)` says whether body `i` may move, given whether it moved at the
-/// last step. Returns the bodies that did not arrive: where they are, their size, their goal.
+/// last step. Returns the bodies that did not arrive (where they are, their size, their goal),
+/// and the steps it took.
 fn walk_to_goals(
     grid: &Grid,
     movement: Movement,
@@ -238,7 +239,7 @@ fn walk_to_goals(
     steps: usize,
     seed: u64,
     free: impl Fn(usize, bool) -> bool,
-) -> Vec<(Point, u8, Point)> {
+) -> (Vec<(Point, u8, Point)>, usize) {
     let sized = grids_for(grid);
     let grids: Vec<&Grid> = sized.iter().collect();
     let tables: Vec<Vec<u32>> = movers
@@ -248,10 +249,12 @@ fn walk_to_goals(
         .collect();
     let mut crowd = CrowdStep::new(seed);
     let mut moved = vec![false; movers.len()];
-    for _ in 0..steps {
+    let mut taken = 0;
+    while taken < steps {
         if movers.iter().zip(goals).all(|(m, g)| m.at == *g) {
             break;
         }
+        taken += 1;
         for (i, m) in movers.iter_mut().enumerate() {
             m.free = free(i, moved[i]);
             m.arrived = m.at == goals[i];
@@ -268,12 +271,55 @@ fn walk_to_goals(
             m.at = at;
         }
     }
-    movers
+    let left = movers
         .iter()
         .zip(goals)
         .filter(|(m, g)| m.at != **g)
         .map(|(m, g)| (m.at, m.size, *g))
-        .collect()
+        .collect();
+    (left, taken)
+}
+
+#[test]
+fn two_columns_pass_in_a_corridor_with_one_bay() {
+    // The app's corridor scene: two rooms of 10 × 9 joined by a corridor one cell wide and 20
+    // long, with a bay above its middle; 50 bodies a side, each bound for the mirror of its
+    // place in the other room. Every body passes the corridor's one-wide cells one at a time,
+    // so 100 bodies take at least 100 steps there, and the first must reach it and the last
+    // leave it and cross the room: a lower bound of about 140 steps. Eight seeds, as one run's
+    // figure is a throw of the dice; all arrive in each.
+    let rows: Vec<String> = (0..9)
+        .map(|y| {
+            let corridor = match y {
+                4 => "....................",
+                3 => "#########.##########",
+                _ => "####################",
+            };
+            format!("{}{corridor}{}", ".".repeat(10), ".".repeat(10))
+        })
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let grid = Grid::from_ascii(&rows).expect("a grid");
+    let movement = Movement::EightWay(gridpath::CornerRule::NeverCut);
+    let (mut starts, mut goals) = (Vec::new(), Vec::new());
+    for i in 0..50 {
+        let (x, y) = (i % 10, i / 10 + 2);
+        starts.extend([Point::new(x, y), Point::new(39 - x, y)]);
+        goals.extend([Point::new(39 - x, y), Point::new(x, y)]);
+    }
+    let mut steps = Vec::new();
+    for seed in 0..8u64 {
+        let movers: Vec<Mover> = starts
+            .iter()
+            .enumerate()
+            .map(|(i, &at)| Mover::new(at, 1000 * seed + i as u64))
+            .collect();
+        let (left, taken) = walk_to_goals(&grid, movement, movers, &goals, 3000, seed, |_, _| true);
+        assert!(left.is_empty(), "seed {seed}: not all arrived: {left:?}");
+        steps.push(taken);
+    }
+    steps.sort_unstable();
+    println!("corridor, 8 seeds: {steps:?} steps (median {})", steps[4]);
 }
 
 #[test]
@@ -303,6 +349,6 @@ fn a_crowd_of_three_sizes_crosses_a_room() {
         .enumerate()
         .map(|(i, &(p, k))| Mover::new(p, i as u64).with_size(k as u8))
         .collect();
-    let left = walk_to_goals(&grid, movement, movers, &goals, 300, 3, |_, _| true);
+    let (left, _) = walk_to_goals(&grid, movement, movers, &goals, 300, 3, |_, _| true);
     assert!(left.is_empty(), "not all arrived in 300 steps: {left:?}");
 }
