@@ -319,7 +319,7 @@ impl PathService {
     ) -> Result<Route, PathFailed> {
         self.stats.started += 1;
         let grid = nav.grid_for(request.size);
-        let answer = search_for(search, &grid, *request, nav.revision());
+        let answer = search_for(search, &grid, *request, nav.revision(), false);
         self.count(answer.map_err(|reason| failed(reason, request, 0)))
     }
 
@@ -557,7 +557,8 @@ pub(crate) fn start_requests(
         };
         let (grid, revision) = (nav.grid_for(request.size), nav.revision());
         let task = pool.spawn(async move {
-            let result = search_for(&mut search, &grid, request, revision);
+            // The service checked that the goal is in reach, unless the request has its own.
+            let result = search_for(&mut search, &grid, request, revision, !own);
             Answer {
                 search,
                 own,
@@ -571,18 +572,27 @@ pub(crate) fn start_requests(
 }
 
 /// Plans one route; on a task-pool thread, or in the frame ([`PathService::search_now`]).
+/// `checked`: the service has found the goal in the start's region already
+/// ([`Search::run_reachable`]).
 fn search_for(
     search: &mut Search,
     grid: &Grid,
     request: PathRequest,
     revision: u64,
+    checked: bool,
 ) -> Result<Route, PathFailure> {
     let config = request.config;
     let table = TableWork::prepare(search, grid, &config);
     let began = Instant::now();
     let status = search
         .begin(grid, request.from, request.to, &config)
-        .map(|()| search.run(grid));
+        .map(|()| {
+            if checked {
+                search.run_reachable(grid)
+            } else {
+                search.run(grid)
+            }
+        });
     let micros = began.elapsed().as_secs_f64() * 1e6;
     let partial = match status {
         Ok(SearchStatus::Found) => false,

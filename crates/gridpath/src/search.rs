@@ -309,6 +309,34 @@ impl Search {
         self.status()
     }
 
+    /// [`Search::run`] for a caller that has already found the goal in the start's region, with
+    /// region labels of its own for the same walls (a path service checks every request before
+    /// it hands it to one of its pooled searches). It skips labelling the regions here: a pass
+    /// over every cell whenever the walls change, or whenever this search is handed a grid other
+    /// than its last (a unit of another size), which each of the pool's searches would otherwise
+    /// redo. A query in [`GoalMode::ClosestReachable`] needs the regions to re-aim, and runs as
+    /// [`Search::run`] does.
+    ///
+    /// ```
+    /// use gridpath::{Grid, Point, Search, SearchConfig, SearchStatus};
+    /// let grid = Grid::from_ascii(&["....", ".##.", "...."]).unwrap();
+    /// let (from, to) = (Point::new(0, 0), Point::new(3, 2));
+    /// let mut search = Search::default();
+    /// search.begin(&grid, from, to, &SearchConfig::default()).unwrap();
+    /// assert_eq!(search.run_reachable(&grid), SearchStatus::Found);
+    /// assert_eq!(search.path().last(), Some(&to));
+    /// ```
+    pub fn run_reachable(&mut self, grid: &Grid) -> SearchStatus {
+        match self.query {
+            None => SearchStatus::Idle,
+            Some(q) if q.config.goal_mode == GoalMode::ClosestReachable => self.run(grid),
+            Some(_) => {
+                self.engine_mut().run(grid);
+                self.status()
+            }
+        }
+    }
+
     /// Before a whole run of a fresh query: a target the start cannot reach is settled at once.
     fn settle_unreachable(&mut self, grid: &Grid) {
         let Some(q) = self.query else {
