@@ -3,9 +3,10 @@
 //! A game puts a [`PathRequest`] on any entity. One service answers every request: it checks the
 //! request at once (ends outside the grid or on a wall, or in regions that do not touch, fail
 //! without a search, from [`gridpath::Components`]), then starts searches on Bevy's
-//! `AsyncComputeTaskPool`, at most [`PathService::budget`] a frame, oldest request first. Each
-//! search runs on a snapshot of the grid ([`NavGrid::snapshot`]) and reuses a pooled
-//! [`Search`], so a warm service allocates nothing per request.
+//! `AsyncComputeTaskPool`, at most [`PathService::budget`] a frame and
+//! [`PathService::max_in_flight`] at a time, oldest request first. Each search runs on a
+//! snapshot of the grid ([`NavGrid::snapshot`]) and reuses a pooled [`Search`], so a warm
+//! service allocates nothing per request.
 //!
 //! An answer comes back tagged with the grid revision it was planned on. If an edit since touched
 //! its cells, it is thrown away and the request is searched again; otherwise the entity gets a
@@ -276,6 +277,12 @@ pub struct PathStats {
 pub struct PathService {
     /// Searches started per frame at most (the others wait, oldest first).
     pub budget: usize,
+    /// Searches running at once at most. The task pool runs a few at a time whatever this is;
+    /// searches started beyond that only queue there, each holding memory the size of the grid
+    /// (a thousand agents spawned at once on 512 × 512 held 1.6 GB, and each search was
+    /// planned on a grid that was old by the time it ran). Waiting here, as a request, costs
+    /// nothing, and is searched on the grid as it is when its turn comes.
+    pub max_in_flight: usize,
     stats: PathStats,
     pool: Vec<Search>,
     /// The regions of the grid each size moves on: `regions[k - 1]` for size k.
@@ -286,6 +293,7 @@ impl Default for PathService {
     fn default() -> Self {
         Self {
             budget: 64,
+            max_in_flight: 16,
             stats: PathStats::default(),
             pool: Vec::new(),
             regions: Vec::new(),
@@ -516,6 +524,7 @@ pub(crate) fn start_requests(
         (Entity, &PathRequest, &RequestTicket, Option<&mut OwnSearch>),
         Without<PathTask>,
     >,
+    running: Query<(), With<PathTask>>,
     mut commands: Commands,
 ) {
     if waiting.is_empty() {
@@ -547,7 +556,11 @@ pub(crate) fn start_requests(
     };
     queue.sort_unstable();
     let pool = AsyncComputeTaskPool::get();
-    for (_, entity) in queue.into_iter().take(service.budget.max(1)) {
+    let room = service
+        .max_in_flight
+        .max(1)
+        .saturating_sub(running.iter().len());
+    for (_, entity) in queue.into_iter().take(service.budget.max(1).min(room)) {
         let Ok((_, &request, _, own)) = waiting.get_mut(entity) else {
             continue;
         };

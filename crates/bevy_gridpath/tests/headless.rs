@@ -181,6 +181,29 @@ fn a_thousand_requests_in_one_frame_start_no_more_than_the_budget() {
 }
 
 #[test]
+fn no_more_searches_run_at_once_than_the_service_allows() {
+    // A thousand requests in one frame wait as requests, not as searches queued on the task
+    // pool (each holding memory the size of the grid): at most 4 run at any frame.
+    let mut app = app(64, 64);
+    {
+        let mut service = app.world_mut().resource_mut::<PathService>();
+        service.budget = 50;
+        service.max_in_flight = 4;
+    }
+    for i in 0..1000 {
+        let from = p(i % 64, (i / 64) % 64);
+        app.world_mut()
+            .spawn(PathRequest::new(from, p(63 - i % 64, 63)));
+    }
+    until(&mut app, |app| {
+        let s = stats(app);
+        let done = s.answered + s.failed + s.discarded;
+        assert!(s.started <= done + 4, "{} running", s.started - done);
+        s.answered + s.failed == 1000
+    });
+}
+
+#[test]
 fn the_grid_follows_walls_and_costs_added_changed_and_removed() {
     let mut app = app(6, 6);
     let w = wall(&mut app, p(1, 1));
