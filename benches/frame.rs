@@ -12,7 +12,8 @@
 //! second, with the routes answered per second of wall time. Nothing here asserts: the figures go
 //! in the README.
 //!
-//! `BODIES_ONLY=1000,5000 cargo bench --profile dev --bench frame` runs only the bodies' runs.
+//! `BODIES_ONLY=1000,5000 cargo bench --profile dev --bench frame` runs only the bodies' runs
+//! (`SLOWEST=1` lists their slowest frames, and how long after a wall stroke each came).
 //! `LIVENESS=120` runs only the liveness run: the soak's crowd (1,000 mixed wanderers on the
 //! 160 × 120 terrain, a wall stroke a second) headless, printing the deadlocked count every
 //! five seconds; add `LIVENESS_DUMP=1` to draw the neighbourhood of a few deadlocked bodies.
@@ -318,6 +319,17 @@ fn bodies(n: usize) {
         frames.push(began.elapsed());
         let crowd = app.world().resource::<Crowd>();
         steps.push(Duration::from_secs_f64(crowd.step_micros() / 1e6));
+    }
+    if std::env::var("SLOWEST").is_ok() {
+        let mut idx: Vec<usize> = (0..frames.len()).collect();
+        idx.sort_by_key(|&i| std::cmp::Reverse(frames[i]));
+        for &i in idx.iter().take(12) {
+            println!(
+                "  slow frame {i} ({} after a stroke): {:?}",
+                i % per_second,
+                frames[i]
+            );
+        }
     }
     print_times(&format!("{placed} bodies: the frame"), frames);
     print_times(&format!("{placed} bodies: the crowd's step"), steps);

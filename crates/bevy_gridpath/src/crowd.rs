@@ -326,8 +326,8 @@ fn gather(
     nav: Option<Res<NavGrid>>,
     bodies: Query<Gathering, (With<Body>, Without<SharedFlow>)>,
     mut commands: Commands,
-    // A big body alone on its destination keeps the place it was given while the grid is the
-    // same: by destination, the grid's revision and the body it was given to.
+    // A big body alone on its destination keeps the place it was given while no edit comes
+    // near it: by destination, the grid's revision it was last checked on and the body.
     mut alone: Local<HashMap<(Point, Movement), (u64, Entity)>>,
 ) {
     let Some(nav) = nav else {
@@ -361,14 +361,22 @@ fn gather(
             }
             continue;
         }
-        if let [(_, e, _)] = members[..] {
-            let now = (nav.revision(), e);
-            if have(e).is_some() && alone.get(&(to, movement)) == Some(&now) {
+        let area: usize = members.iter().map(|m| usize::from(m.2).pow(2)).sum();
+        if let [(_, e, size)] = members[..] {
+            // Its place is chosen among the nearest `3 · area + 16` cells, found breadth first
+            // from the destination: an edit farther off than that many moves (and its size, for
+            // the grid it fits on) cannot change it.
+            let reach = 3 * area as u32 + 16 + u32::from(size) + 1;
+            let far = |p: Point| p.x.abs_diff(to.x).max(p.y.abs_diff(to.y)) > reach;
+            let kept = have(e).is_some()
+                && alone.get(&(to, movement)).is_some_and(|&(seen, owner)| {
+                    owner == e && nav.changes_since(seen).is_some_and(|mut c| c.all(far))
+                });
+            alone.insert((to, movement), (nav.revision(), e));
+            if kept {
                 continue;
             }
-            alone.insert((to, movement), now);
         }
-        let area: usize = members.iter().map(|m| usize::from(m.2).pow(2)).sum();
         let cells = gather_cells(grid, movement, to, 3 * area + 16);
         // A body keeps its cell while that is still among the nearest: a body joining or
         // leaving moves no one else. The others, nearest first, take the nearest places left.

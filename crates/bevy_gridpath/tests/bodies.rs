@@ -425,3 +425,25 @@ fn a_body_moved_off_a_wall_counts_its_progress_along_its_new_route() {
         all_arrived(app)
     });
 }
+
+#[test]
+fn a_big_body_alone_keeps_its_place_until_an_edit_comes_near_it() {
+    let lines = open_room(60, 20);
+    let rows: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let mut app = app_on(&rows);
+    let big = sized_body(&mut app, 2, p(2, 2), p(40, 10));
+    run_until(&mut app, 2_000, all_arrived);
+    let place = |app: &App| app.world().get::<GatherCell>(big).map(|g| g.0);
+    let first = place(&app).expect("a big body is given a place");
+    // A wall far off: the same place, kept without looking again.
+    app.world_mut().spawn((Obstacle, CellPos(p(1, 18))));
+    run_frames(&mut app, 5);
+    assert_eq!(place(&app), Some(first));
+    // A wall on it: a new place, which fits.
+    app.world_mut().spawn((Obstacle, CellPos(first)));
+    run_until(&mut app, 2_000, |app| {
+        all_arrived(app) && place(app).is_some_and(|c| c != first)
+    });
+    let now = place(&app).expect("a place");
+    assert!(footprint(now, 2).iter().all(|&c| c != first));
+}
