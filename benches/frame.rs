@@ -16,7 +16,8 @@
 //! (`SLOWEST=1` lists their slowest frames, and how long after a wall stroke each came).
 //! `LIVENESS=120` runs only the liveness run: the soak's crowd (1,000 mixed wanderers on the
 //! 160 × 120 terrain, a wall stroke a second) headless, printing the deadlocked count every
-//! five seconds; add `LIVENESS_DUMP=1` to draw the neighbourhood of a few deadlocked bodies.
+//! five seconds; add `LIVENESS_DUMP=1` to draw the neighbourhood of a few deadlocked bodies,
+//! and `LIVENESS_GOAL=chase` to send them all to the goal instead.
 
 use bevy::asset::AssetPlugin;
 use bevy::gizmos::GizmoPlugin;
@@ -352,7 +353,10 @@ fn liveness(n: usize, seconds: usize) {
     let mut app = app_on_terrain(160, 120);
     {
         let mut settings = app.world_mut().resource_mut::<AgentSettings>();
-        settings.goal = AgentGoal::Wander;
+        settings.goal = match std::env::var("LIVENESS_GOAL").as_deref() {
+            Ok("chase") => AgentGoal::Chase,
+            _ => AgentGoal::Wander,
+        };
         settings.bodies = true;
     }
     app.world_mut()
