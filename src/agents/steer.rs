@@ -44,6 +44,22 @@ pub struct Wandering {
     gave_up: f32,
 }
 
+impl Wandering {
+    /// Does a wanderer whose body has been no nearer for `stalled` seconds give up on where it
+    /// goes? Once it has waited its patience, and again only after waiting it once more (the
+    /// body's count of seconds runs on across a new place to go), or after getting nearer.
+    fn gives_up(&mut self, stalled: f32) -> bool {
+        if stalled < self.gave_up {
+            self.gave_up = 0.0;
+        }
+        let jammed = stalled > self.gave_up + WANDER_PATIENCE;
+        if jammed {
+            self.gave_up = stalled;
+        }
+        jammed
+    }
+}
+
 /// A scene's crowd goes to its own places, as bodies.
 pub(super) fn go_to_own_places(
     mut loaded: MessageReader<SceneLoaded>,
@@ -169,15 +185,7 @@ pub(super) fn steer(
                 if *status == AgentStatus::Walking {
                     wandering.failures = 0;
                 }
-                // Stalled for its patience again since it last gave up (or got nearer since).
-                let stalled = motion.map_or(0.0, BodyMotion::stalled);
-                if stalled < wandering.gave_up {
-                    wandering.gave_up = 0.0;
-                }
-                let jammed = stalled > wandering.gave_up + WANDER_PATIENCE;
-                if jammed {
-                    wandering.gave_up = stalled;
-                }
+                let jammed = wandering.gives_up(motion.map_or(0.0, BodyMotion::stalled));
                 let pick = new_goal
                     || destination.is_none()
                     || *status == AgentStatus::Arrived
@@ -198,5 +206,25 @@ pub(super) fn steer(
         {
             commands.entity(entity).insert(Destination(to));
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_jammed_wanderer_gives_up_once_a_patience_not_every_frame() {
+        let mut w = Wandering::default();
+        assert!(!w.gives_up(0.5));
+        assert!(!w.gives_up(WANDER_PATIENCE - 0.1));
+        assert!(w.gives_up(WANDER_PATIENCE + 0.1));
+        // Still stalled a frame later: it has just picked somewhere else.
+        assert!(!w.gives_up(WANDER_PATIENCE + 0.2));
+        assert!(w.gives_up(2.0 * WANDER_PATIENCE + 0.2));
+        // It got nearer (the count started again): a whole patience before the next.
+        assert!(!w.gives_up(0.1));
+        assert!(!w.gives_up(WANDER_PATIENCE - 0.1));
+        assert!(w.gives_up(WANDER_PATIENCE + 0.1));
     }
 }

@@ -412,8 +412,7 @@ fn a_body_moved_off_a_wall_counts_its_progress_along_its_new_route() {
     // progress all the way (not a body "no nearer" for ten seconds).
     let mut lines = open_room(60, 3);
     lines[1].replace_range(0..1, "#");
-    let rows: Vec<&str> = lines.iter().map(String::as_str).collect();
-    let mut app = app_on(&rows);
+    let mut app = app_on(&rows(&lines));
     let walker = body(&mut app, p(0, 1), p(59, 1));
     run_until(&mut app, 2_000, |app| {
         let stalled = app
@@ -428,9 +427,8 @@ fn a_body_moved_off_a_wall_counts_its_progress_along_its_new_route() {
 
 #[test]
 fn a_big_body_alone_keeps_its_place_until_an_edit_comes_near_it() {
-    let lines = open_room(60, 20);
-    let rows: Vec<&str> = lines.iter().map(String::as_str).collect();
-    let mut app = app_on(&rows);
+    let room = open_room(60, 20);
+    let mut app = app_on(&rows(&room));
     let big = sized_body(&mut app, 2, p(2, 2), p(40, 10));
     run_until(&mut app, 2_000, all_arrived);
     let place = |app: &App| app.world().get::<GatherCell>(big).map(|g| g.0);
