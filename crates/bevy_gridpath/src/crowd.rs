@@ -13,7 +13,8 @@
 //!   cell at the next tick and holds; the others go round it.
 //! - **Gathering**: bodies sent to one cell would fight over it for ever. Bodies that share a
 //!   destination are each given a cell of their own ([`GatherCell`]): the free cells nearest the
-//!   destination, the nearest body to the nearest cell.
+//!   destination, the nearest body to the nearest cell. In a gathering of several sizes, a
+//!   body jammed on its way in for [`GATHER_PATIENCE`] settles where it stands instead.
 //! - **Edits**: a wall painted under a body (or a body spawned on another) moves it to the
 //!   nearest free cell no body stands on ([`AgentEscaped`] says so for walls).
 //! - **Sizes**: a body of [`GridAgent::size`] k covers k × k cells and moves on the grid for its
@@ -311,7 +312,21 @@ type Gathering = (
     Option<&'static Route>,
     Option<&'static Destination>,
     Option<&'static GatherCell>,
+    &'static BodyMotion,
 );
+
+/// Seconds a body in a gathering of several sizes may get no nearer to its [`GatherCell`]
+/// before it gives that cell up and settles where it stands (see the module docs). Well under
+/// [`DEADLOCK_SECONDS`], so a jam is undone before it counts as a deadlock.
+pub const GATHER_PATIENCE: f32 = 1.5;
+
+/// A gathering body that gave up on a jam: the destination it gathers at, and how long it had
+/// been no nearer when it gave up.
+#[derive(Clone, Copy, Debug)]
+struct GaveUp {
+    to: Point,
+    stalled: f32,
+}
 
 /// Bodies that share a destination get a cell of their own near it.
 ///
@@ -322,6 +337,14 @@ type Gathering = (
 /// efficiently with time-independent execution", ICAPS 2022), a body about to step onto a
 /// group-mate already standing on its own cell *swaps cells* with it: it stops there, and the
 /// other walks on to the deeper cell.
+///
+/// That keeps a gathering of bodies of one size moving. But in a gathering of several sizes a
+/// body can be jammed on its way in for good: it cannot swap with a body of another size, and a
+/// cell deep in a thousand bodies of three sizes, packed wall to wall, may be out of reach of
+/// the pushes of one body.
+/// One that has got no nearer for [`GATHER_PATIENCE`] gives its cell up ([`give_up_on_jams`])
+/// and settles where it stands, or, still outside the gathering, at the free place nearest to
+/// where it stands: a place it keeps for as long as the gathering lasts.
 fn gather(
     nav: Option<Res<NavGrid>>,
     bodies: Query<Gathering, (With<Body>, Without<SharedFlow>)>,
@@ -329,13 +352,15 @@ fn gather(
     // A big body alone on its destination keeps the place it was given while no edit comes
     // near it: by destination, the grid's revision it was last checked on and the body.
     mut alone: Local<HashMap<(Point, Movement), (u64, Entity)>>,
+    mut gave_up: Local<HashMap<Entity, GaveUp>>,
 ) {
     let Some(nav) = nav else {
         return;
     };
     let grid = nav.grid();
+    gave_up.retain(|&e, g| bodies.get(e).is_ok_and(|b| b.4.map(|d| d.0) == Some(g.to)));
     let mut groups: HashMap<(Point, Movement), Vec<(u32, Entity, u8)>> = HashMap::default();
-    for (entity, agent, progress, _, destination, gathering) in &bodies {
+    for (entity, agent, progress, _, destination, gathering, _) in &bodies {
         match destination {
             Some(&Destination(to)) => {
                 let d = distance(agent.movement, progress.cell(), to);
@@ -378,17 +403,23 @@ fn gather(
             }
         }
         let cells = gather_cells(grid, movement, to, 3 * area + 16);
+        let mixed = members.iter().any(|m| m.2 != members[0].2);
         // A body keeps its cell while that is still among the nearest: a body joining or
         // leaving moves no one else. The others, nearest first, take the nearest places left.
         let near: HashSet<Point> = cells.iter().take(area + area / 4 + 4).copied().collect();
         let mut claimed: HashSet<Point> = HashSet::default();
         let mut assigned: HashMap<Entity, Point> = HashMap::default();
         let mut sized: HashMap<u8, _> = HashMap::default();
+        // Places settled for after a jam first: the bodies they cover are elsewhere.
+        members.sort_by_key(|m| !gave_up.contains_key(&m.1));
         members.retain(|&(_, e, size)| {
             let fits = sized.entry(size).or_insert_with(|| nav.grid_for(size));
+            // A place it settled for after a jam is kept, near or not.
+            let settled = gave_up.contains_key(&e);
             let kept = have(e).filter(|&c| {
                 fits.is_passable(c)
-                    && footprint(c, size).all(|q| near.contains(&q) && !claimed.contains(&q))
+                    && footprint(c, size)
+                        .all(|q| (settled || near.contains(&q)) && !claimed.contains(&q))
             });
             if let Some(c) = kept {
                 claimed.extend(footprint(c, size));
@@ -430,6 +461,16 @@ fn gather(
                 }
             }
         }
+        let jams = Jams {
+            nav: &nav,
+            to,
+            cells: &cells,
+            claimed: &mut claimed,
+            gave_up: &mut gave_up,
+        };
+        if mixed {
+            give_up_on_jams(&bodies, &mut sized, jams, &mut assigned);
+        }
         swap_on_the_way(&bodies, &mut assigned);
         for (e, cell) in assigned {
             if have(e) != Some(cell) {
@@ -437,6 +478,136 @@ fn gather(
             }
         }
     }
+}
+
+/// A gathering, as [`give_up_on_jams`] changes it.
+struct Jams<'a> {
+    nav: &'a NavGrid,
+    /// Its destination, and its cells, nearest first.
+    to: Point,
+    cells: &'a [Point],
+    /// The cells its places cover.
+    claimed: &'a mut HashSet<Point>,
+    gave_up: &'a mut HashMap<Entity, GaveUp>,
+}
+
+/// At most this many bodies give up in one frame (each looks through the gathering's cells).
+const GIVE_UPS_PER_FRAME: usize = 8;
+
+/// Gives up the places of bodies jammed on their way to them (see [`gather`]): once a
+/// [`GATHER_PATIENCE`], and again only after that once more, or after getting nearer.
+///
+/// A jammed body inside the gathering settles where it stands: the bodies whose places it
+/// covers are elsewhere, not jammed there, and get other places at the next frame. One still
+/// outside it settles for the free place nearest to where it stands: at the edge of the
+/// gathering, not beyond the jam.
+fn give_up_on_jams(
+    bodies: &Query<Gathering, (With<Body>, Without<SharedFlow>)>,
+    sized: &mut HashMap<u8, Arc<Grid>>,
+    jams: Jams<'_>,
+    assigned: &mut HashMap<Entity, Point>,
+) {
+    let mut jammed: Vec<(Entity, Point, u8, f32)> = Vec::new();
+    for (&e, &place) in assigned.iter() {
+        let Ok((_, agent, progress, .., motion)) = bodies.get(e) else {
+            continue;
+        };
+        let stalled = motion.stalled();
+        let last = jams.gave_up.get(&e).map_or(0.0, |g| g.stalled);
+        // It got nearer since it last gave up: its patience starts again.
+        let last = if stalled < last { 0.0 } else { last };
+        if progress.cell() != place && stalled > last + GATHER_PATIENCE {
+            jammed.push((e, progress.cell(), agent.size.max(1), stalled));
+        }
+    }
+    jammed.sort_unstable_by_key(|&(e, ..)| e);
+    jammed.truncate(GIVE_UPS_PER_FRAME);
+    if jammed.is_empty() {
+        return;
+    }
+    let size = |e: Entity| bodies.get(e).map_or(1, |b| b.1.size.max(1));
+    // Who claims each cell.
+    let mut claims: HashMap<Point, Entity> = assigned
+        .iter()
+        .flat_map(|(&e, &c)| footprint(c, size(e)).map(move |q| (q, e)))
+        .collect();
+    let inside: HashSet<Point> = jams.cells.iter().copied().collect();
+    for (e, here, k, stalled) in jammed {
+        let Some(&mine) = assigned.get(&e) else {
+            continue;
+        };
+        let to = jams.to;
+        jams.gave_up.insert(e, GaveUp { to, stalled });
+        let mut unclaim = |e: Entity, at: Point, claims: &mut HashMap<Point, Entity>| {
+            for q in footprint(at, size(e)) {
+                jams.claimed.remove(&q);
+                claims.remove(&q);
+            }
+        };
+        unclaim(e, mine, &mut claims);
+        let fits = sized
+            .entry(k)
+            .or_insert_with(|| jams.nav.grid_for(k))
+            .clone();
+        let mut evicted = Vec::new();
+        let place = if inside.contains(&here) && fits.is_passable(here) {
+            let covered: HashSet<Entity> = footprint(here, k)
+                .filter_map(|q| claims.get(&q).copied())
+                .collect();
+            for other in covered {
+                if let Some(at) = assigned.remove(&other) {
+                    unclaim(other, at, &mut claims);
+                    evicted.push(other);
+                }
+            }
+            here
+        } else {
+            nearest_free(jams.cells, &fits, jams.claimed, here, k)
+                .filter(|&p| d2(p, here) < d2(mine, here))
+                .unwrap_or(mine)
+        };
+        jams.claimed.extend(footprint(place, k));
+        claims.extend(footprint(place, k).map(|q| (q, e)));
+        assigned.insert(e, place);
+        // Those it displaced settle for the free place nearest to where they are, so that
+        // one jam undone does not send others deep into the gathering.
+        for other in evicted {
+            let Ok((_, agent, progress, .., motion)) = bodies.get(other) else {
+                continue;
+            };
+            let k = agent.size.max(1);
+            let fits = sized.entry(k).or_insert_with(|| jams.nav.grid_for(k));
+            if let Some(place) = nearest_free(jams.cells, fits, jams.claimed, progress.cell(), k) {
+                jams.claimed.extend(footprint(place, k));
+                claims.extend(footprint(place, k).map(|q| (q, other)));
+                assigned.insert(other, place);
+                let stalled = motion.stalled();
+                jams.gave_up.insert(other, GaveUp { to, stalled });
+            }
+        }
+    }
+}
+
+/// The squared straight-line distance between two cells.
+fn d2(a: Point, b: Point) -> i32 {
+    (a.x - b.x).pow(2) + (a.y - b.y).pow(2)
+}
+
+/// The place among `cells` nearest to `at` where a body of `size` fits (`fits`, its grid)
+/// covering no `claimed` cell.
+fn nearest_free(
+    cells: &[Point],
+    fits: &Grid,
+    claimed: &HashSet<Point>,
+    at: Point,
+    size: u8,
+) -> Option<Point> {
+    cells
+        .iter()
+        .copied()
+        .filter(|&p| fits.is_passable(p))
+        .filter(|&p| footprint(p, size).all(|q| !claimed.contains(&q)))
+        .min_by_key(|&p| (d2(p, at), p))
 }
 
 /// The cells a body of `size` covers from `at`.

@@ -445,3 +445,31 @@ fn a_big_body_alone_keeps_its_place_until_an_edit_comes_near_it() {
     let now = place(&app).expect("a place");
     assert!(footprint(now, 2).iter().all(|&c| c != first));
 }
+
+#[test]
+fn chasers_of_three_sizes_jammed_in_their_gathering_settle_and_never_deadlock() {
+    // A room 48 × 32 dotted with pillars, and 150 bodies of one, two and three cells chasing a
+    // goal near its bottom-right corner: the gathering packs them wall to wall, and a body whose
+    // own cell lies deep in it may never get past the others there. It settles where it stands
+    // instead. Checked at every frame: no body deadlocked.
+    let mut room = open_room(48, 32);
+    for (y, row) in room.iter_mut().enumerate() {
+        for x in (3..48).step_by(6) {
+            if y % 6 == 3 {
+                row.replace_range(x..x + 1, "#");
+            }
+        }
+    }
+    let mut app = app_on(&rows(&room));
+    let goal = p(43, 26);
+    for i in 0..150 {
+        let (x, y) = (i % 12 * 2, i / 12 * 2 + 4);
+        sized_body(&mut app, (i % 3 + 1) as u8, p(x, y), goal);
+    }
+    let mut worst = 0;
+    run_until(&mut app, 20_000, |app| {
+        worst = worst.max(stats(app).deadlocked);
+        all_arrived(app)
+    });
+    assert_eq!(worst, 0, "deadlocked bodies in the gathering");
+}
