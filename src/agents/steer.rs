@@ -178,6 +178,8 @@ pub(super) fn steer(
         let to = match settings.goal {
             AgentGoal::Chase => Some(goal.0),
             AgentGoal::Own => own.map(|o| o.0),
+            // Not placed yet, it has no cell to wander from: it picks at the next frame.
+            AgentGoal::Wander if progress.position().is_none() => None,
             AgentGoal::Wander => {
                 let here = progress.cell();
                 let failed_here =

@@ -223,6 +223,25 @@ fn wanderers_keep_walking() {
 }
 
 #[test]
+fn a_wanderers_first_stop_is_near_where_it_was_dropped() {
+    // Its first stop is picked in the frame it is dropped in, before the plugin has placed it:
+    // near where it stands, not near the map's corner, where an unplaced agent reads as being.
+    let room = vec![".".repeat(120); 10];
+    let room: Vec<&str> = room.iter().map(String::as_str).collect();
+    let mut app = app_on(&room, (0, 0), (1, 0));
+    app.world_mut().resource_mut::<AgentSettings>().goal = AgentGoal::Wander;
+    let agent = drop_agent(&mut app, (110, 5));
+    app.update();
+    let stop = app
+        .world()
+        .get::<bevy_gridpath::Destination>(agent)
+        .expect("a first stop")
+        .0;
+    let reach = pathfinder_playground::world::agents::WANDER_RADIUS;
+    assert!(stop.x >= 110 - reach, "{stop} is far from (110, 5)");
+}
+
+#[test]
 fn a_wall_painted_under_an_agent_moves_it_off() {
     let mut app = app_on(&ROOM, (0, 0), (9, 2));
     let agent = drop_agent(&mut app, (4, 4));
