@@ -727,7 +727,7 @@ fn step(
         .unwrap_or(1.0 / fastest.max(1e-3))
         .clamp(1.0 / 120.0, 10.0);
     let mut order: Vec<_> = bodies.iter_mut().filter(|b| b.2.placed()).collect();
-    order.sort_by_key(|b| b.0);
+    order.sort_unstable_by_key(|b| b.0);
     // A long frame runs a few ticks, not hundreds: the crowd slows down rather than stalls.
     if crowd.due > crowd.clock + tick || crowd.clock - crowd.due > 4.0 * tick {
         crowd.due = crowd.clock;
@@ -853,6 +853,9 @@ fn deadlocked(waits: &[Wait]) -> usize {
         Queued,
         Stuck,
     }
+    if !waits.iter().any(|w| w.stalled) {
+        return 0;
+    }
     // Who covers each cell.
     let at: HashMap<Point, usize> = waits
         .iter()
@@ -925,26 +928,36 @@ fn detour(
     let free = |p: Point| {
         sized.is_passable(p) && footprint(p, size).all(|c| covered.get(&c).is_none_or(|&k| k == me))
     };
-    // Breadth first, remembering each place's first move.
-    let mut first: HashMap<Point, Point> = HashMap::from([(here, here)]);
+    // Breadth first, remembering each place's first move, in a window of the places within
+    // reach (a map would hash a thousand places for each stalled body at every tick).
+    const SIDE: i32 = 2 * DETOUR_REACH as i32 + 1;
+    let slot = |p: Point| {
+        let (dx, dy) = (p.x - here.x + SIDE / 2, p.y - here.y + SIDE / 2);
+        ((0..SIDE).contains(&dx) && (0..SIDE).contains(&dy)).then(|| (dy * SIDE + dx) as usize)
+    };
+    let mut first = [None::<Point>; (SIDE * SIDE) as usize];
+    first[(SIDE * SIDE / 2) as usize] = Some(here);
     let mut frontier = vec![here];
     let mut best = (distance(movement, here, aim), here);
     for _ in 0..DETOUR_REACH {
         let mut next = Vec::new();
         for &p in &frontier {
+            let from = slot(p).and_then(|s| first[s]);
             for (q, _) in movement.neighbors(sized, p) {
-                if first.contains_key(&q) || !free(q) {
+                let Some(s) = slot(q) else { continue };
+                if first[s].is_some() || !free(q) {
                     continue;
                 }
-                let step = if p == here { q } else { first[&p] };
-                first.insert(q, step);
+                first[s] = if p == here { Some(q) } else { from };
                 best = best.min((distance(movement, q, aim), q));
                 next.push(q);
             }
         }
         frontier = next;
     }
-    (best.1 != here).then(|| first[&best.1])
+    (best.1 != here)
+        .then(|| slot(best.1).and_then(|s| first[s]))
+        .flatten()
 }
 
 /// One PIBT step of every body that has earned a move.
