@@ -498,9 +498,9 @@ const GIVE_UPS_PER_FRAME: usize = 8;
 /// [`GATHER_PATIENCE`], and again only after that once more, or after getting nearer.
 ///
 /// A jammed body inside the gathering settles where it stands: the bodies whose places it
-/// covers are elsewhere, not jammed there, and get other places at the next frame. One still
-/// outside it settles for the free place nearest to where it stands: at the edge of the
-/// gathering, not beyond the jam.
+/// covers are elsewhere, not jammed there, and settle near where they are. One still outside
+/// it settles for the free place nearest to where it stands (at the edge of the gathering, not
+/// beyond the jam), and where it stands if it is jammed again on its way there.
 fn give_up_on_jams(
     bodies: &Query<Gathering, (With<Body>, Without<SharedFlow>)>,
     sized: &mut HashMap<u8, Arc<Grid>>,
@@ -537,7 +537,11 @@ fn give_up_on_jams(
             continue;
         };
         let to = jams.to;
-        jams.gave_up.insert(e, GaveUp { to, stalled });
+        // Jammed again on its way to the place it settled for: no more looking.
+        let again = jams
+            .gave_up
+            .insert(e, GaveUp { to, stalled })
+            .is_some_and(|g| g.to == to && stalled >= g.stalled);
         let mut unclaim = |e: Entity, at: Point, claims: &mut HashMap<Point, Entity>| {
             for q in footprint(at, size(e)) {
                 jams.claimed.remove(&q);
@@ -550,7 +554,7 @@ fn give_up_on_jams(
             .or_insert_with(|| jams.nav.grid_for(k))
             .clone();
         let mut evicted = Vec::new();
-        let place = if inside.contains(&here) && fits.is_passable(here) {
+        let place = if (again || inside.contains(&here)) && fits.is_passable(here) {
             let covered: HashSet<Entity> = footprint(here, k)
                 .filter_map(|q| claims.get(&q).copied())
                 .collect();
