@@ -121,7 +121,13 @@ pub struct Crowd {
     stats: CrowdStats,
     /// What the last frame's step took, in microseconds.
     step_micros: f64,
+    /// Which body covers each cell ([`NOBODY`]: none), filled for the detours of a tick and
+    /// cleared after them.
+    covered: Vec<u32>,
 }
+
+/// No body, in [`Crowd`]'s table of who covers each cell.
+const NOBODY: u32 = u32::MAX;
 
 impl Default for Crowd {
     fn default() -> Self {
@@ -133,6 +139,7 @@ impl Default for Crowd {
             ticks: 0,
             stats: CrowdStats::default(),
             step_micros: 0.0,
+            covered: Vec::new(),
         }
     }
 }
@@ -913,7 +920,7 @@ const DETOUR_REACH: u32 = 16;
 
 /// A way round: the first move towards the place nearest `aim` that a body of `size` at `here`
 /// can reach within [`DETOUR_REACH`] moves without covering a cell another body on its way
-/// covers now (`covered`, by body; `me` is this one). `None` when no such place is nearer than
+/// covers now (`covered`, by cell index: the body's index, or [`NOBODY`]; `me` is this one). `None` when no such place is nearer than
 /// `here`.
 ///
 /// PIBT looks one step ahead, and pushes: two big bodies that must pass each other in the
@@ -923,14 +930,15 @@ const DETOUR_REACH: u32 = 16;
 fn detour(
     sized: &Grid,
     movement: Movement,
-    covered: &HashMap<Point, usize>,
+    covered: &[u32],
     me: usize,
     here: Point,
     size: u8,
     aim: Point,
 ) -> Option<Point> {
     let free = |p: Point| {
-        sized.is_passable(p) && footprint(p, size).all(|c| covered.get(&c).is_none_or(|&k| k == me))
+        sized.is_passable(p)
+            && covers(sized, p, size).all(|c| covered[c] == NOBODY || covered[c] as usize == me)
     };
     // Breadth first, remembering each place's first move, in a window of the places within
     // reach (a map would hash a thousand places for each stalled body at every tick).
@@ -1010,20 +1018,27 @@ fn tick_once(crowd: &mut Crowd, nav: &NavGrid, tick: f32, order: &mut [BodyItem<
         .collect();
     if !stalled.is_empty() {
         // Bodies on their way are in the way; those that have arrived can be pushed aside.
-        let mut covered: HashMap<Point, usize> = HashMap::default();
-        for (i, b) in order
-            .iter()
-            .enumerate()
-            .filter(|(i, _)| !movers[*i].arrived)
-        {
-            covered.extend(footprint(b.2.cell(), b.1.size).map(|c| (c, i)));
+        // Who covers each cell, on a grid-sized table kept between ticks (hashing the
+        // footprints of thousands of bodies at every tick cost more than the detours).
+        let covered = &mut crowd.covered;
+        covered.resize(grids[0].len(), NOBODY);
+        let on_their_way = || (0..order.len()).filter(|&i| !movers[i].arrived);
+        for i in on_their_way() {
+            for c in covers(grids[0], order[i].2.cell(), order[i].1.size) {
+                covered[c] = i as u32;
+            }
         }
         for i in stalled {
             let (here, Some(aim)) = aims[i] else { continue };
             let size = order[i].1.size.max(1);
             let sized = grids[usize::from(size) - 1];
-            if let Some(step) = detour(sized, movement, &covered, i, here, size, aim) {
+            if let Some(step) = detour(sized, movement, covered, i, here, size, aim) {
                 aims[i].1 = Some(step);
+            }
+        }
+        for i in on_their_way() {
+            for c in covers(grids[0], order[i].2.cell(), order[i].1.size) {
+                covered[c] = NOBODY;
             }
         }
     }
