@@ -400,10 +400,10 @@ fn gather(
             // the grid it fits on) cannot change it.
             let reach = 3 * area as u32 + 16 + u32::from(size) + 1;
             let far = |p: Point| p.x.abs_diff(to.x).max(p.y.abs_diff(to.y)) > reach;
-            let kept = have(e).is_some()
-                && alone.get(&(to, movement)).is_some_and(|&(seen, owner)| {
-                    owner == e && nav.changes_since(seen).is_some_and(|mut c| c.all(far))
-                });
+            // (The same holds when there was no place for it: it is not looked for again.)
+            let kept = alone.get(&(to, movement)).is_some_and(|&(seen, owner)| {
+                owner == e && nav.changes_since(seen).is_some_and(|mut c| c.all(far))
+            });
             alone.insert((to, movement), (nav.revision(), e));
             if kept {
                 continue;
