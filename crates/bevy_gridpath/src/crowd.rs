@@ -472,6 +472,7 @@ fn gather(
             nav: &nav,
             to,
             cells: &cells,
+            near: &near,
             claimed: &mut claimed,
             gave_up: &mut gave_up,
         };
@@ -490,9 +491,10 @@ fn gather(
 /// A gathering, as [`give_up_on_jams`] changes it.
 struct Jams<'a> {
     nav: &'a NavGrid,
-    /// Its destination, and its cells, nearest first.
+    /// Its destination; its cells, nearest first; and those its bodies would fill, packed.
     to: Point,
     cells: &'a [Point],
+    near: &'a HashSet<Point>,
     /// The cells its places cover.
     claimed: &'a mut HashSet<Point>,
     gave_up: &'a mut HashMap<Entity, GaveUp>,
@@ -538,7 +540,6 @@ fn give_up_on_jams(
         .iter()
         .flat_map(|(&e, &c)| footprint(c, size(e)).map(move |q| (q, e)))
         .collect();
-    let inside: HashSet<Point> = jams.cells.iter().copied().collect();
     for (e, here, k, stalled) in jammed {
         let Some(&mine) = assigned.get(&e) else {
             continue;
@@ -561,7 +562,8 @@ fn give_up_on_jams(
             .or_insert_with(|| jams.nav.grid_for(k))
             .clone();
         let mut evicted = Vec::new();
-        let place = if (again || inside.contains(&here)) && fits.is_passable(here) {
+        let inside = jams.near.contains(&here);
+        let place = if (again || inside) && fits.is_passable(here) {
             let covered: HashSet<Entity> = footprint(here, k)
                 .filter_map(|q| claims.get(&q).copied())
                 .collect();
