@@ -350,8 +350,8 @@ struct GaveUp {
 /// cell deep in a thousand bodies of three sizes, packed wall to wall, may be out of reach of
 /// the pushes of one body.
 /// One that has got no nearer for [`GATHER_PATIENCE`] gives its cell up ([`give_up_on_jams`])
-/// and settles where it stands, or, still outside the gathering, at the free place nearest to
-/// where it stands: a place it keeps for as long as the gathering lasts.
+/// and settles where it stands, or, still outside the cells the gathering would fill, at the
+/// free place nearest to where it stands: a place it keeps for as long as the gathering lasts.
 fn gather(
     nav: Option<Res<NavGrid>>,
     bodies: Query<Gathering, (With<Body>, Without<SharedFlow>)>,
@@ -506,10 +506,11 @@ const GIVE_UPS_PER_FRAME: usize = 8;
 /// Gives up the places of bodies jammed on their way to them (see [`gather`]): once a
 /// [`GATHER_PATIENCE`], and again only after that once more, or after getting nearer.
 ///
-/// A jammed body inside the gathering settles where it stands: the bodies whose places it
-/// covers are elsewhere, not jammed there, and settle near where they are. One still outside
-/// it settles for the free place nearest to where it stands (at the edge of the gathering, not
-/// beyond the jam), and where it stands if it is jammed again on its way there.
+/// A jammed body within the cells the gathering would fill, packed, settles where it stands:
+/// the bodies whose places it covers are elsewhere, not jammed there, and settle near where
+/// they are. One still outside them settles for the free place nearest to where it stands (at
+/// the edge of the gathering, not beyond the jam), and where it stands if it is jammed again
+/// on its way there.
 fn give_up_on_jams(
     bodies: &Query<Gathering, (With<Body>, Without<SharedFlow>)>,
     sized: &mut HashMap<u8, Arc<Grid>>,
