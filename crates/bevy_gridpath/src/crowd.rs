@@ -923,8 +923,8 @@ const DETOUR_REACH: u32 = 16;
 
 /// A way round: the first move towards the place nearest `aim` that a body of `size` at `here`
 /// can reach within [`DETOUR_REACH`] moves without covering a cell another body on its way
-/// covers now (`covered`, by cell index: the body's index, or [`NOBODY`]; `me` is this one). `None` when no such place is nearer than
-/// `here`.
+/// covers now (`covered`, by cell index: the body's index, or [`NOBODY`]; `me` is this one).
+/// `None` when no such place is nearer than `here`.
 ///
 /// PIBT looks one step ahead, and pushes: two big bodies that must pass each other in the
 /// open push each other back and forth along the line between them, since a body two cells
