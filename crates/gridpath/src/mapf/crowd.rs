@@ -4,8 +4,10 @@
 //! one cell per agent, and an agent's way is a breadth-first distance table to its goal. A game's
 //! crowd breaks all four: units move 8-way round corners, a slow unit (or one in mud) is still on
 //! its way into its cell while the others step, units come in sizes, and a table per goal is
-//! 4 bytes a cell for every distinct goal, recomputed after every edit. So [`CrowdStep`] runs the
-//! same Algorithm 1 of Okumura et al. (AIJ 2022) with four changes:
+//! 4 bytes a cell for every distinct goal, recomputed after every edit. And its crowds meet
+//! head-on in passages one body wide, where the paper's fixed order of priorities turns the
+//! file back and forth. So [`CrowdStep`] runs the same Algorithm 1 of Okumura et al. (AIJ 2022)
+//! with five changes:
 //!
 //! - **The caller says how far each cell is** (`cost_to_go`): a game already has a route for
 //!   each unit, searched off the frame, and the distance to the next cell of that route is all
@@ -17,6 +19,10 @@
 //!   moves on the grid for its size ([`Clearance::grid_for`](crate::Clearance::grid_for)), so it
 //!   only stands where it fits. Taking a cell means taking all its footprint's cells, and may
 //!   push several bodies at once.
+//! - **Priorities that let a passage flow one way at a time**: a body pushed back loses
+//!   [`PUSHED_BACK`] steps of priority, and one that has got no nearer for [`GIVE_WAY_AFTER`]
+//!   steps starts again from its tie-break. (The paper's priorities grow by one a step for
+//!   everyone on the way, so they never change order until a body arrives.)
 //!
 //! ```text
 //! for each free mover i, highest priority first:
@@ -66,6 +72,26 @@ use super::instance::SplitMix64;
 use crate::grid::{Grid, Point};
 use crate::movement::Movement;
 
+/// How much priority a body loses when it is pushed back, further from where it wants to be.
+///
+/// The paper's priorities grow by one a step for every body on its way, so they keep their
+/// order until one arrives, and in a passage one body wide the highest body in the jam decides
+/// which way the whole file moves. With both sides ranked at random, the file turns back each
+/// time the highest arrives, and little gets through. A body pushed back falls twenty steps
+/// behind those going its way: the side that holds the passage keeps it, and the side pushed
+/// out waits its turn. In the corridor tests (50 against 50) this and [`GIVE_WAY_AFTER`] take
+/// the steps from about 650 to about 280.
+pub const PUSHED_BACK: f64 = 20.0;
+
+/// After how many steps without getting nearer a body gives way: its priority starts again
+/// from its tie-break, as if it had arrived.
+///
+/// A body at the head of a jam that cannot clear (the file in a passage whose far room is
+/// full) stays highest, fails at every step, and holds everyone below it for ever. Giving way
+/// lets the next body try its own way out, and, one after another, one that can: here, a body
+/// of the other side, which pushes the file back out of the passage.
+pub const GIVE_WAY_AFTER: u32 = 20;
+
 const NONE: u32 = u32::MAX;
 const UNPLANNED: usize = usize::MAX;
 
@@ -80,9 +106,12 @@ pub struct Mover {
     pub free: bool,
     /// Is it where it wants to be? Its priority drops back to its tie-break when it is.
     pub arrived: bool,
-    /// PIBT's priority: grows by one every step it is not where it wants to be. Keep it between
-    /// steps ([`CrowdStep::step`] updates it).
+    /// PIBT's priority: grows by one every step it is not where it wants to be, and falls when
+    /// it is pushed back or has waited long (see [`PUSHED_BACK`] and [`GIVE_WAY_AFTER`]). Keep
+    /// it between steps ([`CrowdStep::step`] updates it).
     pub priority: f64,
+    /// Steps since it last got nearer to where it wants to be, counted by [`CrowdStep::step`].
+    pub waiting: u32,
     /// Its own priority when it has arrived, in [0, 1): breaks ties between arrived bodies.
     pub tie_break: f64,
     /// A footprint a body of higher priority could not take last step because this one could
@@ -113,6 +142,7 @@ impl Mover {
             free: true,
             arrived: false,
             priority: tie_break,
+            waiting: 0,
             tie_break,
             making_room: None,
         }
@@ -351,6 +381,7 @@ impl CrowdStep {
             }
         }
         self.order = order;
+        self.age(grid, movers, &mut cost_to_go);
         self.next.clear();
         for (mover, asked) in movers.iter_mut().zip(&self.asked) {
             mover.making_room = *asked;
@@ -370,6 +401,38 @@ impl CrowdStep {
             self.next.push(next);
         }
         &self.next
+    }
+
+    /// The two changes to the paper's priorities that keep a narrow passage flowing one way at
+    /// a time (see [`PUSHED_BACK`] and [`GIVE_WAY_AFTER`]), for every mover that planned.
+    fn age(
+        &self,
+        grid: &Grid,
+        movers: &mut [Mover],
+        cost_to_go: &mut impl FnMut(usize, Point) -> u32,
+    ) {
+        for (i, mover) in movers.iter_mut().enumerate() {
+            let (from, to) = (self.from[i], self.to[i]);
+            if mover.arrived || from == UNPLANNED || to == UNPLANNED {
+                mover.waiting = 0;
+                continue;
+            }
+            if !mover.free {
+                continue;
+            }
+            let (before, after) = (
+                cost_to_go(i, grid.point_of(from)),
+                cost_to_go(i, grid.point_of(to)),
+            );
+            mover.waiting = if after < before { 0 } else { mover.waiting + 1 };
+            if after > before {
+                mover.priority = (mover.priority - PUSHED_BACK).max(mover.tie_break);
+            }
+            if mover.waiting >= GIVE_WAY_AFTER {
+                mover.priority = mover.tie_break;
+                mover.waiting = 0;
+            }
+        }
     }
 
     /// Writes `who` on every cell of the footprint at cell index `at` in one layer.
@@ -630,6 +693,55 @@ mod tests {
 
     fn manhattan(a: Point, b: Point) -> u32 {
         a.x.abs_diff(b.x) + a.y.abs_diff(b.y)
+    }
+
+    #[test]
+    fn a_body_pushed_back_falls_behind_those_going_its_way() {
+        // A corridor: A (higher) heads right, B (lower) heads left into it. A pushes B back.
+        let grid = Grid::from_ascii(&["....."]).expect("a grid");
+        let goals = [p(4, 0), p(0, 0)];
+        let mut movers = [Mover::new(p(1, 0), 1), Mover::new(p(2, 0), 2)];
+        movers[0].priority = 50.0;
+        movers[1].priority = 40.0;
+        let mut crowd = CrowdStep::new(7);
+        let next = crowd
+            .step(&[&grid], Movement::FourWay, &mut movers, |i, c| {
+                manhattan(c, goals[i])
+            })
+            .to_vec();
+        assert_eq!(next, [p(2, 0), p(3, 0)]);
+        assert_eq!(
+            movers[0].priority, 51.0,
+            "A grows as the paper's priorities do"
+        );
+        assert_eq!(movers[1].priority, 41.0 - PUSHED_BACK, "B falls back");
+        assert_eq!((movers[0].waiting, movers[1].waiting), (0, 1));
+    }
+
+    #[test]
+    fn a_body_that_gets_no_nearer_gives_way_and_starts_again() {
+        // A waits behind B, which is held (on its way into its cell) for as long as the test.
+        let grid = Grid::from_ascii(&["...."]).expect("a grid");
+        let mut movers = [Mover::new(p(0, 0), 1), Mover::new(p(1, 0), 2)];
+        movers[1].free = false;
+        movers[1].arrived = true;
+        let mut crowd = CrowdStep::new(7);
+        let mut priorities = Vec::new();
+        for _ in 0..GIVE_WAY_AFTER + 2 {
+            crowd.step(&[&grid], Movement::FourWay, &mut movers, |_, c| {
+                manhattan(c, p(3, 0))
+            });
+            assert_eq!(movers[0].at, p(0, 0));
+            priorities.push(movers[0].priority);
+        }
+        let gave_way = GIVE_WAY_AFTER as usize - 1;
+        assert!(priorities[gave_way - 1] >= f64::from(GIVE_WAY_AFTER - 1));
+        assert_eq!(priorities[gave_way], movers[0].tie_break, "gave way");
+        assert_eq!(
+            priorities[gave_way + 1],
+            movers[0].tie_break + 1.0,
+            "and grows again"
+        );
     }
 
     #[test]

@@ -33,7 +33,7 @@ mod result;
 mod scatter;
 
 pub use check::{PlanCheck, PlanError, check_plan};
-pub use crowd::{CrowdStep, Mover, Room};
+pub use crowd::{CrowdStep, GIVE_WAY_AFTER, Mover, PUSHED_BACK, Room};
 pub use distances::Distances;
 pub use instance::{Instance, InstanceError};
 pub use lacam::{LacamOutcome, LacamStats, solve_with_lacam};
