@@ -179,7 +179,7 @@ pub(super) fn steer(
             AgentGoal::Chase => Some(goal.0),
             AgentGoal::Own => own.map(|o| o.0),
             // Not placed yet, it has no cell to wander from: it picks at the next frame.
-            AgentGoal::Wander if progress.position().is_none() => None,
+            AgentGoal::Wander if progress.placed_cell().is_none() => None,
             AgentGoal::Wander => {
                 let here = progress.cell();
                 let failed_here =

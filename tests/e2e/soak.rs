@@ -1,12 +1,10 @@
 //! A soak run: over two minutes of random but seeded drags, paints, wheel zooms, pans, panel
 //! clicks and shortcuts, with a thousand wandering bodies of mixed sizes (1 × 1, 2 × 2, 3 × 3)
 //! on a 160 × 120 map. It passes when the app neither panics nor logs an error, no two bodies
-//! ever cover one cell, and its window still answers at the end. It prints how many looks found
-//! a body deadlocked, and the most at any look (figures for the notes, not asserted: wandering
-//! bodies give up on a jam, but the random clicks can switch the crowd to chasing one goal, and
-//! a thousand chasers of mixed sizes still hold each other up now and then; the frame bench's
-//! `LIVENESS_GOAL=chase` run counts them headless). `SOAK_SECONDS` makes it longer (the
-//! closing notes' ten-minute runs).
+//! ever cover one cell, no deadlock lasts (see [`LONGEST_DEADLOCK`]), and its window still
+//! answers at the end. It prints how many looks found a body deadlocked, the most at any look,
+//! and the longest stretch of looks that did. `SOAK_SECONDS` makes it longer (the closing
+//! notes' ten-minute runs).
 
 use crate::harness::{App, HEIGHT, PANEL_RIGHT, WIDTH, colors};
 use pathfinder_playground::world::generators::rng::Rng;
@@ -34,6 +32,15 @@ impl WindowPoints for Rng {
         )
     }
 }
+
+/// How long looks may keep finding a deadlocked body (one no nearer for 5 s while a route
+/// exists) before the soak fails.
+///
+/// Not 0: the random clicks can switch the crowd to chasing one goal, and a thousand chasers of
+/// mixed sizes hold each other up now and then until one gives up on its jam (the frame bench's
+/// `LIVENESS_GOAL=chase` run counts them headless: 1 at most in two minutes). Such a body moves
+/// again within seconds; one still deadlocked 30 s on is a crowd that has stopped for good.
+const LONGEST_DEADLOCK: Duration = Duration::from_secs(30);
 
 /// Error and panic lines in the app's log.
 fn faults(log: &str) -> Vec<&str> {
@@ -67,6 +74,8 @@ fn two_minutes_of_random_use() {
     let began = Instant::now();
     let (mut actions, mut looks, mut most_deadlocked, mut deadlocked_sum) = (0, 0, 0, 0);
     let mut looks_deadlocked = 0;
+    // Since when looks have found a deadlocked body, and the longest such stretch.
+    let (mut deadlocked_since, mut longest) = (None::<Instant>, Duration::ZERO);
     while began.elapsed() < Duration::from_secs(seconds) {
         let state = app.state().expect("the hook keeps writing");
         if let Some([.., deadlocked, twice]) = state.bodies {
@@ -79,6 +88,15 @@ fn two_minutes_of_random_use() {
             looks_deadlocked += usize::from(deadlocked > 0);
             deadlocked_sum += deadlocked;
             looks += 1;
+            deadlocked_since = (deadlocked > 0).then(|| deadlocked_since.unwrap_or(Instant::now()));
+            let stretch = deadlocked_since.map_or(Duration::ZERO, |since| since.elapsed());
+            longest = longest.max(stretch);
+            assert!(
+                stretch < LONGEST_DEADLOCK,
+                "a body deadlocked at every look for {stretch:?} (seed {seed}, frame {}): {:?}",
+                state.frame,
+                state.bodies
+            );
         }
         match rng.below(100) {
             // Drags on the map: they paint, erase or move a marker, whatever is under them.
@@ -154,7 +172,7 @@ fn two_minutes_of_random_use() {
     println!(
         "soak: {actions} actions in {:?}, seed {seed}; {looks} looks at the bodies: none \
          overlapping; {looks_deadlocked} found a body deadlocked, {:.2} on average, \
-         {most_deadlocked} at most",
+         {most_deadlocked} at most, for {longest:?} at the longest",
         began.elapsed(),
         deadlocked_sum as f64 / looks.max(1) as f64
     );

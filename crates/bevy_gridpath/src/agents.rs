@@ -103,9 +103,16 @@ pub struct AgentProgress {
 }
 
 impl AgentProgress {
-    /// The cell it last stood at the centre of.
+    /// The cell it last stood at the centre of. Before the plugin has placed it (in the frame
+    /// it is spawned) this reads (0, 0): use [`placed_cell`](Self::placed_cell) where that
+    /// matters, say to pick a place near it.
     pub fn cell(&self) -> Point {
         self.here
+    }
+
+    /// The cell it last stood at the centre of, once it is placed; `None` before.
+    pub fn placed_cell(&self) -> Option<Point> {
+        self.at.map(|_| self.here)
     }
 
     /// Its position in cells.

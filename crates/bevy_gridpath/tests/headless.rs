@@ -261,6 +261,21 @@ fn walk_until(app: &mut App, agent: Entity, want: AgentStatus) {
 }
 
 #[test]
+fn an_agent_has_no_placed_cell_until_the_plugin_places_it() {
+    // `cell()` reads (0, 0) in the frame an agent is spawned; `placed_cell()` says so.
+    let mut app = app(16, 9);
+    let agent = walker(&mut app, 6.0, p(5, 3), p(14, 4));
+    let placed = |app: &App| {
+        app.world()
+            .get::<AgentProgress>(agent)
+            .and_then(AgentProgress::placed_cell)
+    };
+    assert_eq!(placed(&app), None);
+    app.update();
+    assert_eq!(placed(&app), Some(p(5, 3)));
+}
+
+#[test]
 fn an_agent_walks_to_its_destination_round_walls_dropped_in_its_way() {
     let mut app = app(16, 9);
     let agent = walker(&mut app, 6.0, p(1, 4), p(14, 4));
