@@ -687,8 +687,7 @@ fn gather_cells(grid: &Grid, movement: Movement, to: Point, n: usize) -> Vec<Poi
         }
         k += 1;
     }
-    let d2 = |p: &Point| (p.x - to.x).pow(2) + (p.y - to.y).pow(2);
-    found.sort_by_key(|p| (d2(p), *p));
+    found.sort_by_key(|&p| (d2(p, to), p));
     found.truncate(n);
     found
 }
