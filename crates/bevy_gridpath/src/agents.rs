@@ -129,6 +129,12 @@ impl AgentProgress {
         route.and_then(|r| r.cells.get(self.next).copied())
     }
 
+    /// The cell it heads for on `route`, as [`aim`](Self::aim) steers it: the next, or the
+    /// last once it has walked it all (a body pushed back past the end heads back to it).
+    pub(crate) fn aiming_at(&self, route: Option<&Route>) -> Option<Point> {
+        route.and_then(|r| r.cells.get(self.next).or(r.cells.last()).copied())
+    }
+
     /// The cells of `route` it has yet to reach; `None` until it has joined `route` (it was
     /// moved by hand, or the route is new): then how far along it is, is not known yet.
     pub(crate) fn left_on(&self, route: &Route) -> Option<usize> {

@@ -28,7 +28,9 @@
 //!   (round a new wall, from where it was pushed, or to somewhere else) starts a new count but
 //!   not a new clock, so a body cannot look busy by changing its mind. A body waiting behind a
 //!   body on the move, or behind one that is itself queued, is in a queue; a chain of waiting
-//!   bodies that ends at no one moving is a deadlock. [`BodyMotion::stalled`] tells a game's
+//!   bodies that ends at no one moving is a deadlock. It waits behind whoever stands on the
+//!   cell it would step onto first, and a body that passers-by keep pushing off its own cell
+//!   is not deadlocked while it keeps getting back on. [`BodyMotion::stalled`] tells a game's
 //!   AI how long a body has been no nearer, to give up on a jam.
 //!
 //! Why PIBT and not local avoidance (ORCA, RVO2): local avoidance keeps units apart but, having
@@ -83,6 +85,10 @@ pub struct BodyMotion {
     on: (Point, u64),
     /// Seconds it had got no nearer, as of the crowd's last frame.
     stalled: f32,
+    /// The clock when it last stood on, or glided onto, the cell it goes to. Passers-by may
+    /// push a body off its cell at every other tick, so it never stands still there long
+    /// enough to have arrived, nor gets nearer than it ever was; but it is not deadlocked.
+    reached: f32,
 }
 
 impl BodyMotion {
@@ -102,9 +108,10 @@ impl BodyMotion {
         self.stalled
     }
 
-    /// Has it been no nearer to where it goes for [`DEADLOCK_SECONDS`]?
+    /// Has it been no nearer to where it goes for [`DEADLOCK_SECONDS`], nor back on its cell if
+    /// passers-by pushed it off?
     pub fn deadlocked(&self, now: f32) -> bool {
-        self.best.is_some() && now - self.since > DEADLOCK_SECONDS
+        self.best.is_some() && now - self.since.max(self.reached) > DEADLOCK_SECONDS
     }
 }
 
@@ -750,6 +757,7 @@ fn step(
         crowd.ticks += 1;
     }
     let now = crowd.clock;
+    let mut by_size = GridsBySize::new(&nav);
     let mut stats = CrowdStats::default();
     let mut waits = Vec::with_capacity(order.len());
     for (_, agent, progress, status, motion, transform, route, destination, gathering, asking) in
@@ -827,11 +835,24 @@ fn step(
             _ if t < 1.0 => stats.moving += 1,
             _ => stats.waiting += 1,
         }
+        if target == Some(progress.cell()) {
+            motion.reached = now;
+        }
         let stalled = motion.deadlocked(now) && !arrived;
         waits.push(Wait {
             cell: progress.cell(),
             size: agent.size.max(1),
-            behind: progress.next_cell(*route),
+            behind: stalled
+                .then(|| progress.aiming_at(*route))
+                .flatten()
+                .and_then(|aim| {
+                    first_step(
+                        &by_size.get(agent.size),
+                        agent.movement,
+                        progress.cell(),
+                        aim,
+                    )
+                }),
             stalled,
             arrived,
         });
@@ -841,11 +862,26 @@ fn step(
     crowd.step_micros = began.elapsed().as_secs_f64() * 1e6;
 }
 
+/// The cell a body at `here` steps onto first to head for `aim`, as the crowd steers it: `aim`
+/// itself when it is a neighbour, else the neighbour nearest it (on `sized`, the grid for the
+/// body's size). A body pushed far off its route waits behind whoever stands there, not behind
+/// whoever stands where it is going.
+fn first_step(sized: &Grid, movement: Movement, here: Point, aim: Point) -> Option<Point> {
+    if distance(movement, here, aim) <= 1 {
+        return Some(aim);
+    }
+    movement
+        .neighbors(sized, here)
+        .map(|(p, _)| p)
+        .min_by_key(|&p| (distance(movement, p, aim), p))
+}
+
 /// A body as [`deadlocked`] sees it.
 struct Wait {
     cell: Point,
     size: u8,
-    /// The cell it steps to next on its route: whoever stands there is who it waits behind.
+    /// The cell it steps onto next to follow its route ([`first_step`]), if it is stalled:
+    /// whoever stands there is who it waits behind.
     behind: Option<Point>,
     /// No nearer for [`DEADLOCK_SECONDS`].
     stalled: bool,
@@ -1109,5 +1145,35 @@ mod tests {
             wait(6, Some(7), true, false),
         ];
         assert_eq!(deadlocked(&waits), 5);
+    }
+
+    #[test]
+    fn a_body_pushed_off_its_route_waits_behind_the_cell_it_steps_onto_first() {
+        // A corridor along y = 1 with a bay above x = 3; the body's route ends at (6, 1).
+        let grid = Grid::from_ascii(&["###.###", "......."]).expect("a grid");
+        let movement = Movement::EightWay(gridpath::CornerRule::NeverCut);
+        let aim = Point::new(6, 1);
+        // Next to its aim: the aim itself.
+        assert_eq!(first_step(&grid, movement, Point::new(5, 1), aim), Some(aim));
+        // Pushed back down the corridor, or into the bay: the next cell its way, not the far
+        // cell it heads for (whoever stands there is not who it waits behind).
+        let back = first_step(&grid, movement, Point::new(1, 1), aim);
+        assert_eq!(back, Some(Point::new(2, 1)));
+        let bay = first_step(&grid, movement, Point::new(3, 0), aim);
+        assert_eq!(bay, Some(Point::new(3, 1)));
+    }
+
+    #[test]
+    fn a_body_passers_by_push_off_its_cell_is_not_deadlocked_while_it_gets_back_on() {
+        // No nearer than its best for 9 s, but back on its cell 2 s ago.
+        let mut motion = BodyMotion {
+            best: Some((Point::new(0, 0), 0)),
+            since: 1.0,
+            reached: 8.0,
+            ..default()
+        };
+        assert!(!motion.deadlocked(10.0));
+        motion.reached = 4.0;
+        assert!(motion.deadlocked(10.0));
     }
 }
