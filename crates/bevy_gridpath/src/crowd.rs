@@ -1154,7 +1154,10 @@ mod tests {
         let movement = Movement::EightWay(gridpath::CornerRule::NeverCut);
         let aim = Point::new(6, 1);
         // Next to its aim: the aim itself.
-        assert_eq!(first_step(&grid, movement, Point::new(5, 1), aim), Some(aim));
+        assert_eq!(
+            first_step(&grid, movement, Point::new(5, 1), aim),
+            Some(aim)
+        );
         // Pushed back down the corridor, or into the bay: the next cell its way, not the far
         // cell it heads for (whoever stands there is not who it waits behind).
         let back = first_step(&grid, movement, Point::new(1, 1), aim);
