@@ -225,8 +225,9 @@ fn two_columns_pass_each_other_in_a_corridor_with_one_bay() {
             body(&mut app, p(39 - x, y), p(x, y));
         }
         // Deadlocked on the way, not asserted: in a room full of arrived bodies, those that
-        // must leave wait behind them, and a file stuck in the corridor waits for a body to
-        // give way. (Figures for the notes.)
+        // must leave wait behind them, and a file that fills its far room stands in the
+        // corridor until a body gives way. (Figures for the notes. The lower bound, counting
+        // the rooms' room, is about 150 ticks: see the core's test of this corridor.)
         let (mut most, mut frames_with) = (0, 0);
         let frames = run_until(&mut app, 30_000, |app| {
             let deadlocked = stats(app).deadlocked;

@@ -286,8 +286,12 @@ fn two_columns_pass_in_a_corridor_with_one_bay() {
     // long, with a bay above its middle; 50 bodies a side, each bound for the mirror of its
     // place in the other room. Every body passes the corridor's one-wide cells one at a time,
     // so 100 bodies take at least 100 steps there, and the first must reach it and the last
-    // leave it and cross the room: a lower bound of about 140 steps. 32 seeds, as one run's
-    // figure is a throw of the dice; all arrive in each.
+    // leave it and cross the room: about 140 steps. That forgets room: the far room has 90
+    // cells and 50 bodies still in it, so at most 40 go in before some come out, through the
+    // same corridor. It must change direction at least twice (40 one way, 50 the other, the
+    // last 10), and a run costs about the corridor's 20 cells on top of a step a body: about
+    // 160, or about 150 with a body of the last run waiting in the bay as the middle run goes
+    // by. 32 seeds, as one run's figure is a throw of the dice; all arrive in each.
     let rows: Vec<String> = (0..9)
         .map(|y| {
             let corridor = match y {
