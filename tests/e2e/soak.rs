@@ -3,11 +3,13 @@
 //! on a 160 × 120 map. It passes when the app neither panics nor logs an error, no two bodies
 //! ever cover one cell, no deadlock lasts (see [`LONGEST_DEADLOCK`]), and its window still
 //! answers at the end. It prints how many looks found a body deadlocked, the most at any look,
-//! and the longest stretch of looks that did. `SOAK_SECONDS` makes it longer (the closing
-//! notes' ten-minute runs).
+//! and the longest stretch of looks that did; and at the start of each such stretch, when, and
+//! the last few actions (the clicks that loaded a scene, say). `SOAK_SECONDS` makes it longer
+//! (the closing notes' ten-minute runs).
 
 use crate::harness::{App, HEIGHT, PANEL_RIGHT, WIDTH, colors};
 use pathfinder_playground::world::generators::rng::Rng;
+use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
 /// Random points on the map side and the panel side of the window, from the app's own seeded
@@ -41,6 +43,9 @@ impl WindowPoints for Rng {
 /// `LIVENESS_GOAL=chase` run counts them headless: 1 at most in two minutes). Such a body moves
 /// again within seconds; one still deadlocked 30 s on is a crowd that has stopped for good.
 const LONGEST_DEADLOCK: Duration = Duration::from_secs(30);
+
+/// How many of the last actions a look that finds a deadlocked body prints.
+const RECENT: usize = 6;
 
 /// Error and panic lines in the app's log.
 fn faults(log: &str) -> Vec<&str> {
@@ -76,6 +81,8 @@ fn two_minutes_of_random_use() {
     let mut looks_deadlocked = 0;
     // Since when looks have found a deadlocked body, and the longest such stretch.
     let (mut deadlocked_since, mut longest) = (None::<Instant>, Duration::ZERO);
+    // The last few actions, printed when looks start finding a deadlocked body.
+    let mut recent: VecDeque<String> = VecDeque::new();
     while began.elapsed() < Duration::from_secs(seconds) {
         let state = app.state().expect("the hook keeps writing");
         if let Some([.., deadlocked, twice]) = state.bodies {
@@ -88,6 +95,19 @@ fn two_minutes_of_random_use() {
             looks_deadlocked += usize::from(deadlocked > 0);
             deadlocked_sum += deadlocked;
             looks += 1;
+            if deadlocked > 0 && deadlocked_since.is_none() {
+                // Where to look next: when, and what the last clicks did (a scene loaded, the
+                // crowd sent to chase the goal...).
+                println!(
+                    "soak: {deadlocked} deadlocked at {:.0?} (frame {}), bodies {:?}, notice \"{}\"; \
+                     last actions: {}",
+                    began.elapsed(),
+                    state.frame,
+                    state.bodies,
+                    state.notice,
+                    recent.iter().cloned().collect::<Vec<_>>().join("; ")
+                );
+            }
             deadlocked_since = (deadlocked > 0).then(|| deadlocked_since.unwrap_or(Instant::now()));
             let stretch = deadlocked_since.map_or(Duration::ZERO, |since| since.elapsed());
             longest = longest.max(stretch);
@@ -98,11 +118,17 @@ fn two_minutes_of_random_use() {
                 state.bodies
             );
         }
+        if recent.len() == RECENT {
+            recent.pop_front();
+        }
+        recent.push_back(String::new());
+        let done = recent.back_mut().expect("just pushed");
         match rng.below(100) {
             // Drags on the map: they paint, erase or move a marker, whatever is under them.
             0..=29 => {
                 let points: Vec<_> = (0..2 + rng.below(3)).map(|_| rng.map_point()).collect();
                 app.drag(&points);
+                *done = format!("drag on the map {points:?}");
             }
             // Grab a marker, if it is in view, and drop it somewhere.
             30..=39 => {
@@ -118,27 +144,36 @@ fn two_minutes_of_random_use() {
                 let from = if visible { marker } else { rng.map_point() };
                 let to = rng.map_point();
                 app.drag(&[from, to]);
+                *done = format!("drag {from:?} → {to:?}");
             }
             40..=51 => {
                 let at = rng.map_point();
                 app.wheel(at, rng.below(2) == 0, 1 + rng.below(3));
+                *done = "wheel".to_string();
             }
             52..=59 => {
                 let (a, b) = (rng.map_point(), rng.map_point());
                 app.drag_with(if rng.below(2) == 0 { "3" } else { "2" }, &[a, b]);
+                *done = "pan".to_string();
             }
             60..=79 => {
                 let at = rng.panel_point();
                 app.click(at);
+                *done = format!("click on the panel at {at:?}");
             }
             80..=89 => {
-                let widgets: Vec<_> = state.widgets.values().copied().collect();
-                let at = widgets[rng.below(widgets.len() as u32) as usize];
+                // By name: a map's order changes from run to run, and the seed should replay it.
+                let mut widgets: Vec<_> = state.widgets.iter().collect();
+                widgets.sort_unstable_by(|a, b| a.0.cmp(b.0));
+                let (name, &at) = widgets[rng.below(widgets.len() as u32) as usize];
                 app.click(at);
+                *done = format!("click on {name}");
             }
             _ => {
                 let keys = ["f", "ctrl+z", "ctrl+y", "ctrl+shift+z", "Escape"];
-                app.key(keys[rng.below(keys.len() as u32) as usize]);
+                let key = keys[rng.below(keys.len() as u32) as usize];
+                app.key(key);
+                *done = format!("key {key}");
             }
         }
         actions += 1;
