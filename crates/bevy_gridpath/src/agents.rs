@@ -172,7 +172,7 @@ impl AgentProgress {
                 None => 0,
             };
         }
-        route.cells.get(self.next).or(route.cells.last()).copied()
+        self.aiming_at(Some(route))
     }
 
     /// A body stepped to `to` (its route's next cell, or aside when pushed): it follows its

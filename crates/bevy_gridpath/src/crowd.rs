@@ -842,9 +842,9 @@ fn step(
         waits.push(Wait {
             cell: progress.cell(),
             size: agent.size.max(1),
-            behind: stalled
-                .then(|| progress.aiming_at(*route))
-                .flatten()
+            behind: progress
+                .aiming_at(*route)
+                .filter(|_| stalled)
                 .and_then(|aim| {
                     first_step(
                         &by_size.get(agent.size),
