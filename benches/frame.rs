@@ -416,7 +416,6 @@ fn liveness(n: usize, seconds: usize) {
 /// `c`), the deadlocked one in capitals, its next route cell `+` and its target `*`.
 fn dump_deadlocked(app: &mut App) {
     use bevy_gridpath::{AgentProgress, BodyMotion, Destination, GatherCell, GridAgent, Route};
-    let now = app.world().resource::<Time>().elapsed_secs();
     let mut q = app.world_mut().query::<(
         Entity,
         &GridAgent,
@@ -433,7 +432,7 @@ fn dump_deadlocked(app: &mut App) {
                 e,
                 a.size.max(1),
                 p.cell(),
-                m.deadlocked(now - 0.5),
+                m.deadlocked(),
                 r.and_then(|r| p.remaining(r).first().copied()),
                 g.map(|g| g.0).or(d.map(|d| d.0)),
             )

@@ -120,9 +120,16 @@ impl AgentProgress {
         self.at
     }
 
-    /// The cells of `route` it has yet to walk, from the one it left.
+    /// The cells of `route` it has yet to walk, from the one it left: all of them until it has
+    /// joined `route` (a body joins a new route at its next tick, not in the frame it lands).
     pub fn remaining<'r>(&self, route: &'r Route) -> &'r [Point] {
-        &route.cells[self.next.saturating_sub(1).min(route.cells.len())..]
+        let joined = self.following == Some((route.request, route.revision));
+        let from = if joined {
+            self.next.saturating_sub(1)
+        } else {
+            0
+        };
+        &route.cells[from.min(route.cells.len())..]
     }
 
     pub(crate) fn next_cell(&self, route: Option<&Route>) -> Option<Point> {
@@ -160,24 +167,35 @@ impl AgentProgress {
     }
 
     /// The cell a body heads for next on `route`, joining it first if it is new: after the
-    /// body's own cell if the route passes it, else at the route's first cell.
-    pub(crate) fn aim(&mut self, route: &Route) -> Option<Point> {
+    /// body's own cell if the route passes it, else at the route's first cell, if that is
+    /// within two moves (on `grid`, its size's grid); if not, it asks again. (Pushes while the
+    /// search ran, or a wall under it, may have moved it round the end of a wall.)
+    pub(crate) fn aim(&mut self, route: &Route, grid: &Grid, movement: Movement) -> Option<Point> {
         let key = (route.request, route.revision);
         if self.following != Some(key) {
             self.following = Some(key);
-            self.blocked = false;
             self.heading = None;
             self.next = match route.cells.iter().position(|&c| c == self.here) {
                 Some(k) => k + 1,
                 None => 0,
             };
+            let start = route.cells.first();
+            self.blocked = self.next == 0
+                && !start.is_some_and(|&c| within_two_moves(grid, movement, self.here, c));
         }
         self.aiming_at(Some(route))
     }
 
     /// A body stepped to `to` (its route's next cell, or aside when pushed): it follows its
-    /// route on from there, and asks for a new one when pushed too far off it.
-    pub(crate) fn step_to(&mut self, to: Point, route: Option<&Route>) {
+    /// route on from there, and asks for a new one when pushed off it further than two moves
+    /// can undo (on `grid`, its size's grid).
+    pub(crate) fn step_to(
+        &mut self,
+        to: Point,
+        route: Option<&Route>,
+        grid: &Grid,
+        movement: Movement,
+    ) {
         self.here = to;
         let Some(route) = route else {
             return;
@@ -187,8 +205,7 @@ impl AgentProgress {
         if let Some(k) = ahead {
             self.next = from + k + 1;
         } else if let Some(&aim) = route.cells.get(self.next) {
-            let off = to.x.abs_diff(aim.x).max(to.y.abs_diff(aim.y));
-            self.blocked |= off > 2;
+            self.blocked |= !within_two_moves(grid, movement, to, aim);
         }
     }
 }
@@ -334,7 +351,9 @@ pub(crate) fn ask_for_routes(
                     && progress.here != to
                     && match changes(&nav, &mut changed, since, agent.size) {
                         Some(cells) => {
-                            crate::nav_grid::path_touches(progress.remaining(route), cells)
+                            let rest = progress.remaining(route);
+                            crate::nav_grid::path_touches(rest, cells)
+                                || way_back_touched(rest, progress.here, cells)
                                 || could_shorten(grid, cells, &progress, route, agent.movement)
                         }
                         None => true, // too many edits to tell
@@ -353,6 +372,14 @@ pub(crate) fn ask_for_routes(
             set(&mut status, AgentStatus::Arrived);
         }
     }
+}
+
+/// Can a body at `from` reach `to` in at most two legal moves on `grid`? A body pushed a cell
+/// or two aside gets back onto its route; one pushed round the end of a wall, a cell from its
+/// route as the crow flies but far from it on foot, needs a new route.
+fn within_two_moves(grid: &Grid, movement: Movement, from: Point, to: Point) -> bool {
+    let step = |a: Point, b: Point| a == b || movement.step_cost(grid, a, b).is_some();
+    step(from, to) || movement.neighbors(grid, from).any(|(n, _)| step(n, to))
 }
 
 /// Writes a status only when it changes, so `Changed<AgentStatus>` means something.
@@ -381,6 +408,14 @@ fn changes<'m>(
         }
     };
     memo[k].2.as_ref()
+}
+
+/// A body pushed off its route heads back to it, within two moves ([`AgentProgress::step_to`]):
+/// has an edit within two cells of it (`changed`) perhaps cut that way off?
+fn way_back_touched(rest: &[Point], here: Point, changed: &HashSet<Point>) -> bool {
+    !rest.contains(&here)
+        && (-2..=2)
+            .any(|dy| (-2..=2).any(|dx| changed.contains(&Point::new(here.x + dx, here.y + dy))))
 }
 
 /// Could a cell freed (or made cheaper) among `changed` shorten what is left of the route? Only
@@ -567,4 +602,80 @@ fn escape(progress: &mut AgentProgress, nav: &NavGrid, size: u8) -> Option<(Poin
     let to = nav.nearest_fit(from, size)?;
     progress.jump_to(to);
     Some((from, to))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gridpath::CornerRule;
+
+    fn p(x: i32, y: i32) -> Point {
+        Point::new(x, y)
+    }
+
+    fn route(cells: &[Point], revision: u64) -> Route {
+        Route {
+            cells: cells.to_vec(),
+            costs: (0..cells.len()).map(|k| k as f64).collect(),
+            request: PathRequest::new(cells[0], cells[cells.len() - 1]),
+            revision,
+            micros: 0.0,
+            expanded: 0,
+            partial: false,
+            table: None,
+            overtaken: 0,
+        }
+    }
+
+    #[test]
+    fn a_route_not_yet_joined_is_all_still_to_walk() {
+        // Far along an old route when a new one lands: until the body joins it at its next
+        // tick, an edit anywhere on the new one must be seen.
+        let old = route(&[p(0, 0), p(1, 0), p(2, 0), p(3, 0), p(4, 0)], 1);
+        let new = route(&[p(3, 1), p(3, 2), p(3, 3), p(3, 4)], 2);
+        let grid = Grid::new(8, 8).expect("a grid");
+        let movement = Movement::EightWay(CornerRule::NeverCut);
+        let mut progress = AgentProgress {
+            here: p(3, 0),
+            ..default()
+        };
+        progress.aim(&old, &grid, movement);
+        assert_eq!(progress.remaining(&old), &old.cells[3..]);
+        assert_eq!(progress.remaining(&new), &new.cells[..]);
+    }
+
+    #[test]
+    fn a_body_pushed_round_the_end_of_a_wall_asks_for_a_new_route() {
+        // A wall down x = 2 but for its top row; the route runs down x = 1, and the body on it
+        // at (1, 1) heads for (1, 2) next.
+        let grid = Grid::from_ascii(&[".....", "..#..", "..#..", "..#.."]).expect("a grid");
+        let movement = Movement::EightWay(CornerRule::NeverCut);
+        let way = route(&[p(1, 0), p(1, 1), p(1, 2), p(1, 3)], 1);
+        let on_route = AgentProgress {
+            here: p(1, 1),
+            ..default()
+        };
+        let pushed_to = |to: Point| {
+            let mut progress = on_route.clone();
+            progress.aim(&way, &grid, movement);
+            progress.step_to(to, Some(&way), &grid, movement);
+            progress.blocked
+        };
+        // Pushed aside, to (0, 2): a move gets it back.
+        assert!(!pushed_to(p(0, 2)));
+        // Pushed to (2, 0), by the wall's end: two cells from (1, 2) as the crow flies, but
+        // three moves on foot (no cutting the wall's corner).
+        assert!(pushed_to(p(2, 0)));
+    }
+
+    #[test]
+    fn an_edit_beside_a_body_off_its_route_may_cut_its_way_back() {
+        let rest = [p(5, 0), p(5, 1), p(5, 2)];
+        let changed: HashSet<Point> = [p(4, 3)].into_iter().collect();
+        // Off the route, two cells from the edit: its way back may cross it.
+        assert!(way_back_touched(&rest, p(3, 2), &changed));
+        // Off the route, far from the edit; or on the route (the route's own check covers it).
+        assert!(!way_back_touched(&rest, p(0, 0), &changed));
+        assert!(!way_back_touched(&rest, p(5, 1), &changed));
+    }
 }

@@ -27,11 +27,13 @@
 //!   queued (nor waiting for a search). "Nearer" is fewer cells left on its route; a new route
 //!   (round a new wall, from where it was pushed, or to somewhere else) starts a new count but
 //!   not a new clock, so a body cannot look busy by changing its mind. A body waiting behind a
-//!   body on the move, or behind one that is itself queued, is in a queue; a chain of waiting
-//!   bodies that ends at no one moving is a deadlock. It waits behind whoever stands on the
-//!   cell it would step onto first, and a body that passers-by keep pushing off its own cell
-//!   is not deadlocked while it keeps getting back on. [`BodyMotion::stalled`] tells a game's
-//!   AI how long a body has been no nearer, to give up on a jam.
+//!   body on the move, or behind one that is itself queued, is in a queue, and so is one at the
+//!   head of a queue whose front has just stepped off; a chain of waiting bodies that ends at
+//!   an arrived body, or comes round on itself, at every frame for a second, is a deadlock. A
+//!   body waits behind whoever stands on the cell it would step onto first, and one that
+//!   passers-by keep pushing off its own cell is not deadlocked while it keeps getting back on.
+//!   [`BodyMotion::stalled`] tells a game's AI how long a body has been no nearer, to give up on
+//!   a jam; [`BodyMotion::deadlocked`] whether it was counted.
 //!
 //! Why PIBT and not local avoidance (ORCA, RVO2): local avoidance keeps units apart but, having
 //! no plan, deadlocks in corridors and crushes at doors; PIBT's priorities make someone give way.
@@ -53,6 +55,12 @@ use std::sync::Arc;
 /// Seconds without getting nearer while a route exists, after which a body counts as
 /// deadlocked.
 pub const DEADLOCK_SECONDS: f32 = 5.0;
+
+/// Seconds a stalled body must have waited at every frame in a chain that moves nowhere (see
+/// [`blocked`]) before it counts as deadlocked. Who waits behind whom is a snapshot between
+/// ticks: a body that waits one tick behind an arrived body, pushed aside at the next, is in a
+/// queue that moves.
+const BLOCKED_SECONDS: f32 = 1.0;
 
 /// Makes a [`GridAgent`] a body: it takes up its cell, and the crowd moves it (see the module
 /// docs). A body with [`SharedFlow`] is moved as a body but asks for no route, so it only gives
@@ -89,6 +97,11 @@ pub struct BodyMotion {
     /// push a body off its cell at every other tick, so it never stands still there long
     /// enough to have arrived, nor gets nearer than it ever was; but it is not deadlocked.
     reached: f32,
+    /// The clock when the chain of bodies it waits behind began to move nowhere ([`blocked`]),
+    /// if it has at every frame since.
+    blocked: Option<f32>,
+    /// Counted deadlocked at the crowd's last frame.
+    deadlocked: bool,
 }
 
 impl BodyMotion {
@@ -108,10 +121,26 @@ impl BodyMotion {
         self.stalled
     }
 
+    /// Was it counted deadlocked ([`CrowdStats::deadlocked`]) at the crowd's last frame?
+    pub fn deadlocked(&self) -> bool {
+        self.deadlocked
+    }
+
     /// Has it been no nearer to where it goes for [`DEADLOCK_SECONDS`], nor back on its cell if
     /// passers-by pushed it off?
-    pub fn deadlocked(&self, now: f32) -> bool {
+    fn long_stalled(&self, now: f32) -> bool {
         self.best.is_some() && now - self.since.max(self.reached) > DEADLOCK_SECONDS
+    }
+
+    /// Notes whether the chain it waits behind moves nowhere at this frame (`blocked`): is it
+    /// deadlocked, having so waited at every frame for [`BLOCKED_SECONDS`]?
+    fn still_blocked(&mut self, blocked: bool, now: f32) -> bool {
+        if !blocked {
+            self.blocked = None;
+        }
+        let since = blocked.then(|| *self.blocked.get_or_insert(now));
+        self.deadlocked = since.is_some_and(|t| now - t >= BLOCKED_SECONDS);
+        self.deadlocked
     }
 }
 
@@ -838,7 +867,7 @@ fn step(
         if target == Some(progress.cell()) {
             motion.reached = now;
         }
-        let stalled = motion.deadlocked(now) && !arrived;
+        let stalled = motion.long_stalled(now) && !arrived;
         waits.push(Wait {
             cell: progress.cell(),
             size: agent.size.max(1),
@@ -857,26 +886,25 @@ fn step(
             arrived,
         });
     }
-    stats.deadlocked = deadlocked(&waits);
+    for (b, blocked) in order.iter_mut().zip(blocked(&waits)) {
+        stats.deadlocked += usize::from(b.4.still_blocked(blocked, now));
+    }
     crowd.stats = stats;
     crowd.step_micros = began.elapsed().as_secs_f64() * 1e6;
 }
 
-/// The cell a body at `here` steps onto first to head for `aim`, as the crowd steers it: `aim`
-/// itself when it is a neighbour, else the neighbour nearest it (on `sized`, the grid for the
-/// body's size). A body pushed far off its route waits behind whoever stands there, not behind
-/// whoever stands where it is going.
+/// The cell a body at `here` steps onto first to head for `aim`, as the crowd steers it: the
+/// neighbour it may step onto (on `sized`, the grid for the body's size) nearest `aim`, which is
+/// `aim` itself when that is one. A body pushed far off its route waits behind whoever stands
+/// there, not behind whoever stands where it is going.
 fn first_step(sized: &Grid, movement: Movement, here: Point, aim: Point) -> Option<Point> {
-    if distance(movement, here, aim) <= 1 {
-        return Some(aim);
-    }
     movement
         .neighbors(sized, here)
         .map(|(p, _)| p)
         .min_by_key(|&p| (distance(movement, p, aim), p))
 }
 
-/// A body as [`deadlocked`] sees it.
+/// A body as [`blocked`] sees it.
 struct Wait {
     cell: Point,
     size: u8,
@@ -888,12 +916,13 @@ struct Wait {
     arrived: bool,
 }
 
-/// How many stalled bodies are deadlocked rather than queued. A body in a queue gets no nearer
-/// for as long as the queue ahead takes, and that is waiting, not deadlock: a stalled body is
-/// *queued* when the body it waits behind is on the move, or queued itself. It is deadlocked
-/// when the chain of bodies it waits behind ends at a stalled or arrived body (one that should
-/// have been pushed aside), at no one, or comes back round on itself.
-fn deadlocked(waits: &[Wait]) -> usize {
+/// Which bodies are stalled and not queued, by index. A body in a queue gets no nearer for as
+/// long as the queue ahead takes, and that is waiting, not deadlock: a stalled body is *queued*
+/// when the body it waits behind is on the move, or queued itself. It is blocked when the chain
+/// of bodies it waits behind ends at an arrived body (one that should have been pushed aside),
+/// at a body with no cell to step onto, or comes back round on itself. A chain that ends at a
+/// free cell is a queue whose head steps on at its next tick.
+fn blocked(waits: &[Wait]) -> Vec<bool> {
     #[derive(Clone, Copy, PartialEq)]
     enum Seen {
         No,
@@ -902,7 +931,7 @@ fn deadlocked(waits: &[Wait]) -> usize {
         Stuck,
     }
     if !waits.iter().any(|w| w.stalled) {
-        return 0;
+        return vec![false; waits.len()];
     }
     // Who covers each cell.
     let at: HashMap<Point, usize> = waits
@@ -926,22 +955,27 @@ fn deadlocked(waits: &[Wait]) -> usize {
             }
             seen[i] = Seen::Visiting;
             chain.push(i);
-            // Whoever covers a cell it would cover at its next step, other than itself.
             let w = &waits[i];
-            let ahead = w.behind.and_then(|next| {
-                footprint(next, w.size).find_map(|c| at.get(&c).copied().filter(|&k| k != i))
-            });
+            let Some(next) = w.behind else {
+                break Seen::Stuck;
+            };
+            // Whoever covers a cell it would cover at its next step, other than itself.
+            let ahead =
+                footprint(next, w.size).find_map(|c| at.get(&c).copied().filter(|&k| k != i));
             match ahead {
                 Some(k) if waits[k].stalled => i = k,
                 Some(k) if !waits[k].arrived => break Seen::Queued,
-                _ => break Seen::Stuck,
+                Some(_) => break Seen::Stuck,
+                // The head of a queue whose front has just stepped off: it steps on at its
+                // next tick.
+                None => break Seen::Queued,
             }
         };
         for i in chain.drain(..) {
             seen[i] = end;
         }
     }
-    seen.iter().filter(|&&s| s == Seen::Stuck).count()
+    seen.into_iter().map(|s| s == Seen::Stuck).collect()
 }
 
 /// Seconds without getting nearer after which a body bigger than one cell looks for a way round
@@ -1039,7 +1073,10 @@ fn tick_once(crowd: &mut Crowd, nav: &NavGrid, tick: f32, order: &mut [BodyItem<
     // cell is best: it moves only when pushed).
     let mut aims: Vec<(Point, Option<Point>)> = order
         .iter_mut()
-        .map(|b| (b.2.cell(), b.6.and_then(|r| b.2.aim(r))))
+        .map(|b| {
+            let grid = grids[usize::from(b.1.size.max(1)) - 1];
+            (b.2.cell(), b.6.and_then(|r| b.2.aim(r, grid, movement)))
+        })
         .collect();
     // A body that has got no nearer for a while heads round the bodies in its way instead.
     let now = crowd.clock;
@@ -1090,7 +1127,8 @@ fn tick_once(crowd: &mut Crowd, nav: &NavGrid, tick: f32, order: &mut [BodyItem<
         let (_, agent, progress, _, motion, _, route, ..) = b;
         let here = progress.cell();
         if to != here {
-            let cost = ground_cost(grids[usize::from(agent.size.max(1)) - 1], here);
+            let grid = grids[usize::from(agent.size.max(1)) - 1];
+            let cost = ground_cost(grid, here);
             let length = if to.x != here.x && to.y != here.y {
                 std::f32::consts::SQRT_2
             } else {
@@ -1100,7 +1138,7 @@ fn tick_once(crowd: &mut Crowd, nav: &NavGrid, tick: f32, order: &mut [BodyItem<
             motion.started = crowd.clock;
             motion.duration = length * cost / agent.speed.max(1e-3);
             motion.credit -= 1.0;
-            progress.step_to(to, *route);
+            progress.step_to(to, *route, grid, movement);
         }
         motion.mover = Some(mover);
     }
@@ -1109,6 +1147,10 @@ fn tick_once(crowd: &mut Crowd, nav: &NavGrid, tick: f32, order: &mut [BodyItem<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn deadlocked(waits: &[Wait]) -> usize {
+        blocked(waits).into_iter().filter(|&b| b).count()
+    }
 
     fn wait(x: i32, behind: Option<i32>, stalled: bool, arrived: bool) -> Wait {
         Wait {
@@ -1133,16 +1175,29 @@ mod tests {
     }
 
     #[test]
+    fn the_head_of_a_queue_whose_front_just_left_is_not_deadlocked() {
+        // 0 has just stepped off cell 1 and glided on; 1 to 3 have waited long in the queue, and
+        // 2, at its head now, steps onto the free cell at its next tick.
+        let waits = [
+            wait(0, Some(-1), false, false),
+            wait(2, Some(1), true, false),
+            wait(3, Some(2), true, false),
+            wait(4, Some(3), true, false),
+        ];
+        assert_eq!(deadlocked(&waits), 0);
+    }
+
+    #[test]
     fn a_chain_that_ends_at_no_one_moving_or_comes_round_is_deadlocked() {
         // 1 and 2 wait behind an arrived body that never made room; 4 and 5 wait for each other;
-        // 6 waits for an empty cell it never gets.
+        // 7 has no cell to step onto at all.
         let waits = [
             wait(0, None, false, true),
             wait(1, Some(0), true, false),
             wait(2, Some(1), true, false),
             wait(4, Some(5), true, false),
             wait(5, Some(4), true, false),
-            wait(6, Some(7), true, false),
+            wait(7, None, true, false),
         ];
         assert_eq!(deadlocked(&waits), 5);
     }
@@ -1175,8 +1230,22 @@ mod tests {
             reached: 8.0,
             ..default()
         };
-        assert!(!motion.deadlocked(10.0));
+        assert!(!motion.long_stalled(10.0));
         motion.reached = 4.0;
-        assert!(motion.deadlocked(10.0));
+        assert!(motion.long_stalled(10.0));
+    }
+
+    #[test]
+    fn a_body_counts_as_deadlocked_once_blocked_at_every_frame_for_a_second() {
+        let mut motion = BodyMotion::default();
+        // Blocked for a tick, then queued again: the body ahead was pushed aside.
+        assert!(!motion.still_blocked(true, 10.0));
+        assert!(!motion.still_blocked(true, 10.25));
+        assert!(!motion.still_blocked(false, 10.5));
+        // Blocked from 10.75 on: deadlocked a second later, not before.
+        for now in [10.75, 11.0, 11.25, 11.5] {
+            assert!(!motion.still_blocked(true, now));
+        }
+        assert!(motion.still_blocked(true, 11.75));
     }
 }
