@@ -15,7 +15,7 @@ use crate::world::nav::NavGrid;
 use bevy::prelude::*;
 use bevy_gridpath::{
     AgentProgress, AgentStatus, Body, BodyMotion, Destination, GridAgent, PathFailed, PathService,
-    RouteColor, SharedFlow,
+    Patience, RouteColor, SharedFlow,
 };
 
 /// Picks wanderers' stops.
@@ -36,28 +36,11 @@ const WANDER_TRIES: u32 = 3;
 /// makes room. (Shorter than the crowd's deadlock count, which does not start again for it.)
 const WANDER_PATIENCE: f32 = 2.5;
 
-/// A wanderer's stops in a row that had no way.
+/// A wanderer's stops in a row that had no way, and its patience with jams.
 #[derive(Component, Clone, Copy, Debug, Default)]
 pub struct Wandering {
     failures: u32,
-    /// How long its body had got no nearer when it last gave up on a jam (0: it has not).
-    gave_up: f32,
-}
-
-impl Wandering {
-    /// Does a wanderer whose body has been no nearer for `stalled` seconds give up on where it
-    /// goes? Once it has waited its patience, and again only after waiting it once more (the
-    /// body's count of seconds runs on across a new place to go), or after getting nearer.
-    fn gives_up(&mut self, stalled: f32) -> bool {
-        if stalled < self.gave_up {
-            self.gave_up = 0.0;
-        }
-        let jammed = stalled > self.gave_up + WANDER_PATIENCE;
-        if jammed {
-            self.gave_up = stalled;
-        }
-        jammed
-    }
+    patience: Patience,
 }
 
 /// A scene's crowd goes to its own places, as bodies.
@@ -187,7 +170,8 @@ pub(super) fn steer(
                 if *status == AgentStatus::Walking {
                     wandering.failures = 0;
                 }
-                let jammed = wandering.gives_up(motion.map_or(0.0, BodyMotion::stalled));
+                let stalled = motion.map_or(0.0, BodyMotion::stalled);
+                let jammed = wandering.patience.gives_up(stalled, WANDER_PATIENCE);
                 let pick = new_goal
                     || destination.is_none()
                     || *status == AgentStatus::Arrived
@@ -208,25 +192,5 @@ pub(super) fn steer(
         {
             commands.entity(entity).insert(Destination(to));
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_jammed_wanderer_gives_up_once_a_patience_not_every_frame() {
-        let mut w = Wandering::default();
-        assert!(!w.gives_up(0.5));
-        assert!(!w.gives_up(WANDER_PATIENCE - 0.1));
-        assert!(w.gives_up(WANDER_PATIENCE + 0.1));
-        // Still stalled a frame later: it has just picked somewhere else.
-        assert!(!w.gives_up(WANDER_PATIENCE + 0.2));
-        assert!(w.gives_up(2.0 * WANDER_PATIENCE + 0.2));
-        // It got nearer (the count started again): a whole patience before the next.
-        assert!(!w.gives_up(0.1));
-        assert!(!w.gives_up(WANDER_PATIENCE - 0.1));
-        assert!(w.gives_up(WANDER_PATIENCE + 0.1));
     }
 }

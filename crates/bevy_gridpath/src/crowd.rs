@@ -363,12 +363,53 @@ type Gathering = (
 /// [`DEADLOCK_SECONDS`], so a jam is undone before it counts as a deadlock.
 pub const GATHER_PATIENCE: f32 = 1.5;
 
-/// A gathering body that gave up on a jam: the destination it gathers at, and how long it had
-/// been no nearer when it gave up.
+/// Patience with a jam, for a body's AI. A body that has been no nearer to where it goes
+/// ([`BodyMotion::stalled`]) for a patience gives up on it (a wanderer picks somewhere else, a
+/// body in a gathering settles where it stands); and again only after as long once more, since
+/// the body's count runs on across a new place to go, or a patience after it next gets nearer.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Patience {
+    /// How long it had been no nearer when it last gave up (0: not since it last got nearer).
+    gave_up: f32,
+}
+
+impl Patience {
+    /// Has a body no nearer for `stalled` seconds waited `patience` since it last gave up, or
+    /// since it last got nearer?
+    pub fn run_out(&self, stalled: f32, patience: f32) -> bool {
+        let since = if self.nearer_since(stalled) {
+            0.0
+        } else {
+            self.gave_up
+        };
+        stalled > since + patience
+    }
+
+    /// It gives up, having been no nearer for `stalled` seconds: its patience starts again.
+    pub fn give_up(&mut self, stalled: f32) {
+        self.gave_up = stalled;
+    }
+
+    /// [`run_out`](Self::run_out), and if so [`give_up`](Self::give_up).
+    pub fn gives_up(&mut self, stalled: f32, patience: f32) -> bool {
+        let out = self.run_out(stalled, patience);
+        if out {
+            self.give_up(stalled);
+        }
+        out
+    }
+
+    /// Has it got nearer since it last gave up (its count of seconds started again)?
+    pub fn nearer_since(&self, stalled: f32) -> bool {
+        stalled < self.gave_up
+    }
+}
+
+/// A gathering body that gave up on a jam: the destination it gathers at, and its patience.
 #[derive(Clone, Copy, Debug)]
 struct GaveUp {
     to: Point,
-    stalled: f32,
+    patience: Patience,
 }
 
 /// Bodies that share a destination get a cell of their own near it.
@@ -558,10 +599,8 @@ fn give_up_on_jams(
             continue;
         };
         let stalled = motion.stalled();
-        let last = jams.gave_up.get(&e).map_or(0.0, |g| g.stalled);
-        // It got nearer since it last gave up: its patience starts again.
-        let last = if stalled < last { 0.0 } else { last };
-        if progress.cell() != place && stalled > last + GATHER_PATIENCE {
+        let patience = jams.gave_up.get(&e).map(|g| g.patience).unwrap_or_default();
+        if progress.cell() != place && patience.run_out(stalled, GATHER_PATIENCE) {
             jammed.push((e, progress.cell(), agent.size.max(1), stalled));
         }
     }
@@ -583,10 +622,12 @@ fn give_up_on_jams(
         };
         let to = jams.to;
         // Jammed again on its way to the place it settled for: no more looking.
+        let mut patience = Patience::default();
+        patience.give_up(stalled);
         let again = jams
             .gave_up
-            .insert(e, GaveUp { to, stalled })
-            .is_some_and(|g| g.to == to && stalled >= g.stalled);
+            .insert(e, GaveUp { to, patience })
+            .is_some_and(|g| g.to == to && !g.patience.nearer_since(stalled));
         let mut unclaim = |e: Entity, at: Point, claims: &mut HashMap<Point, Entity>| {
             for q in footprint(at, size(e)) {
                 jams.claimed.remove(&q);
@@ -630,8 +671,9 @@ fn give_up_on_jams(
                 jams.claimed.extend(footprint(place, k));
                 claims.extend(footprint(place, k).map(|q| (q, other)));
                 assigned.insert(other, place);
-                let stalled = motion.stalled();
-                jams.gave_up.insert(other, GaveUp { to, stalled });
+                let mut patience = Patience::default();
+                patience.give_up(motion.stalled());
+                jams.gave_up.insert(other, GaveUp { to, patience });
             }
         }
     }
@@ -1233,6 +1275,22 @@ mod tests {
         assert!(!motion.long_stalled(10.0));
         motion.reached = 4.0;
         assert!(motion.long_stalled(10.0));
+    }
+
+    #[test]
+    fn a_jammed_body_gives_up_once_a_patience_not_every_frame() {
+        let mut p = Patience::default();
+        assert!(!p.gives_up(0.5, 2.0));
+        assert!(!p.gives_up(1.9, 2.0));
+        assert!(p.gives_up(2.1, 2.0));
+        // Still stalled a frame later: it has just given up.
+        assert!(!p.gives_up(2.2, 2.0));
+        assert!(p.gives_up(4.2, 2.0));
+        // It got nearer (the count started again): a whole patience before the next.
+        assert!(p.nearer_since(0.1));
+        assert!(!p.gives_up(0.1, 2.0));
+        assert!(!p.gives_up(1.9, 2.0));
+        assert!(p.gives_up(2.1, 2.0));
     }
 
     #[test]
