@@ -185,7 +185,8 @@ proptest! {
         for step in 0..40 {
             for (i, m) in movers.iter_mut().enumerate() {
                 m.free = holds[(step * 20 + i) % holds.len()] >= 25; // a quarter held
-                m.arrived = goals.get(i).map(|g| g.0) == Some(m.at);
+                m.goal = goals.get(i).map(|g| g.0);
+                m.arrived = m.goal == Some(m.at);
             }
             let before = movers.clone();
             let next = crowd
@@ -257,6 +258,7 @@ fn walk_to_goals(
         taken += 1;
         for (i, m) in movers.iter_mut().enumerate() {
             m.free = free(i, moved[i]);
+            m.goal = Some(goals[i]);
             m.arrived = m.at == goals[i];
         }
         let before = movers.clone();
@@ -358,4 +360,39 @@ fn a_crowd_of_three_sizes_crosses_a_room() {
         .collect();
     let (left, _) = walk_to_goals(&grid, movement, movers, &goals, 300, 3, |_, _| true);
     assert!(left.is_empty(), "not all arrived in 300 steps: {left:?}");
+}
+
+#[test]
+fn two_bodies_each_on_the_others_place_in_a_dead_end_get_out_of_each_others_way() {
+    // A dead end two cells long above a room full of bodies that have arrived: the deeper body
+    // is bound for the cell at the mouth, the one at the mouth for the deeper cell. Neither can
+    // step onto the other's cell (a swap); the one at the mouth must back out of the dead end,
+    // draw the other after it, and let it by.
+    let grid =
+        Grid::from_ascii(&["###.###", "###.###", ".......", ".......", "......."]).expect("a grid");
+    let movement = Movement::EightWay(CornerRule::NeverCut);
+    let (deep, mouth) = (Point::new(3, 0), Point::new(3, 1));
+    let mut starts = vec![deep, mouth];
+    let mut goals = vec![mouth, deep];
+    for y in 2..5 {
+        for x in 0..7 {
+            if (x + y) % 4 != 0 {
+                starts.push(Point::new(x, y));
+                goals.push(Point::new(x, y));
+            }
+        }
+    }
+    for seed in 0..16u64 {
+        let movers: Vec<Mover> = starts
+            .iter()
+            .enumerate()
+            .map(|(i, &at)| Mover::new(at, 100 * seed + i as u64))
+            .collect();
+        let (left, taken) = walk_to_goals(&grid, movement, movers, &goals, 200, seed, |_, _| true);
+        assert!(
+            left.is_empty(),
+            "seed {seed}: not all arrived in 200 steps: {left:?}"
+        );
+        println!("seed {seed}: {taken} steps");
+    }
 }

@@ -7,7 +7,7 @@
 //! 4 bytes a cell for every distinct goal, recomputed after every edit. And its crowds meet
 //! head-on in passages one body wide, where the paper's fixed order of priorities turns the
 //! file back and forth. So [`CrowdStep`] runs the same Algorithm 1 of Okumura et al. (AIJ 2022)
-//! with five changes:
+//! with six changes:
 //!
 //! - **The caller says how far each cell is** (`cost_to_go`): a game already has a route for
 //!   each unit, searched off the frame, and the distance to the next cell of that route is all
@@ -23,6 +23,9 @@
 //!   [`PUSHED_BACK`] steps of priority, and one that has got no nearer for [`GIVE_WAY_AFTER`]
 //!   steps starts again from its tie-break. (The paper's priorities grow by one a step for
 //!   everyone on the way, so they never change order until a body arrives.)
+//! - **LaCAM\*'s emulated swap** (Okumura, IJCAI 2023) for one-cell bodies with a
+//!   [`Mover::goal`]: two that must pass each other in a dead end, which PIBT alone never
+//!   lets them do, back out of it together to the nearest fork, one drawing the other after it.
 //!
 //! ```text
 //! for each free mover i, highest priority first:
@@ -30,13 +33,14 @@
 //!
 //! PIBT(i):
 //!     C ← i's cell and its legal moves, lowest cost_to_go first (ties: a footprint on no one
-//!         else, then at random)
+//!         else, then at random); reversed if i must back out of a dead end for a body
 //!     for v in C:
 //!         skip v if any cell of F(v) is taken, if the step swaps with a body (each steps onto
 //!             a cell the other leaves), or if it crosses a body's diagonal step
 //!         take every cell of F(v)
 //!         for each unplanned mover k standing on F(v): PIBT(k)
-//!         if every cell of F(v) is still i's: return valid
+//!         if every cell of F(v) is still i's: draw the body it backs out for (if it does, on
+//!             C's first) onto i's cell; return valid
 //!         one k pushed:  give back what is left of F(v)     -- k stayed on it
 //!         several:       undo every plan made since taking F(v)
 //!     stay (take F(i's cell)); return invalid
@@ -70,6 +74,7 @@
 
 use super::instance::SplitMix64;
 use crate::grid::{Grid, Point};
+use crate::heuristic::Heuristic;
 use crate::movement::Movement;
 
 /// How much priority a body loses when it is pushed back, further from where it wants to be.
@@ -106,6 +111,10 @@ pub struct Mover {
     pub free: bool,
     /// Is it where it wants to be? Its priority drops back to its tie-break when it is.
     pub arrived: bool,
+    /// Where it is bound in the end, if anywhere: two bodies that must pass each other in a
+    /// dead end (the module docs' emulated swap) tell by it, as the crow flies, which of them
+    /// goes deeper. `None`: it never backs out for another, nor draws another after it.
+    pub goal: Option<Point>,
     /// PIBT's priority: grows by one every step it is not where it wants to be, and falls when
     /// it is pushed back or has waited long (see [`PUSHED_BACK`] and [`GIVE_WAY_AFTER`]). Keep
     /// it between steps ([`CrowdStep::step`] updates it).
@@ -141,6 +150,7 @@ impl Mover {
             size: 1,
             free: true,
             arrived: false,
+            goal: None,
             priority: tie_break,
             waiting: 0,
             tie_break,
@@ -151,6 +161,14 @@ impl Mover {
     /// The same body, `size` cells across.
     pub fn with_size(self, size: u8) -> Self {
         Self { size, ..self }
+    }
+
+    /// The same body, bound for `goal` ([`Mover::goal`]).
+    pub fn with_goal(self, goal: Point) -> Self {
+        Self {
+            goal: Some(goal),
+            ..self
+        }
     }
 }
 
@@ -251,6 +269,9 @@ pub struct CrowdStep {
     to: Vec<usize>,
     size: Vec<u8>,
     priority: Vec<f64>,
+    /// Each mover's `arrived` (a body settled in a dead end need not make way) and `goal`.
+    arrived: Vec<bool>,
+    goal: Vec<Option<Point>>,
     /// Which mover stands on a cell now, and which takes it next (`NONE`: no one).
     standing: Vec<u32>,
     taking: Vec<u32>,
@@ -278,6 +299,8 @@ impl CrowdStep {
             to: Vec::new(),
             size: Vec::new(),
             priority: Vec::new(),
+            arrived: Vec::new(),
+            goal: Vec::new(),
             standing: Vec::new(),
             taking: Vec::new(),
             order: Vec::new(),
@@ -317,6 +340,8 @@ impl CrowdStep {
         self.to.clear();
         self.size.clear();
         self.priority.clear();
+        self.arrived.clear();
+        self.goal.clear();
         self.order.clear();
         self.escape.clear();
         self.asked.clear();
@@ -336,6 +361,8 @@ impl CrowdStep {
                 && footprint(mover.at, mover.size)
                     .all(|p| grid.index_of(p).is_some_and(|c| self.standing[c] == NONE));
             self.size.push(mover.size);
+            self.arrived.push(mover.arrived);
+            self.goal.push(mover.goal);
             self.asked.push(None);
             let room = mover.making_room.take().filter(|_| clear && mover.free);
             // Asked to make room, it plans before everyone who was not (this step only), and
@@ -484,8 +511,17 @@ impl CrowdStep {
             n += 1;
         }
         keyed[..n].sort_unstable_by_key(|&(key, _)| key);
+        // Two one-cell bodies that must pass each other where there is no room to (see
+        // `swap_partner`): this one takes its worst cell first, backing out, and draws the
+        // other after it.
+        let partner = (size == 1 && self.escape[i].is_none())
+            .then(|| self.swap_partner(grid, movement, cost_to_go, i, keyed[0].1))
+            .flatten();
+        if partner.is_some() {
+            keyed[..n].reverse();
+        }
         let mut first_push = true;
-        for &(_, v) in &keyed[..n] {
+        for (rank, &(_, v)) in keyed[..n].iter().enumerate() {
             let target = grid.point_of(v);
             let cells = || footprint(target, size).filter_map(|q| grid.index_of(q));
             if cells().any(|c| self.taking[c] != NONE)
@@ -548,6 +584,9 @@ impl CrowdStep {
                         );
                     }
                 }
+                if let Some(j) = partner.filter(|_| rank == 0) {
+                    self.pull(grid, j, here);
+                }
                 return true;
             }
             if first_push {
@@ -588,6 +627,194 @@ impl CrowdStep {
             self.take(c, i as u32);
         }
         false
+    }
+
+    /// The body `i` must back out for, if any: LaCAM*'s emulated swap (Okumura, "Improving
+    /// LaCAM for Scalable Eventually Optimal Multi-Agent Pathfinding", IJCAI 2023, and its
+    /// code, lacam3), for one-cell bodies. PIBT never swaps two bodies, so two that must pass
+    /// each other in a dead end (the deeper bound for the mouth, the other deeper in) push
+    /// each other round it for ever. The emulated swap:
+    ///
+    /// ```text
+    /// P ← the passage one body wide from i's cell through its best cell, if it ends in a
+    ///     dead end (if it forks, nothing)
+    /// j ← the body on i's best cell
+    /// if j has not planned and must get past i down P (swap_required(i, j)), and i, backing
+    ///     out, reaches a fork (swap_possible): back out for j
+    /// else for each body k beside i:                                  -- "clear"
+    ///     if k would have to get past i once i stepped onto its best cell (swap_required(k,
+    ///     i)), and i can back out from there: back out for k
+    /// ```
+    ///
+    /// Backing out is taking the cells in the reverse order; on the first, the partner, if it
+    /// has not planned, steps onto i's cell after it ([`CrowdStep::pull`]). At the fork they
+    /// pass.
+    ///
+    /// lacam3 swaps down any passage one body wide, to a fork as well as to a dead end. Here
+    /// "nearer" is only known for certain beside a body (see [`CrowdStep::swap_required`]),
+    /// and down passages that fork, swaps turned pairs to and fro at a gap one cell long
+    /// between two packed rooms; there pushing, with [`PUSHED_BACK`] and [`GIVE_WAY_AFTER`],
+    /// gets bodies through.
+    fn swap_partner(
+        &self,
+        grid: &Grid,
+        movement: Movement,
+        cost_to_go: &mut impl FnMut(usize, Point) -> u32,
+        i: usize,
+        best: usize,
+    ) -> Option<usize> {
+        let here = self.from[i];
+        if best == here {
+            return None;
+        }
+        let passage = self.dead_end(grid, movement, here, best)?;
+        let one_cell = |k: u32| k != NONE && k as usize != i && self.size[k as usize] == 1;
+        let j = self.standing[best];
+        let partner = if one_cell(j)
+            && self.to[j as usize] == UNPLANNED
+            && self.swap_required(grid, movement, cost_to_go, i, j as usize, &passage)
+        {
+            Some(j as usize)
+        } else {
+            movement
+                .neighbors(grid, grid.point_of(here))
+                .filter_map(|(p, _)| grid.index_of(p))
+                .filter(|&u| u != best)
+                .map(|u| self.standing[u])
+                .find(|&k| {
+                    one_cell(k)
+                        && self.swap_required(grid, movement, cost_to_go, k as usize, i, &passage)
+                })
+                .map(|k| k as usize)
+        };
+        partner.filter(|_| self.swap_possible(grid, movement, best, here))
+    }
+
+    /// The passage one body wide that a body at `from` steps into at `into`, if it ends in a
+    /// dead end within [`SWAP_REACH`] cells: its cells from `from` on. `None` if it forks.
+    fn dead_end(
+        &self,
+        grid: &Grid,
+        movement: Movement,
+        from: usize,
+        into: usize,
+    ) -> Option<Vec<usize>> {
+        let mut cells = vec![from, into];
+        while cells.len() <= SWAP_REACH {
+            let [.., behind, ahead] = cells[..] else {
+                return None;
+            };
+            match self.narrow_past(grid, movement, behind, ahead) {
+                Narrow::On(next) => cells.push(next),
+                Narrow::Fork => return None,
+                Narrow::DeadEnd => return Some(cells),
+            }
+        }
+        None
+    }
+
+    /// The next cell past `ahead` away from `behind` where the way is one body wide: `None`
+    /// at a fork (two ways on or more) or a dead end. A body that has arrived in a dead end of
+    /// its own (a cell with one way in) is as good as a wall: it need not make way.
+    fn narrow_past(&self, grid: &Grid, movement: Movement, behind: usize, ahead: usize) -> Narrow {
+        let mut on = None;
+        for (p, _) in movement.neighbors(grid, grid.point_of(ahead)) {
+            let Some(u) = grid.index_of(p) else { continue };
+            let k = self.standing[u];
+            let settled = k != NONE
+                && self.arrived[k as usize]
+                && movement.neighbors(grid, p).nth(1).is_none();
+            if u == behind || settled {
+                continue;
+            }
+            if on.is_some() {
+                return Narrow::Fork;
+            }
+            on = Some(u);
+        }
+        on.map_or(Narrow::DeadEnd, Narrow::On)
+    }
+
+    /// Must `puller` get past `pusher` down the dead end `cells` (lacam3's
+    /// `is_swap_required`)? The pusher, on its first cell, heads onto the puller's, its second.
+    /// Follow the passage while it leads the pusher nearer: the swap is required if, where the
+    /// pusher stops getting nearer (or the passage ends), the puller wants to be behind
+    /// (nearer the pusher's side) and the pusher ahead, or is on its goal.
+    ///
+    /// lacam3 measures "nearer" with each agent's table of true distances. A step's
+    /// `cost_to_go` may be only a guide to the next cell of a route, which says nothing of the
+    /// cells down a passage past it: with it alone, two bodies that meet head-on in a corridor
+    /// would turn each other back for ever. So it answers for the passage's first two cells,
+    /// beside the bodies, and down the passage "nearer" is nearer the body's [`Mover::goal`]
+    /// as the crow flies: along a passage one body wide, which both bodies' ways follow, that
+    /// only has to tell which way and how far.
+    fn swap_required(
+        &self,
+        grid: &Grid,
+        movement: Movement,
+        cost_to_go: &mut impl FnMut(usize, Point) -> u32,
+        pusher: usize,
+        puller: usize,
+        cells: &[usize],
+    ) -> bool {
+        let (Some(pusher_goal), Some(puller_goal)) = (self.goal[pusher], self.goal[puller]) else {
+            return false;
+        };
+        let heuristic = Heuristic::best_for(movement);
+        // Is body k, bound for `goal`, nearer on cell b than on cell a, next to it?
+        let beside = [cells[0], cells[1]];
+        let mut nearer = |k: usize, goal: Point, a: usize, b: usize| {
+            let (pa, pb) = (grid.point_of(a), grid.point_of(b));
+            if beside.contains(&a) && beside.contains(&b) {
+                return cost_to_go(k, pb) < cost_to_go(k, pa);
+            }
+            let crow =
+                |p: Point| heuristic.estimate_cells(p.x.abs_diff(goal.x), p.y.abs_diff(goal.y));
+            crow(pb) < crow(pa)
+        };
+        let mut stop = None;
+        for (t, pair) in cells.windows(2).enumerate() {
+            if !nearer(pusher, pusher_goal, pair[0], pair[1]) {
+                if t == 0 {
+                    return false; // the pusher does not head onto the puller's cell at all
+                }
+                stop = Some((pair[0], pair[1]));
+                break;
+            }
+        }
+        let (behind, ahead) = stop.unwrap_or((cells[cells.len() - 2], cells[cells.len() - 1]));
+        nearer(puller, puller_goal, ahead, behind)
+            && (grid.point_of(behind) == pusher_goal || nearer(pusher, pusher_goal, behind, ahead))
+    }
+
+    /// Can a body at `from` back out, away from one at `into`, to a fork where the two can
+    /// pass (lacam3's `is_swap_possible`)?
+    fn swap_possible(&self, grid: &Grid, movement: Movement, into: usize, from: usize) -> bool {
+        let (mut behind, mut ahead) = (into, from);
+        for _ in 0..SWAP_REACH {
+            if ahead == into {
+                return false;
+            }
+            match self.narrow_past(grid, movement, behind, ahead) {
+                Narrow::Fork => return true,
+                Narrow::DeadEnd => return false,
+                Narrow::On(next) => (behind, ahead) = (ahead, next),
+            }
+        }
+        false
+    }
+
+    /// The swap's other half: `j`, if it has not planned, steps onto the cell `into` that the
+    /// body backing out for it leaves, when no one takes it and the step breaks no rule.
+    fn pull(&mut self, grid: &Grid, j: usize, into: usize) {
+        if self.to[j] == UNPLANNED
+            && self.taking[into] == NONE
+            && !self.swaps(grid, j, into)
+            && !self.crosses(grid, j, into)
+        {
+            self.set_to(j, into);
+            self.take(into, j as u32);
+        }
     }
 
     /// Asks mover `k` to make `room` at the next step, unless a body of higher priority has.
@@ -667,6 +894,19 @@ impl CrowdStep {
             })
         })
     }
+}
+
+/// How far the emulated swap follows a passage one body wide, in cells: it bounds a step's
+/// work, and two bodies that must pass that far down a passage are better served by a new
+/// route.
+const SWAP_REACH: usize = 64;
+
+/// What lies past a cell, coming from one beside it ([`CrowdStep::narrow_past`]).
+#[derive(Clone, Copy)]
+enum Narrow {
+    Fork,
+    DeadEnd,
+    On(usize),
 }
 
 /// One change a plan made, to undo: a cell's taker, or a mover's plan, as they were.
