@@ -1165,6 +1165,7 @@ fn tick_once(crowd: &mut Crowd, nav: &NavGrid, tick: f32, order: &mut [BodyItem<
         mover.size = size;
         mover.free = motion.credit >= 1.0 - 1e-4;
         mover.arrived = target.is_none_or(|t| t == here) || route.is_none();
+        mover.goal = target.filter(|_| route.is_some());
         movers.push(mover);
     }
     // Each body's guide: the distance to the next cell of its route (without a route, its own

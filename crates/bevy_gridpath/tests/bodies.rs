@@ -276,6 +276,28 @@ fn two_columns_pass_each_other_in_a_corridor_with_one_bay() {
 }
 
 #[test]
+fn two_bodies_each_on_the_others_place_in_a_dead_end_get_past_each_other() {
+    // A dead end two cells long above a room packed with bodies already where they go: the
+    // deeper body is bound for the mouth, the one at the mouth for the deeper cell. Pushing
+    // alone turns them round the dead end for ever; the one at the mouth backs out, draws the
+    // other after it and lets it by (the core's emulated swap).
+    let mut app = app_on(&["###.###", "###.###", ".......", ".......", "......."]);
+    let (deep, mouth) = (p(3, 0), p(3, 1));
+    body(&mut app, deep, mouth);
+    body(&mut app, mouth, deep);
+    for y in 2..5 {
+        for x in (0..7).filter(|x| (x + y) % 4 != 0) {
+            body(&mut app, p(x, y), p(x, y));
+        }
+    }
+    let frames = run_until(&mut app, 2000, |app| {
+        assert_eq!(stats(app).deadlocked, 0);
+        all_arrived(app)
+    });
+    println!("past each other in the dead end in {frames} frames");
+}
+
+#[test]
 fn bodies_spawned_on_one_cell_or_on_a_wall_are_moved_apart() {
     let mut app = app_on(&["....", ".##.", "...."]);
     let a = body(&mut app, p(0, 0), p(0, 0));
@@ -524,4 +546,143 @@ fn chasers_of_three_sizes_jammed_in_their_gathering_settle_and_never_deadlock() 
         all_arrived(app)
     });
     assert_eq!(worst, 0, "deadlocked bodies in the gathering");
+}
+
+/// Not run by `cargo test` (minutes): the door scene with 1 to 4 random wall strokes dropped on
+/// the crowd in its first 20 s, for `DOOR_SEEDS` seeds (40) from `DOOR_SEED` (0), checking the
+/// rules at every frame. Prints, for each seed, the frames that found a body deadlocked and the
+/// bodies neither arrived nor stuck after at most 20,000 frames (1,000 s), and with
+/// `DOOR_DUMP=1` draws the map of a seed that left some. It reports rather than asserts those:
+/// a stroke that makes a passage one body wide whose cells are the places of bodies coming in
+/// from both ends leaves two of them head-on in it (seed 20; see the README's limits).
+/// `cargo test --release -p bevy_gridpath --test bodies -- --ignored --nocapture door_strokes`
+#[test]
+#[ignore]
+fn door_strokes() {
+    let var = |name: &str| std::env::var(name).ok().and_then(|s| s.parse::<u64>().ok());
+    let first = var("DOOR_SEED").unwrap_or(0);
+    let seeds = var("DOOR_SEEDS").unwrap_or(40);
+    let mut failed = Vec::new();
+    for seed in first..first + seeds {
+        let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+        let mut roll = |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state % n
+        };
+        let mut app = door_scene();
+        let mut strokes: Vec<(usize, Vec<Point>)> = (0..1 + roll(4))
+            .map(|_| {
+                let frame = 20 + roll(380) as usize;
+                let (x, y, len) = (roll(41) as i32, roll(30) as i32, 4 + roll(12) as i32);
+                let cells = if roll(2) == 0 {
+                    (x..(x + len).min(41)).map(|x| p(x, y)).collect()
+                } else {
+                    (y..(y + len).min(30)).map(|y| p(x, y)).collect()
+                };
+                (frame, cells)
+            })
+            .collect();
+        strokes.sort_by_key(|s| s.0);
+        let (mut frame, mut with) = (0, 0);
+        let mut before = cells(&mut app);
+        while frame < 20_000 {
+            for (_, cells) in strokes.iter().filter(|s| s.0 == frame) {
+                for &c in cells {
+                    app.world_mut().spawn((Obstacle, CellPos(c)));
+                }
+            }
+            app.update();
+            let after = cells(&mut app);
+            check(&app, &before, &after);
+            before = after;
+            frame += 1;
+            let s = stats(&app);
+            with += usize::from(s.deadlocked > 0);
+            if frame > 400 && s.arrived + s.stuck == s.bodies {
+                break;
+            }
+        }
+        let s = stats(&app);
+        let left = s.bodies - s.arrived - s.stuck;
+        println!(
+            "seed {seed}: {} strokes, {frame} frames, {with} with a body deadlocked, {} stuck, {left} left",
+            strokes.len(),
+            s.stuck
+        );
+        if left > 0 {
+            failed.push(seed);
+            if std::env::var("DOOR_DUMP").is_ok() {
+                dump(&mut app);
+            }
+        }
+    }
+    println!("seeds that left bodies walking: {failed:?}");
+}
+
+/// Draws the map: `#` a wall, `a` an arrived body, `s` a stuck one, `o` one on its way, and
+/// `x` where a body on its way is bound.
+fn dump(app: &mut App) {
+    let mut q = app.world_mut().query::<(
+        &AgentProgress,
+        &bevy_gridpath::AgentStatus,
+        &Destination,
+        Option<&GatherCell>,
+    )>();
+    let nav = app.world().resource::<NavGrid>();
+    let (w, h) = (41, 30);
+    let mut rows: Vec<Vec<char>> = (0..h)
+        .map(|y| {
+            (0..w)
+                .map(|x| if nav.is_passable(p(x, y)) { '.' } else { '#' })
+                .collect()
+        })
+        .collect();
+    for (progress, status, to, _) in q.iter(app.world()) {
+        let c = progress.cell();
+        rows[c.y as usize][c.x as usize] = match status {
+            bevy_gridpath::AgentStatus::Arrived => 'a',
+            bevy_gridpath::AgentStatus::Stuck => 's',
+            _ => 'o',
+        };
+        if *status != bevy_gridpath::AgentStatus::Arrived
+            && *status != bevy_gridpath::AgentStatus::Stuck
+            && rows[to.0.y as usize][to.0.x as usize] == '.'
+        {
+            rows[to.0.y as usize][to.0.x as usize] = 'x';
+        }
+    }
+    for row in rows {
+        println!("{}", row.into_iter().collect::<String>());
+    }
+    println!("{:?}", stats(app));
+    let mut q = app.world_mut().query::<(
+        Entity,
+        &AgentProgress,
+        &bevy_gridpath::AgentStatus,
+        &Destination,
+        &BodyMotion,
+        Option<&bevy_gridpath::Route>,
+        Option<&bevy_gridpath::PathRequest>,
+        Option<&PathFailed>,
+    )>();
+    for (e, progress, status, to, motion, route, asked, failed) in q.iter(app.world()) {
+        if matches!(
+            status,
+            bevy_gridpath::AgentStatus::Arrived | bevy_gridpath::AgentStatus::Stuck
+        ) {
+            continue;
+        }
+        println!(
+            "{e} at {} to {} {status:?} stalled {:.1} dl {} route {:?} asked {} failed {:?}",
+            progress.cell(),
+            to.0,
+            motion.stalled(),
+            motion.deadlocked(),
+            route.map(|r| (r.request.from, r.request.to, r.cells.len())),
+            asked.is_some(),
+            failed.map(|f| f.reason),
+        );
+    }
 }
