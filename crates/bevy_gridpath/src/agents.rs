@@ -206,14 +206,6 @@ impl AgentProgress {
             self.next = from + k + 1;
         } else if let Some(&aim) = route.cells.get(self.next) {
             self.blocked |= !within_two_moves(grid, movement, to, aim);
-        } else if let Some(&end) = route.cells.last() {
-            // Pushed on past its route's end, it heads straight back for the end: in the open
-            // it gets there, but pushed round a wall (down a passage and back up the far side)
-            // it would press against the wall for ever. It asks again once no move gets it
-            // nearer. (Not whenever it is two moves off: each new route would count as
-            // progress, and two big bodies that push each other to and fro would never be
-            // found stalled and sent round each other.)
-            self.blocked |= !nearer_by_a_move(grid, movement, to, end);
         }
     }
 }
@@ -388,17 +380,6 @@ pub(crate) fn ask_for_routes(
 fn within_two_moves(grid: &Grid, movement: Movement, from: Point, to: Point) -> bool {
     let step = |a: Point, b: Point| a == b || movement.step_cost(grid, a, b).is_some();
     step(from, to) || movement.neighbors(grid, from).any(|(n, _)| step(n, to))
-}
-
-/// Is there a legal move from `from` (on `grid`) that brings a body nearer to `to` as the crow
-/// flies?
-fn nearer_by_a_move(grid: &Grid, movement: Movement, from: Point, to: Point) -> bool {
-    let heuristic = gridpath::Heuristic::best_for(movement);
-    let away =
-        |p: Point| heuristic.estimate(f64::from(p.x.abs_diff(to.x)), f64::from(p.y.abs_diff(to.y)));
-    movement
-        .neighbors(grid, from)
-        .any(|(n, _)| away(n) < away(from))
 }
 
 /// Writes a status only when it changes, so `Changed<AgentStatus>` means something.
@@ -685,35 +666,6 @@ mod tests {
         // Pushed to (2, 0), by the wall's end: two cells from (1, 2) as the crow flies, but
         // three moves on foot (no cutting the wall's corner).
         assert!(pushed_to(p(2, 0)));
-    }
-
-    #[test]
-    fn a_body_pushed_past_its_routes_end_round_a_wall_asks_for_a_new_route() {
-        // A wall down x = 2 but for its top row; the route ends at (3, 2), where the body
-        // stands, having walked all of it.
-        let grid = Grid::from_ascii(&[".....", "..#..", "..#..", "..#.."]).expect("a grid");
-        let movement = Movement::EightWay(CornerRule::NeverCut);
-        let way = route(&[p(3, 0), p(3, 1), p(3, 2)], 1);
-        let pushed = |path: &[Point]| {
-            let mut progress = AgentProgress {
-                here: p(3, 0),
-                ..default()
-            };
-            progress.aim(&way, &grid, movement);
-            for &cell in &way.cells[1..] {
-                progress.step_to(cell, Some(&way), &grid, movement);
-            }
-            for &to in path {
-                progress.step_to(to, Some(&way), &grid, movement);
-            }
-            progress.blocked
-        };
-        // Pushed aside and on, in the open: straight back is nearer at every move.
-        assert!(!pushed(&[p(4, 3), p(4, 2), p(3, 3)]));
-        assert!(!pushed(&[p(3, 1), p(3, 0), p(2, 0)]));
-        // Pushed up, round the wall's end and down its far side to (1, 2): two cells from its
-        // place as the crow flies, and no move gets it nearer.
-        assert!(pushed(&[p(3, 1), p(3, 0), p(2, 0), p(1, 1), p(1, 2)]));
     }
 
     #[test]
