@@ -554,7 +554,8 @@ fn chasers_of_three_sizes_jammed_in_their_gathering_settle_and_never_deadlock() 
 /// bodies neither arrived nor stuck after at most 20,000 frames (1,000 s), and with
 /// `DOOR_DUMP=1` draws the map of a seed that left some. It reports rather than asserts those:
 /// a stroke that makes a passage one body wide whose cells are the places of bodies coming in
-/// from both ends leaves two of them head-on in it (seed 20; see the README's limits).
+/// from both ends leaves two of them head-on in it, and a body pushed past its place round the
+/// wall's end presses against it (seed 20; see the README's limits).
 /// `cargo test --release -p bevy_gridpath --test bodies -- --ignored --nocapture door_strokes`
 #[test]
 #[ignore]

@@ -74,7 +74,6 @@
 
 use super::instance::SplitMix64;
 use crate::grid::{Grid, Point};
-use crate::heuristic::Heuristic;
 use crate::movement::Movement;
 
 /// How much priority a body loses when it is pushed back, further from where it wants to be.
@@ -112,8 +111,8 @@ pub struct Mover {
     /// Is it where it wants to be? Its priority drops back to its tie-break when it is.
     pub arrived: bool,
     /// Where it is bound in the end, if anywhere: two bodies that must pass each other in a
-    /// dead end (the module docs' emulated swap) tell by it, as the crow flies, which of them
-    /// goes deeper. `None`: it never backs out for another, nor draws another after it.
+    /// dead end (the module docs' emulated swap) tell by it which of them goes deeper. `None`:
+    /// it never backs out for another, nor draws another after it.
     pub goal: Option<Point>,
     /// PIBT's priority: grows by one every step it is not where it wants to be, and falls when
     /// it is pushed back or has waited long (see [`PUSHED_BACK`] and [`GIVE_WAY_AFTER`]). Keep
@@ -515,7 +514,7 @@ impl CrowdStep {
         // `swap_partner`): this one takes its worst cell first, backing out, and draws the
         // other after it.
         let partner = (size == 1 && self.escape[i].is_none())
-            .then(|| self.swap_partner(grid, movement, cost_to_go, i, keyed[0].1))
+            .then(|| self.swap_partner(grid, movement, i, keyed[0].1))
             .flatten();
         if partner.is_some() {
             keyed[..n].reverse();
@@ -650,16 +649,16 @@ impl CrowdStep {
     /// has not planned, steps onto i's cell after it ([`CrowdStep::pull`]). At the fork they
     /// pass.
     ///
-    /// lacam3 swaps down any passage one body wide, to a fork as well as to a dead end. Here
-    /// "nearer" is only known for certain beside a body (see [`CrowdStep::swap_required`]),
-    /// and down passages that fork, swaps turned pairs to and fro at a gap one cell long
-    /// between two packed rooms; there pushing, with [`PUSHED_BACK`] and [`GIVE_WAY_AFTER`],
-    /// gets bodies through.
+    /// lacam3 swaps down any passage one body wide, to a fork as well as to a dead end, by its
+    /// agents' tables of true distances. Here only a dead end, where which way each body wants
+    /// to go needs no distances (see [`CrowdStep::swap_required`]). Down passages that fork,
+    /// with distances guessed past a body's next cell, swaps turned pairs to and fro at a gap
+    /// one cell long between two packed rooms; there pushing, with [`PUSHED_BACK`] and
+    /// [`GIVE_WAY_AFTER`], gets bodies through.
     fn swap_partner(
         &self,
         grid: &Grid,
         movement: Movement,
-        cost_to_go: &mut impl FnMut(usize, Point) -> u32,
         i: usize,
         best: usize,
     ) -> Option<usize> {
@@ -672,7 +671,7 @@ impl CrowdStep {
         let j = self.standing[best];
         let partner = if one_cell(j)
             && self.to[j as usize] == UNPLANNED
-            && self.swap_required(grid, movement, cost_to_go, i, j as usize, &passage)
+            && self.swap_required(grid, i, j as usize, &passage)
         {
             Some(j as usize)
         } else {
@@ -681,10 +680,7 @@ impl CrowdStep {
                 .filter_map(|(p, _)| grid.index_of(p))
                 .filter(|&u| u != best)
                 .map(|u| self.standing[u])
-                .find(|&k| {
-                    one_cell(k)
-                        && self.swap_required(grid, movement, cost_to_go, k as usize, i, &passage)
-                })
+                .find(|&k| one_cell(k) && self.swap_required(grid, k as usize, i, &passage))
                 .map(|k| k as usize)
         };
         partner.filter(|_| self.swap_possible(grid, movement, best, here))
@@ -736,55 +732,30 @@ impl CrowdStep {
     }
 
     /// Must `puller` get past `pusher` down the dead end `cells` (lacam3's
-    /// `is_swap_required`)? The pusher, on its first cell, heads onto the puller's, its second.
-    /// Follow the passage while it leads the pusher nearer: the swap is required if, where the
-    /// pusher stops getting nearer (or the passage ends), the puller wants to be behind
-    /// (nearer the pusher's side) and the pusher ahead, or is on its goal.
-    ///
-    /// lacam3 measures "nearer" with each agent's table of true distances. A step's
-    /// `cost_to_go` may be only a guide to the next cell of a route, which says nothing of the
-    /// cells down a passage past it: with it alone, two bodies that meet head-on in a corridor
-    /// would turn each other back for ever. So it answers for the passage's first two cells,
-    /// beside the bodies, and down the passage "nearer" is nearer the body's [`Mover::goal`]
-    /// as the crow flies: along a passage one body wide, which both bodies' ways follow, that
-    /// only has to tell which way and how far.
-    fn swap_required(
-        &self,
-        grid: &Grid,
-        movement: Movement,
-        cost_to_go: &mut impl FnMut(usize, Point) -> u32,
-        pusher: usize,
-        puller: usize,
-        cells: &[usize],
-    ) -> bool {
+    /// `is_swap_required`)? The pusher stands on its first cell and would step onto its
+    /// second. lacam3 follows the passage while it leads the pusher nearer its goal, by a table
+    /// of true distances, and answers yes if where that stops the puller wants to be behind
+    /// (nearer the pusher's side) and the pusher ahead, or on its goal. In a dead end that
+    /// needs no distances: a body heads into one only if its goal lies in it, and any other
+    /// goal is back out past the mouth. So: yes if the pusher's goal is down the dead end, and
+    /// the puller's is no deeper than the cell before the one past the pusher's (or outside).
+    /// (A step's `cost_to_go` guides a body to the next cell of its route, and says nothing of
+    /// the cells past it, so it could not tell.)
+    fn swap_required(&self, grid: &Grid, pusher: usize, puller: usize, cells: &[usize]) -> bool {
         let (Some(pusher_goal), Some(puller_goal)) = (self.goal[pusher], self.goal[puller]) else {
             return false;
         };
-        let heuristic = Heuristic::best_for(movement);
-        // Is body k, bound for `goal`, nearer on cell b than on cell a, next to it?
-        let beside = [cells[0], cells[1]];
-        let mut nearer = |k: usize, goal: Point, a: usize, b: usize| {
-            let (pa, pb) = (grid.point_of(a), grid.point_of(b));
-            if beside.contains(&a) && beside.contains(&b) {
-                return cost_to_go(k, pb) < cost_to_go(k, pa);
-            }
-            let crow =
-                |p: Point| heuristic.estimate_cells(p.x.abs_diff(goal.x), p.y.abs_diff(goal.y));
-            crow(pb) < crow(pa)
+        let depth = |goal: Point| cells.iter().position(|&c| grid.point_of(c) == goal);
+        let Some(deep) = depth(pusher_goal).filter(|&d| d >= 1) else {
+            return false; // the pusher does not head into the dead end at all
         };
-        let mut stop = None;
-        for (t, pair) in cells.windows(2).enumerate() {
-            if !nearer(pusher, pusher_goal, pair[0], pair[1]) {
-                if t == 0 {
-                    return false; // the pusher does not head onto the puller's cell at all
-                }
-                stop = Some((pair[0], pair[1]));
-                break;
-            }
-        }
-        let (behind, ahead) = stop.unwrap_or((cells[cells.len() - 2], cells[cells.len() - 1]));
-        nearer(puller, puller_goal, ahead, behind)
-            && (grid.point_of(behind) == pusher_goal || nearer(pusher, pusher_goal, behind, ahead))
+        // Where the pusher stops getting nearer: its goal, or the cell before it at the end.
+        let behind = if deep + 1 < cells.len() {
+            deep
+        } else {
+            deep - 1
+        };
+        depth(puller_goal).is_none_or(|d| d <= behind)
     }
 
     /// Can a body at `from` back out, away from one at `into`, to a fork where the two can
