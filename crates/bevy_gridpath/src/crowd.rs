@@ -420,7 +420,9 @@ struct GaveUp {
 /// as in TSWAP (Okumura and Défago, "Solving simultaneous target assignment and path planning
 /// efficiently with time-independent execution", ICAPS 2022), a body about to step onto a
 /// group-mate already standing on its own cell *swaps cells* with it: it stops there, and the
-/// other walks on to the deeper cell.
+/// other walks on to the deeper cell. And bodies that each step onto the next one's cell, the
+/// last onto the first's, hand their cells round ([`hand_round`]): two in a passage, each
+/// bound past the other, need no room to pass.
 ///
 /// That keeps a gathering of bodies of one size moving. But in a gathering of several sizes a
 /// body can be jammed on its way in for good: it cannot swap with a body of another size, and a
@@ -708,41 +710,111 @@ fn footprint(at: Point, size: u8) -> impl Iterator<Item = Point> {
     (0..k).flat_map(move |dy| (0..k).map(move |dx| Point::new(at.x + dx, at.y + dy)))
 }
 
-/// TSWAP's swap (see [`gather`]): a body whose next step is onto a group-mate standing on its
-/// own cell takes that cell, and gives its own.
+/// TSWAP's two ways of handing cells round a gathering (see [`gather`]), read off where each
+/// body stands and the cell it steps onto next.
 fn swap_on_the_way(
     bodies: &Query<Gathering, (With<Body>, Without<SharedFlow>)>,
     assigned: &mut HashMap<Entity, Point>,
 ) {
-    let size = |e: Entity| bodies.get(e).map_or(0, |b| b.1.size);
-    let settled: HashMap<Point, Entity> = assigned
-        .iter()
-        .filter(|&(&e, &cell)| bodies.get(e).is_ok_and(|b| b.2.cell() == cell))
-        .map(|(&e, &cell)| (cell, e))
-        .collect();
-    let mut movers: Vec<(Entity, Point)> = assigned
+    let mut mates: Vec<(Entity, Mate)> = assigned
         .iter()
         .filter_map(|(&e, &cell)| {
-            let (_, _, progress, route, ..) = bodies.get(e).ok()?;
-            let next = progress.next_cell(route)?;
-            (progress.cell() != cell).then_some((e, next))
+            let (_, agent, progress, route, ..) = bodies.get(e).ok()?;
+            let at = progress.cell();
+            // Only a step along a route to its cell: one still bound for a cell it was given
+            // before, or pushed off its route, would be read as wanting a way it does not go.
+            let next = route
+                .filter(|r| r.request.to == cell && at != cell)
+                .and_then(|r| progress.next_cell(Some(r)))
+                .filter(|n| n.x.abs_diff(at.x).max(n.y.abs_diff(at.y)) == 1);
+            Some((
+                e,
+                Mate {
+                    at,
+                    next,
+                    size: agent.size,
+                },
+            ))
         })
         .collect();
-    movers.sort_unstable_by_key(|&(e, _)| e);
-    for (a, next) in movers {
-        let Some(&b) = settled.get(&next) else {
-            continue;
-        };
-        // Still as found: b on its own cell (no earlier swap this frame moved it on); and
-        // cells are only swapped between bodies of one size, for whom they are alike.
-        if assigned.get(&b) != Some(&next) || size(a) != size(b) {
+    mates.sort_unstable_by_key(|&(e, _)| e);
+    hand_round(&mates, assigned);
+}
+
+/// A gathering body as [`hand_round`] sees it.
+#[derive(Clone, Copy, Debug)]
+struct Mate {
+    /// The cell it stands on.
+    at: Point,
+    /// The cell it steps onto next on its way to its own, if it is not on its own.
+    next: Option<Point>,
+    size: u8,
+}
+
+/// How many bodies TSWAP follows, each stepping onto the next one's cell, looking for a ring.
+const RING_REACH: usize = 16;
+
+/// TSWAP (Okumura and Défago, ICAPS 2022), Algorithm 1's two rules, for bodies of one size
+/// (to whom cells are alike), each handed round once a frame:
+///
+/// ```text
+/// for each body a not on its cell, whose next cell b stands on:
+///     if b is on its own cell: swap a's and b's cells       -- a stops there, b walks on
+///     else if a, b, ..., z each step onto the next one's cell, and z onto a's:
+///         each takes the cell of the one behind it            -- a deadlock, undone
+/// ```
+///
+/// The second rule undoes what PIBT cannot: two bodies in a passage one body wide, each bound
+/// past the other, with no room at either end to let one by. Handing the cells round needs no
+/// room: each is now bound for a cell on its own side. (The sum of the bodies' distances to
+/// their cells falls by the ring's length, so rings cannot turn for ever.)
+fn hand_round(mates: &[(Entity, Mate)], assigned: &mut HashMap<Entity, Point>) {
+    let on: HashMap<Point, usize> = mates
+        .iter()
+        .enumerate()
+        .map(|(i, (_, m))| (m.at, i))
+        .collect();
+    let mut done = vec![false; mates.len()];
+    for (a, &(ea, ma)) in mates.iter().enumerate() {
+        if done[a] {
             continue;
         }
-        let Some(&deeper) = assigned.get(&a) else {
-            continue;
-        };
-        assigned.insert(a, next);
-        assigned.insert(b, deeper);
+        let mut ring = vec![a];
+        let mut next = ma.next;
+        while let Some(&b) = next.and_then(|c| on.get(&c)) {
+            if b == a {
+                // Each takes the cell of the one that steps onto its own.
+                let cells: Vec<Option<Point>> = ring
+                    .iter()
+                    .map(|&i| assigned.get(&mates[i].0).copied())
+                    .collect();
+                for (k, &i) in ring.iter().enumerate() {
+                    let behind = cells[(k + ring.len() - 1) % ring.len()];
+                    if let Some(cell) = behind {
+                        assigned.insert(mates[i].0, cell);
+                    }
+                    done[i] = true;
+                }
+                break;
+            }
+            let (eb, mb) = mates[b];
+            if done[b] || mb.size != ma.size || ring.contains(&b) || ring.len() >= RING_REACH {
+                break;
+            }
+            if ring.len() == 1 && assigned.get(&eb) == Some(&mb.at) {
+                // b is on its own cell: a stops there, b walks on to a's.
+                let Some(&deeper) = assigned.get(&ea) else {
+                    break;
+                };
+                assigned.insert(ea, mb.at);
+                assigned.insert(eb, deeper);
+                done[a] = true;
+                done[b] = true;
+                break;
+            }
+            ring.push(b);
+            next = mb.next;
+        }
     }
 }
 
@@ -1246,6 +1318,50 @@ fn tick_once(crowd: &mut Crowd, nav: &NavGrid, tick: f32, order: &mut [BodyItem<
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Mates by entity number: where each stands, its next cell, and the cell it was given.
+    fn hand_round_on(mates: &[(Point, Option<Point>, u8, Point)]) -> Vec<Point> {
+        let e = |i: usize| Entity::from_raw_u32(i as u32 + 1).expect("an entity");
+        let seen: Vec<(Entity, Mate)> = mates
+            .iter()
+            .enumerate()
+            .map(|(i, &(at, next, size, _))| (e(i), Mate { at, next, size }))
+            .collect();
+        let mut assigned: HashMap<Entity, Point> =
+            mates.iter().enumerate().map(|(i, m)| (e(i), m.3)).collect();
+        hand_round(&seen, &mut assigned);
+        (0..mates.len()).map(|i| assigned[&e(i)]).collect()
+    }
+
+    #[test]
+    fn a_ring_of_mates_each_stepping_onto_the_next_hands_its_cells_round() {
+        // Round a square: each steps onto the next one's cell, bound for the cell beyond it.
+        let (a, b, c, d) = (
+            Point::new(0, 0),
+            Point::new(1, 0),
+            Point::new(1, 1),
+            Point::new(0, 1),
+        );
+        let ring = [
+            (a, Some(b), 1, c),
+            (b, Some(c), 1, d),
+            (c, Some(d), 1, a),
+            (d, Some(a), 1, b),
+        ];
+        // Each takes the cell of the one stepping onto its own: one step nearer than that was.
+        assert_eq!(hand_round_on(&ring), [b, c, d, a]);
+        // Mates of another size are not alike: the ring is left be.
+        let mut mixed = ring;
+        mixed[2].2 = 2;
+        assert_eq!(hand_round_on(&mixed), [c, d, a, b]);
+    }
+
+    #[test]
+    fn a_mate_stepping_onto_one_on_its_own_cell_takes_it_and_sends_it_on() {
+        let (a, b, deep) = (Point::new(0, 0), Point::new(1, 0), Point::new(2, 0));
+        let cells = hand_round_on(&[(a, Some(b), 1, deep), (b, None, 1, b)]);
+        assert_eq!(cells, [b, deep]);
+    }
 
     fn deadlocked(waits: &[Wait]) -> usize {
         blocked(waits).into_iter().filter(|&b| b).count()

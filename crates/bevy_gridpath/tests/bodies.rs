@@ -360,6 +360,29 @@ fn in_a_one_wide_corridor_a_body_bound_past_a_settled_mate_swaps_cells_with_it()
 }
 
 #[test]
+fn two_mates_each_bound_past_the_other_between_two_settled_ones_trade_cells() {
+    // Four bodies gathering in a passage closed at both ends: the two at the ends are on their
+    // cells, and the two between are each given the cell the other stands beside (as when
+    // cells handed out from far off meet a passage). Neither can pass, push or reach its
+    // cell; each steps onto the other's. TSWAP's ring rule hands the cells round: each takes
+    // the cell on its own side, and all four stand on their own.
+    let mut app = app_on(&["...."]);
+    let given = [(p(0, 0), p(0, 0)), (p(1, 0), p(2, 0)), (p(2, 0), p(1, 0))];
+    let mut mates: Vec<(Entity, Point)> = given
+        .iter()
+        .map(|&(at, cell)| (body(&mut app, at, p(1, 0)), cell))
+        .collect();
+    mates.push((body(&mut app, p(3, 0), p(1, 0)), p(3, 0)));
+    for &(e, cell) in &mates {
+        app.world_mut().entity_mut(e).insert(GatherCell(cell));
+    }
+    run_until(&mut app, 400, all_arrived);
+    let at = cells(&mut app);
+    assert_eq!(at[&mates[1].0].0, p(1, 0), "the second stayed on its side");
+    assert_eq!(at[&mates[2].0].0, p(2, 0), "the third stayed on its side");
+}
+
+#[test]
 fn big_units_go_round_gaps_narrower_than_they_are() {
     // Two rooms split by a wall down x = 12, with gaps of one cell (y = 3), two (y = 9, 10) and
     // three (y = 16 to 18). A unit of 2 goes through the gap of two or three, never one; a unit
