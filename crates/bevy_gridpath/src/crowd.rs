@@ -29,9 +29,10 @@
 //!   not a new clock, so a body cannot look busy by changing its mind. A body waiting behind a
 //!   body on the move, or behind one that is itself queued, is in a queue, and so is one at the
 //!   head of a queue whose front has just stepped off; a chain of waiting bodies that ends at
-//!   an arrived body, or comes round on itself, at every frame for a second, is a deadlock. A
-//!   body waits behind whoever stands on the cell it would step onto first, and one that
-//!   passers-by keep pushing off its own cell is not deadlocked while it keeps getting back on.
+//!   a body on its own cell (arrived, or gliding back onto it after a push), or comes round on
+//!   itself, at every frame for a second, is a deadlock. A body waits behind whoever stands on
+//!   the cell it would step onto first, and one that passers-by keep pushing off its own cell
+//!   is not deadlocked while it keeps getting back on.
 //!   [`BodyMotion::stalled`] tells a game's AI how long a body has been no nearer, to give up on
 //!   a jam; [`BodyMotion::deadlocked`] whether it was counted.
 //!
@@ -1053,7 +1054,7 @@ fn step(
                     )
                 }),
             stalled,
-            arrived,
+            home: target == Some(progress.cell()),
         });
     }
     for (b, blocked) in order.iter_mut().zip(blocked(&waits)) {
@@ -1083,15 +1084,19 @@ struct Wait {
     behind: Option<Point>,
     /// No nearer for [`DEADLOCK_SECONDS`].
     stalled: bool,
-    arrived: bool,
+    /// On the cell it goes to: arrived, or gliding back onto it after a push. Passers-by
+    /// jostle such a body to and fro, and it glides at every tick; but it is not on its way
+    /// anywhere, and a body waiting behind it is not in a queue.
+    home: bool,
 }
 
 /// Which bodies are stalled and not queued, by index. A body in a queue gets no nearer for as
 /// long as the queue ahead takes, and that is waiting, not deadlock: a stalled body is *queued*
 /// when the body it waits behind is on the move, or queued itself. It is blocked when the chain
-/// of bodies it waits behind ends at an arrived body (one that should have been pushed aside),
-/// at a body with no cell to step onto, or comes back round on itself. A chain that ends at a
-/// free cell is a queue whose head steps on at its next tick.
+/// of bodies it waits behind ends at a body on its own cell (one that should have been pushed
+/// aside, even if pushes jostle it to and fro), at a body with no cell to step onto, or comes
+/// back round on itself. A chain that ends at a free cell is a queue whose head steps on at its
+/// next tick.
 fn blocked(waits: &[Wait]) -> Vec<bool> {
     #[derive(Clone, Copy, PartialEq)]
     enum Seen {
@@ -1134,7 +1139,7 @@ fn blocked(waits: &[Wait]) -> Vec<bool> {
                 footprint(next, w.size).find_map(|c| at.get(&c).copied().filter(|&k| k != i));
             match ahead {
                 Some(k) if waits[k].stalled => i = k,
-                Some(k) if !waits[k].arrived => break Seen::Queued,
+                Some(k) if !waits[k].home => break Seen::Queued,
                 Some(_) => break Seen::Stuck,
                 // The head of a queue whose front has just stepped off: it steps on at its
                 // next tick.
@@ -1367,13 +1372,13 @@ mod tests {
         blocked(waits).into_iter().filter(|&b| b).count()
     }
 
-    fn wait(x: i32, behind: Option<i32>, stalled: bool, arrived: bool) -> Wait {
+    fn wait(x: i32, behind: Option<i32>, stalled: bool, home: bool) -> Wait {
         Wait {
             cell: Point::new(x, 0),
             size: 1,
             behind: behind.map(|b| Point::new(b, 0)),
             stalled,
-            arrived,
+            home,
         }
     }
 
