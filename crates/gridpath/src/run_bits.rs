@@ -233,6 +233,16 @@ impl RunBits {
         above | (row & 1) << 3 | (row >> 2) << 4 | below << 5
     }
 
+    /// Which of the nine cells centred on `(x, y)` (inside the map) are free, as the bits of
+    /// [`crate::grid::Grid::free_block`].
+    #[inline(always)]
+    pub(crate) fn free_block(&self, x: i32, y: i32) -> u16 {
+        let above = self.east.three_free(y - 1, x);
+        let row = self.east.three_free(y, x);
+        let below = self.east.three_free(y + 1, x);
+        u16::from(above) | u16::from(row) << 3 | u16::from(below) << 6
+    }
+
     /// Row `y` for a run east, or west (`mirrored`: position `p` is cell `width − 1 − p`).
     #[inline(always)]
     pub(crate) fn row(&self, y: i32, mirrored: bool) -> RunLine<'_> {

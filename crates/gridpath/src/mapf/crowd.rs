@@ -247,7 +247,7 @@ fn way_out(sized: &Grid, movement: Movement, at: Point, size: u8, room: Room) ->
         }
         let mut next = Vec::new();
         for &p in &frontier {
-            for (q, _) in movement.neighbors(sized, p) {
+            for q in movement.moves(sized, p) {
                 if !seen.contains(&q) {
                     seen.push(q);
                     next.push(q);
@@ -271,9 +271,14 @@ pub struct CrowdStep {
     /// Each mover's `arrived` (a body settled in a dead end need not make way) and `goal`.
     arrived: Vec<bool>,
     goal: Vec<Option<Point>>,
-    /// Which mover stands on a cell now, and which takes it next (`NONE`: no one).
-    standing: Vec<u32>,
-    taking: Vec<u32>,
+    /// Per cell, which mover stands on it now and which takes it next (`NONE`: no one), side
+    /// by side: a body reads both at the cells round it, and bodies spread over a large map
+    /// find these out of the cache at every step, so one line read serves both.
+    cells: Vec<[u32; 2]>,
+    /// One bit per cell, set once either mark is written this step: a clear bit says both are
+    /// `NONE` without reading `cells`. Most cells round a body are empty, and these bits, a
+    /// sixty-fourth of `cells`, stay in the cache.
+    marked: Vec<u64>,
     order: Vec<usize>,
     next: Vec<Point>,
     /// The largest size this step: how far round a diagonal step to look for crossings.
@@ -300,8 +305,8 @@ impl CrowdStep {
             priority: Vec::new(),
             arrived: Vec::new(),
             goal: Vec::new(),
-            standing: Vec::new(),
-            taking: Vec::new(),
+            cells: Vec::new(),
+            marked: Vec::new(),
             order: Vec::new(),
             next: Vec::new(),
             largest: 1,
@@ -331,10 +336,11 @@ impl CrowdStep {
             self.next = movers.iter().map(|m| m.at).collect();
             return &self.next;
         };
-        if self.standing.len() != grid.len() {
-            self.standing = vec![NONE; grid.len()];
-            self.taking = vec![NONE; grid.len()];
+        if self.cells.len() != grid.len() {
+            self.cells = vec![[NONE; 2]; grid.len()];
         }
+        self.marked.clear();
+        self.marked.resize(grid.len().div_ceil(64), 0);
         self.from.clear();
         self.to.clear();
         self.size.clear();
@@ -355,10 +361,10 @@ impl CrowdStep {
             let fits = mover.size >= 1
                 && grids
                     .get(usize::from(mover.size) - 1)
-                    .is_some_and(|g| g.is_passable(mover.at));
+                    .is_some_and(|g| g.is_free_bit(mover.at));
             let clear = fits
                 && footprint(mover.at, mover.size)
-                    .all(|p| grid.index_of(p).is_some_and(|c| self.standing[c] == NONE));
+                    .all(|p| grid.index_of(p).is_some_and(|c| self.standing(c) == NONE));
             self.size.push(mover.size);
             self.arrived.push(mover.arrived);
             self.goal.push(mover.goal);
@@ -463,13 +469,9 @@ impl CrowdStep {
 
     /// Writes `who` on every cell of the footprint at cell index `at` in one layer.
     fn mark(&mut self, grid: &Grid, layer: Layer, at: usize, size: u8, who: u32) {
-        let cells = match layer {
-            Layer::Standing => &mut self.standing,
-            Layer::Taking => &mut self.taking,
-        };
         for p in footprint(grid.point_of(at), size) {
             if let Some(c) = grid.index_of(p) {
-                cells[c] = who;
+                self.write(c, layer, who);
             }
         }
     }
@@ -491,13 +493,11 @@ impl CrowdStep {
         let dice = self.rng.next();
         let mut keyed = [(0u64, here); 9];
         let mut n = 0;
-        let moves = movement
-            .neighbors(grids[usize::from(size) - 1], at)
-            .map(|(p, _)| p);
+        let moves = movement.moves(grids[usize::from(size) - 1], at);
         for p in std::iter::once(at).chain(moves) {
             let Some(c) = grid.index_of(p) else { continue };
             let taken = footprint(p, size).any(|q| {
-                let k = grid.index_of(q).map_or(NONE, |q| self.standing[q]);
+                let k = grid.index_of(q).map_or(NONE, |q| self.standing(q));
                 k != NONE && k as usize != i
             });
             // Out of the way first, if asked; then along its own way.
@@ -523,7 +523,7 @@ impl CrowdStep {
         for (rank, &(_, v)) in keyed[..n].iter().enumerate() {
             let target = grid.point_of(v);
             let cells = || footprint(target, size).filter_map(|q| grid.index_of(q));
-            if cells().any(|c| self.taking[c] != NONE)
+            if cells().any(|c| self.taking(c) != NONE)
                 || self.swaps(grid, i, v)
                 || self.crosses(grid, i, v)
             {
@@ -532,7 +532,7 @@ impl CrowdStep {
             let mut pushed = [NONE; 9];
             let mut count = 0;
             for c in cells() {
-                let k = self.standing[c];
+                let k = self.standing(c);
                 let unplanned = k != NONE && k as usize != i && self.to[k as usize] == UNPLANNED;
                 if unplanned && !pushed[..count].contains(&k) {
                     pushed[count] = k;
@@ -559,7 +559,7 @@ impl CrowdStep {
                     self.plan(grids, movement, cost_to_go, k as usize);
                 }
             }
-            if cells().all(|c| self.taking[c] == i as u32) {
+            if cells().all(|c| self.taking(c) == i as u32) {
                 // A big body shoved straight on ahead of a body going its way will be in the
                 // way again at the next step (and ahead of it the next, a convoy): ask it to
                 // step aside instead.
@@ -600,7 +600,7 @@ impl CrowdStep {
                     priority: self.priority[i],
                 };
                 for c in cells() {
-                    let k = self.taking[c];
+                    let k = self.taking(c);
                     if k != NONE && k as usize != i && (size > 1 || self.size[k as usize] > 1) {
                         self.ask(k as usize, room);
                     }
@@ -614,7 +614,7 @@ impl CrowdStep {
             } else {
                 // The one pushed stayed (taking back its cell), and so did all it pushed.
                 for c in cells() {
-                    if self.taking[c] == i as u32 {
+                    if self.taking(c) == i as u32 {
                         self.take(c, NONE);
                     }
                 }
@@ -668,7 +668,7 @@ impl CrowdStep {
         }
         let passage = self.dead_end(grid, movement, here, best)?;
         let one_cell = |k: u32| k != NONE && k as usize != i && self.size[k as usize] == 1;
-        let j = self.standing[best];
+        let j = self.standing(best);
         let partner = if one_cell(j)
             && self.to[j as usize] == UNPLANNED
             && self.swap_required(grid, i, j as usize, &passage)
@@ -676,10 +676,10 @@ impl CrowdStep {
             Some(j as usize)
         } else {
             movement
-                .neighbors(grid, grid.point_of(here))
-                .filter_map(|(p, _)| grid.index_of(p))
+                .moves(grid, grid.point_of(here))
+                .filter_map(|p| grid.index_of(p))
                 .filter(|&u| u != best)
-                .map(|u| self.standing[u])
+                .map(|u| self.standing(u))
                 .find(|&k| one_cell(k) && self.swap_required(grid, k as usize, i, &passage))
                 .map(|k| k as usize)
         };
@@ -714,12 +714,11 @@ impl CrowdStep {
     /// its own (a cell with one way in) is as good as a wall: it need not make way.
     fn narrow_past(&self, grid: &Grid, movement: Movement, behind: usize, ahead: usize) -> Narrow {
         let mut on = None;
-        for (p, _) in movement.neighbors(grid, grid.point_of(ahead)) {
+        for p in movement.moves(grid, grid.point_of(ahead)) {
             let Some(u) = grid.index_of(p) else { continue };
-            let k = self.standing[u];
-            let settled = k != NONE
-                && self.arrived[k as usize]
-                && movement.neighbors(grid, p).nth(1).is_none();
+            let k = self.standing(u);
+            let settled =
+                k != NONE && self.arrived[k as usize] && movement.moves(grid, p).nth(1).is_none();
             if u == behind || settled {
                 continue;
             }
@@ -779,7 +778,7 @@ impl CrowdStep {
     /// body backing out for it leaves, when no one takes it and the step breaks no rule.
     fn pull(&mut self, grid: &Grid, j: usize, into: usize) {
         if self.to[j] == UNPLANNED
-            && self.taking[into] == NONE
+            && self.taking(into) == NONE
             && !self.swaps(grid, j, into)
             && !self.crosses(grid, j, into)
         {
@@ -797,8 +796,31 @@ impl CrowdStep {
 
     /// Takes cell `c` for `who` (or frees it: `NONE`), remembering what it was.
     fn take(&mut self, c: usize, who: u32) {
-        self.log.push(Undo::Taking(c, self.taking[c]));
-        self.taking[c] = who;
+        self.log.push(Undo::Taking(c, self.taking(c)));
+        self.write(c, Layer::Taking, who);
+    }
+
+    fn read(&self, c: usize, layer: Layer) -> u32 {
+        if self.marked[c / 64] & 1 << (c % 64) == 0 {
+            NONE
+        } else {
+            self.cells[c][layer as usize]
+        }
+    }
+
+    fn write(&mut self, c: usize, layer: Layer, who: u32) {
+        self.marked[c / 64] |= 1 << (c % 64);
+        self.cells[c][layer as usize] = who;
+    }
+
+    /// Who stands on cell `c` now.
+    fn standing(&self, c: usize) -> u32 {
+        self.read(c, Layer::Standing)
+    }
+
+    /// Who takes cell `c` next.
+    fn taking(&self, c: usize) -> u32 {
+        self.read(c, Layer::Taking)
     }
 
     /// Plans mover `i` to cell `v` (or unplans it), remembering what it was.
@@ -811,7 +833,7 @@ impl CrowdStep {
     fn rollback(&mut self, len: usize) {
         while self.log.len() > len {
             match self.log.pop() {
-                Some(Undo::Taking(c, who)) => self.taking[c] = who,
+                Some(Undo::Taking(c, who)) => self.write(c, Layer::Taking, who),
                 Some(Undo::To(i, v)) => self.to[i] = v,
                 None => break,
             }
@@ -826,7 +848,7 @@ impl CrowdStep {
             return false;
         }
         footprint(grid.point_of(v), size).any(|q| {
-            let Some(k) = grid.index_of(q).map(|c| self.standing[c]) else {
+            let Some(k) = grid.index_of(q).map(|c| self.standing(c)) else {
                 return false;
             };
             let k = k as usize;
@@ -853,7 +875,7 @@ impl CrowdStep {
         let (y0, y1) = (a0.y.min(a1.y) - reach, a0.y.max(a1.y) + i32::from(ka));
         (y0..=y1).any(|y| {
             (x0..=x1).any(|x| {
-                let Some(k) = grid.index_of(Point::new(x, y)).map(|c| self.standing[c]) else {
+                let Some(k) = grid.index_of(Point::new(x, y)).map(|c| self.standing(c)) else {
                     return false;
                 };
                 let k = k as usize;
@@ -887,10 +909,11 @@ enum Undo {
     To(usize, usize),
 }
 
+/// The two marks on a cell, by their place in [`CrowdStep`]'s `cells`.
 #[derive(Clone, Copy)]
 enum Layer {
-    Standing,
-    Taking,
+    Standing = 0,
+    Taking = 1,
 }
 
 #[cfg(test)]
