@@ -158,13 +158,11 @@ pub struct Crowd {
     stats: CrowdStats,
     /// What the last frame's step took, in microseconds.
     step_micros: f64,
-    /// Which body covers each cell ([`NOBODY`]: none), filled for the detours of a tick and
-    /// cleared after them.
-    covered: Vec<u32>,
+    /// Which cells a body on its way covers, one bit each, filled for the detours of a tick and
+    /// cleared after them: bits rather than who, as a detour only asks whether a cell is free,
+    /// and a table of bits (a thirty-second of one of indices) stays in the cache.
+    covered: Vec<u64>,
 }
-
-/// No body, in [`Crowd`]'s table of who covers each cell.
-const NOBODY: u32 = u32::MAX;
 
 impl Default for Crowd {
     fn default() -> Self {
@@ -945,8 +943,9 @@ fn step(
         .tick
         .unwrap_or(1.0 / fastest.max(1e-3))
         .clamp(1.0 / 120.0, 10.0);
-    let mut order: Vec<_> = bodies.iter_mut().filter(|b| b.2.placed()).collect();
-    order.sort_unstable_by_key(|b| b.0);
+    let mut order = by_entity(bodies.iter_mut().filter(|b| b.2.placed()).collect(), |b| {
+        b.0
+    });
     // A long frame runs a few ticks, not hundreds: the crowd slows down rather than stalls.
     if crowd.due > crowd.clock + tick || crowd.clock - crowd.due > 4.0 * tick {
         crowd.due = crowd.clock;
@@ -1064,6 +1063,18 @@ fn step(
     crowd.step_micros = began.elapsed().as_secs_f64() * 1e6;
 }
 
+/// `items` sorted by `key`, each moved once: a body's query item is a dozen references, and
+/// a sort that shuffled them about took a third of a frame's step.
+fn by_entity<T>(items: Vec<T>, key: impl Fn(&T) -> Entity) -> Vec<T> {
+    let mut keys: Vec<(Entity, usize)> = items.iter().map(&key).zip(0..).collect();
+    if keys.is_sorted() {
+        return items;
+    }
+    keys.sort_unstable();
+    let mut items: Vec<Option<T>> = items.into_iter().map(Some).collect();
+    keys.iter().filter_map(|&(_, i)| items[i].take()).collect()
+}
+
 /// The cell a body at `here` steps onto first to head for `aim`, as the crowd steers it: the
 /// neighbour it may step onto (on `sized`, the grid for the body's size) nearest `aim`, which is
 /// `aim` itself when that is one. A body pushed far off its route waits behind whoever stands
@@ -1166,8 +1177,8 @@ const DETOUR_REACH: u32 = 16;
 
 /// A way round: the first move towards the place nearest `aim` that a body of `size` at `here`
 /// can reach within [`DETOUR_REACH`] moves without covering a cell another body on its way
-/// covers now (`covered`, by cell index: the body's index, or [`NOBODY`]; `me` is this one).
-/// `None` when no such place is nearer than `here`.
+/// covers now (`covered`, a bit per cell index, set under every body on its way, this one too
+/// if it is). `None` when no such place is nearer than `here`.
 ///
 /// PIBT looks one step ahead, and pushes: two big bodies that must pass each other in the
 /// open push each other back and forth along the line between them, since a body two cells
@@ -1176,15 +1187,21 @@ const DETOUR_REACH: u32 = 16;
 fn detour(
     sized: &Grid,
     movement: Movement,
-    covered: &[u32],
-    me: usize,
+    covered: &[u64],
     here: Point,
     size: u8,
     aim: Point,
 ) -> Option<Point> {
+    // Bodies never overlap, so a covered cell under this body's own footprint is its own.
+    let k = i32::from(size);
+    let mine = |c: Point| (0..k).contains(&(c.x - here.x)) && (0..k).contains(&(c.y - here.y));
     let free = |p: Point| {
-        sized.is_passable(p)
-            && covers(sized, p, size).all(|c| covered[c] == NOBODY || covered[c] as usize == me)
+        footprint(p, size).all(|c| {
+            mine(c)
+                || sized
+                    .index_of(c)
+                    .is_some_and(|c| covered[c / 64] & 1 << (c % 64) == 0)
+        })
     };
     // Breadth first, remembering each place's first move, in a window of the places within
     // reach (a map would hash a thousand places for each stalled body at every tick).
@@ -1193,15 +1210,28 @@ fn detour(
         let (dx, dy) = (p.x - here.x + SIDE / 2, p.y - here.y + SIDE / 2);
         ((0..SIDE).contains(&dx) && (0..SIDE).contains(&dy)).then(|| (dy * SIDE + dx) as usize)
     };
+    let mut best = (distance(movement, here, aim), here);
+    // The best there could be: the nearest place to `aim` in the window (then the least),
+    // reachable or not. Once the search finds it, it is the answer and its first move is
+    // known, so the search stops there: a body in a queue mostly finds a place beside the body
+    // in its way within a few moves, and need not look at a thousand places.
+    let open = |q: Point| slot(q).is_some() && sized.is_passable(q) && free(q);
+    let bound = match slot(aim) {
+        Some(_) => nearest_around(movement, aim, SIDE, best, open),
+        // Far off: no bound, the search looks at every place in reach.
+        None => (0, Point::new(i32::MIN, i32::MIN)),
+    };
     let mut first = [None::<Point>; (SIDE * SIDE) as usize];
     first[(SIDE * SIDE / 2) as usize] = Some(here);
     let mut frontier = vec![here];
-    let mut best = (distance(movement, here, aim), here);
-    for _ in 0..DETOUR_REACH {
+    'search: for _ in 0..DETOUR_REACH {
         let mut next = Vec::new();
         for &p in &frontier {
+            if best == bound {
+                break 'search;
+            }
             let from = slot(p).and_then(|s| first[s]);
-            for (q, _) in movement.neighbors(sized, p) {
+            for q in movement.moves(sized, p) {
                 let Some(s) = slot(q) else { continue };
                 if first[s].is_some() || !free(q) {
                     continue;
@@ -1216,6 +1246,34 @@ fn detour(
     (best.1 != here)
         .then(|| slot(best.1).and_then(|s| first[s]))
         .flatten()
+}
+
+/// The least of `least` and (distance to `aim`, place) over the places `open` says a body may
+/// stand on, within `reach` cells of `aim` either way: ring by ring outwards, until a ring's
+/// nearest possible place (5 r away: a ring's places are at least r moves off) is further
+/// than the best found.
+fn nearest_around(
+    movement: Movement,
+    aim: Point,
+    reach: i32,
+    least: (u32, Point),
+    open: impl Fn(Point) -> bool,
+) -> (u32, Point) {
+    let mut least = least;
+    for r in 0..=reach {
+        if 5 * r as u32 > least.0 {
+            break;
+        }
+        // Ring r: its four sides (corners twice, which does no harm), or the aim itself.
+        let sides = if r == 0 { 1 } else { 4 };
+        let ring = (-r..=r)
+            .flat_map(|d| [(d, -r), (d, r), (-r, d), (r, d)].into_iter().take(sides))
+            .map(|(dx, dy)| Point::new(aim.x + dx, aim.y + dy));
+        for q in ring.filter(|&q| open(q)) {
+            least = least.min((distance(movement, q, aim), q));
+        }
+    }
+    least
 }
 
 /// One PIBT step of every body that has earned a move.
@@ -1268,27 +1326,22 @@ fn tick_once(crowd: &mut Crowd, nav: &NavGrid, tick: f32, order: &mut [BodyItem<
         .collect();
     if !stalled.is_empty() {
         // Bodies on their way are in the way; those that have arrived can be pushed aside.
-        // Who covers each cell, on a grid-sized table kept between ticks (hashing the
-        // footprints of thousands of bodies at every tick cost more than the detours).
+        // Which cells they cover, on a grid-sized table of bits kept between ticks (hashing
+        // the footprints of thousands of bodies at every tick cost more than the detours).
         let covered = &mut crowd.covered;
-        covered.resize(grids[0].len(), NOBODY);
-        let on_their_way = || (0..order.len()).filter(|&i| !movers[i].arrived);
-        for i in on_their_way() {
+        covered.clear();
+        covered.resize(grids[0].len().div_ceil(64), 0);
+        for i in (0..order.len()).filter(|&i| !movers[i].arrived) {
             for c in covers(grids[0], order[i].2.cell(), order[i].1.size) {
-                covered[c] = i as u32;
+                covered[c / 64] |= 1 << (c % 64);
             }
         }
         for i in stalled {
             let (here, Some(aim)) = aims[i] else { continue };
             let size = order[i].1.size.max(1);
             let sized = grids[usize::from(size) - 1];
-            if let Some(step) = detour(sized, movement, covered, i, here, size, aim) {
+            if let Some(step) = detour(sized, movement, covered, here, size, aim) {
                 aims[i].1 = Some(step);
-            }
-        }
-        for i in on_their_way() {
-            for c in covers(grids[0], order[i].2.cell(), order[i].1.size) {
-                covered[c] = NOBODY;
             }
         }
     }
