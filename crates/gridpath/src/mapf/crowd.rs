@@ -800,6 +800,8 @@ impl CrowdStep {
         self.write(c, Layer::Taking, who);
     }
 
+    /// One mark on cell `c`: `NONE` without a look at `cells` if no mark was written there
+    /// this step.
     fn read(&self, c: usize, layer: Layer) -> u32 {
         if self.marked[c / 64] & 1 << (c % 64) == 0 {
             NONE
@@ -808,6 +810,7 @@ impl CrowdStep {
         }
     }
 
+    /// Writes one mark on cell `c`, and its bit in `marked`.
     fn write(&mut self, c: usize, layer: Layer, who: u32) {
         self.marked[c / 64] |= 1 << (c % 64);
         self.cells[c][layer as usize] = who;
