@@ -1192,6 +1192,20 @@ fn detour(
     size: u8,
     aim: Point,
 ) -> Option<Point> {
+    search_round(sized, movement, covered, here, size, aim, true)
+}
+
+/// [`detour`]'s search; `stop_early`: stop once it finds the best place there could be (the
+/// same answer as searching the whole window, which the tests check it against).
+fn search_round(
+    sized: &Grid,
+    movement: Movement,
+    covered: &[u64],
+    here: Point,
+    size: u8,
+    aim: Point,
+    stop_early: bool,
+) -> Option<Point> {
     // Bodies never overlap, so a covered cell under this body's own footprint is its own.
     let k = i32::from(size);
     let mine = |c: Point| (0..k).contains(&(c.x - here.x)) && (0..k).contains(&(c.y - here.y));
@@ -1216,18 +1230,16 @@ fn detour(
     // known, so the search stops there: a body in a queue mostly finds a place beside the body
     // in its way within a few moves, and need not look at a thousand places.
     let open = |q: Point| slot(q).is_some() && sized.is_passable(q) && free(q);
-    let bound = match slot(aim) {
-        Some(_) => nearest_around(movement, aim, SIDE, best, open),
-        // Far off: no bound, the search looks at every place in reach.
-        None => (0, Point::new(i32::MIN, i32::MIN)),
-    };
+    // With the aim far off, no bound: the search looks at every place in reach.
+    let bound = (stop_early && slot(aim).is_some())
+        .then(|| nearest_around(movement, aim, SIDE, best, open));
     let mut first = [None::<Point>; (SIDE * SIDE) as usize];
     first[(SIDE * SIDE / 2) as usize] = Some(here);
     let mut frontier = vec![here];
     'search: for _ in 0..DETOUR_REACH {
         let mut next = Vec::new();
         for &p in &frontier {
-            if best == bound {
+            if bound == Some(best) {
                 break 'search;
             }
             let from = slot(p).and_then(|s| first[s]);
@@ -1520,6 +1532,63 @@ mod tests {
             frames.is_some() && motion.deadlocked(),
             "never counted deadlocked: {motion:?}"
         );
+    }
+
+    #[test]
+    fn a_way_round_that_stops_at_the_best_place_there_could_be_is_the_whole_searchs() {
+        // Random maps of walls and bodies on their way, random bodies of every size and aims
+        // near and far: stopping early never changes the answer.
+        use gridpath::{Cell, Clearance};
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut roll = |n: u64| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n) as i32
+        };
+        let (mut ways, mut none) = (0, 0);
+        for case in 0..600 {
+            let (w, h) = (24 + roll(40), 24 + roll(40));
+            let mut grid = Grid::new(w as u32, h as u32).expect("a grid");
+            let density = roll(30) as u64 + 1;
+            let mut covered = vec![0u64; grid.len().div_ceil(64)];
+            for y in 0..h {
+                for x in 0..w {
+                    let p = Point::new(x, y);
+                    match roll(100) as u64 {
+                        d if d < density => grid.set(p, Cell::Blocked).expect("on the grid"),
+                        d if d < 2 * density => {
+                            let c = grid.index_of(p).expect("on the grid");
+                            covered[c / 64] |= 1 << (c % 64);
+                        }
+                        _ => {}
+                    }
+                }
+            }
+            let size = 1 + roll(3) as u8;
+            let sized = Clearance::new().grid_for(&grid, size);
+            let here = Point::new(roll(w as u64), roll(h as u64));
+            let reach = if case % 4 == 0 { 60 } else { 4 };
+            let aim = Point::new(
+                here.x + roll(2 * reach + 1) - reach as i32,
+                here.y + roll(2 * reach + 1) - reach as i32,
+            );
+            let movement = if case % 3 == 0 {
+                Movement::FourWay
+            } else {
+                Movement::EightWay(gridpath::CornerRule::NeverCut)
+            };
+            let whole = search_round(&sized, movement, &covered, here, size, aim, false);
+            let early = detour(&sized, movement, &covered, here, size, aim);
+            assert_eq!(early, whole, "case {case}: size {size} at {here} to {aim}");
+            if whole.is_some() {
+                ways += 1;
+            } else {
+                none += 1;
+            }
+        }
+        // Both answers came up often.
+        assert!(ways > 100 && none > 50, "{ways} ways round, {none} none");
     }
 
     #[test]
