@@ -1178,26 +1178,15 @@ const DETOUR_REACH: u32 = 16;
 /// A way round: the first move towards the place nearest `aim` that a body of `size` at `here`
 /// can reach within [`DETOUR_REACH`] moves without covering a cell another body on its way
 /// covers now (`covered`, a bit per cell index, set under every body on its way, this one too
-/// if it is). `None` when no such place is nearer than `here`.
+/// if it is). `None` when no such place is nearer than `here`. With `stop_early` it stops once
+/// it finds the best place there could be: the same answer as searching the whole window,
+/// which the tests check it against.
 ///
 /// PIBT looks one step ahead, and pushes: two big bodies that must pass each other in the
 /// open push each other back and forth along the line between them, since a body two cells
 /// high that steps up or down one still covers the line. Heading for a place beside the other
 /// body instead, as if it were a wall for a moment, takes one of them round.
 fn detour(
-    sized: &Grid,
-    movement: Movement,
-    covered: &[u64],
-    here: Point,
-    size: u8,
-    aim: Point,
-) -> Option<Point> {
-    search_round(sized, movement, covered, here, size, aim, true)
-}
-
-/// [`detour`]'s search; `stop_early`: stop once it finds the best place there could be (the
-/// same answer as searching the whole window, which the tests check it against).
-fn search_round(
     sized: &Grid,
     movement: Movement,
     covered: &[u64],
@@ -1352,7 +1341,7 @@ fn tick_once(crowd: &mut Crowd, nav: &NavGrid, tick: f32, order: &mut [BodyItem<
             let (here, Some(aim)) = aims[i] else { continue };
             let size = order[i].1.size.max(1);
             let sized = grids[usize::from(size) - 1];
-            if let Some(step) = detour(sized, movement, covered, here, size, aim) {
+            if let Some(step) = detour(sized, movement, covered, here, size, aim, true) {
                 aims[i].1 = Some(step);
             }
         }
@@ -1578,8 +1567,8 @@ mod tests {
             } else {
                 Movement::EightWay(gridpath::CornerRule::NeverCut)
             };
-            let whole = search_round(&sized, movement, &covered, here, size, aim, false);
-            let early = detour(&sized, movement, &covered, here, size, aim);
+            let whole = detour(&sized, movement, &covered, here, size, aim, false);
+            let early = detour(&sized, movement, &covered, here, size, aim, true);
             assert_eq!(early, whole, "case {case}: size {size} at {here} to {aim}");
             if whole.is_some() {
                 ways += 1;
