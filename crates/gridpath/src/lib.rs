@@ -49,6 +49,7 @@ mod grid;
 mod heuristic;
 pub mod jump_distances;
 pub mod lab;
+pub mod lifelong;
 pub mod line_of_sight;
 pub mod mapf;
 mod movement;

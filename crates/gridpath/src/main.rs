@@ -5,8 +5,10 @@
 //! cargo run --release -p gridpath -- scen MAP.map SCEN.scen [--algo astar]
 //! cargo run --release -p gridpath -- mapf MAP.map SCEN.scen --agents 100
 //! cargo run --release -p gridpath -- mapf-check MAP.map RESULT.txt
+//! cargo run --release -p gridpath -- lifelong CONFIG.json --steps 1000
 //! ```
 
+mod lifelong_cli;
 mod mapf_cli;
 
 use gridpath::movingai::{Scenario, read_map_file, read_scen_file};
@@ -47,10 +49,16 @@ fn run(args: &[String]) -> Result<bool, String> {
     match args.first().map(String::as_str) {
         Some("mapf") => return mapf_cli::solve(&args[1..]),
         Some("mapf-check") => return mapf_cli::check(&args[1..]),
+        Some("lifelong") => return lifelong_cli::run(&args[1..]),
         _ => {}
     }
     let [command, map_path, scen_path, rest @ ..] = args else {
-        return Err(format!("{}\n\n{}", usage(), mapf_cli::USAGE));
+        return Err(format!(
+            "{}\n\n{}\n\n{}",
+            usage(),
+            mapf_cli::USAGE,
+            lifelong_cli::USAGE
+        ));
     };
     if command != "scen" {
         return Err(format!("unknown command '{command}'\n\n{}", usage()));

@@ -19,10 +19,14 @@
 //!   moves on the grid for its size ([`Clearance::grid_for`](crate::Clearance::grid_for)), so it
 //!   only stands where it fits. Taking a cell means taking all its footprint's cells, and may
 //!   push several bodies at once.
-//! - **Priorities that let a passage flow one way at a time**: a body pushed back loses
-//!   [`PUSHED_BACK`] steps of priority, and one that has got no nearer for [`GIVE_WAY_AFTER`]
-//!   steps starts again from its tie-break. (The paper's priorities grow by one a step for
-//!   everyone on the way, so they never change order until a body arrives.)
+//! - **Priorities that let a passage flow one way at a time, and still let everyone through**:
+//!   a body is ranked by the paper's priority (steps since it was last where it wanted to be)
+//!   less a *held-back* amount: [`PUSHED_BACK`] more each time it is pushed back, the whole
+//!   [`HOLD_BACK_LIMIT`] once it has got no nearer for [`GIVE_WAY_AFTER`] steps, never more
+//!   than that limit, and never below its tie-break (as if it had just arrived). (The paper's priorities grow by one a step for everyone on the way, so
+//!   they never change order until a body arrives.) Because what is held back is bounded, a body
+//!   that has waited `HOLD_BACK_LIMIT` steps longer than another always ranks above it: PIBT's
+//!   one guarantee, that the longest waiting eventually goes first, is kept.
 //! - **LaCAM\*'s emulated swap** (Okumura, IJCAI 2023) for one-cell bodies with a
 //!   [`Mover::goal`]: two that must pass each other in a dead end, which PIBT alone never
 //!   lets them do, back out of it together to the nearest fork, one drawing the other after it.
@@ -76,7 +80,8 @@ use super::instance::SplitMix64;
 use crate::grid::{Grid, Point};
 use crate::movement::Movement;
 
-/// How much priority a body loses when it is pushed back, further from where it wants to be.
+/// How much priority a body is held back by each time it is pushed back, further from where it
+/// wants to be.
 ///
 /// The paper's priorities grow by one a step for every body on its way, so they keep their
 /// order until one arrives, and in a passage one body wide the highest body in the jam decides
@@ -87,14 +92,23 @@ use crate::movement::Movement;
 /// the steps from about 650 to about 280.
 pub const PUSHED_BACK: f64 = 20.0;
 
-/// After how many steps without getting nearer a body gives way: its priority starts again
-/// from its tie-break, as if it had arrived.
+/// After how many steps without getting nearer a body gives way: it is held back by the whole
+/// [`HOLD_BACK_LIMIT`] (or to its tie-break, if it has been on its way less long).
 ///
 /// A body at the head of a jam that cannot clear (the file in a passage whose far room is
 /// full) stays highest, fails at every step, and holds everyone below it for ever. Giving way
 /// lets the next body try its own way out, and, one after another, one that can: here, a body
 /// of the other side, which pushes the file back out of the passage.
 pub const GIVE_WAY_AFTER: u32 = 20;
+
+/// The most a body is ever held back by, in steps of priority.
+///
+/// Until this limit a pushed body fell back without end: in dense traffic, pushed again and
+/// again, it never rose above anyone and some bodies never arrived (on the lifelong benchmark's
+/// sorting centre, an agent in every few hundred finished no task in 1,000 steps). Bounded, a
+/// body that has waited this many steps longer than another ranks above it whatever happened to
+/// either, which is the order PIBT's liveness argument needs (Okumura et al., AIJ 2022, Thm. 1).
+pub const HOLD_BACK_LIMIT: f64 = 2.0 * PUSHED_BACK;
 
 const NONE: u32 = u32::MAX;
 const UNPLANNED: usize = usize::MAX;
@@ -114,10 +128,14 @@ pub struct Mover {
     /// dead end (the module docs' emulated swap) tell by it which of them goes deeper. `None`:
     /// it never backs out for another, nor draws another after it.
     pub goal: Option<Point>,
-    /// PIBT's priority: grows by one every step it is not where it wants to be, and falls when
-    /// it is pushed back or has waited long (see [`PUSHED_BACK`] and [`GIVE_WAY_AFTER`]). Keep
-    /// it between steps ([`CrowdStep::step`] updates it).
+    /// PIBT's priority: grows by one every step it is not where it wants to be, and drops back
+    /// to `tie_break` when it is. Keep it between steps ([`CrowdStep::step`] updates it), and
+    /// set it to `tie_break` when the body is given somewhere new to go.
     pub priority: f64,
+    /// How far behind its `priority` the body is ranked: grows when it is pushed back or has
+    /// waited long, never past [`HOLD_BACK_LIMIT`] nor below the tie-break, and is cleared when
+    /// it arrives (see [`PUSHED_BACK`] and [`GIVE_WAY_AFTER`]). Kept by [`CrowdStep::step`].
+    pub held_back: f64,
     /// Steps since it last got nearer to where it wants to be, counted by [`CrowdStep::step`].
     pub waiting: u32,
     /// Its own priority when it has arrived, in [0, 1): breaks ties between arrived bodies.
@@ -151,6 +169,7 @@ impl Mover {
             arrived: false,
             goal: None,
             priority: tie_break,
+            held_back: 0.0,
             waiting: 0,
             tie_break,
             making_room: None,
@@ -353,11 +372,12 @@ impl CrowdStep {
         self.largest = 1;
         self.budget = 8 * movers.len() + 64;
         for (i, mover) in movers.iter_mut().enumerate() {
-            mover.priority = if mover.arrived {
-                mover.tie_break
+            if mover.arrived {
+                mover.priority = mover.tie_break;
+                mover.held_back = 0.0;
             } else {
-                mover.priority + 1.0
-            };
+                mover.priority += 1.0;
+            }
             let fits = mover.size >= 1
                 && grids
                     .get(usize::from(mover.size) - 1)
@@ -372,7 +392,8 @@ impl CrowdStep {
             let room = mover.making_room.take().filter(|_| clear && mover.free);
             // Asked to make room, it plans before everyone who was not (this step only), and
             // pushes with the priority of the body that asked.
-            let ranked = room.map_or(mover.priority, |r| mover.priority.max(r.priority));
+            let own = mover.priority - mover.held_back;
+            let ranked = room.map_or(own, |r| own.max(r.priority));
             let sized = grids.get(usize::from(mover.size).max(1) - 1).copied();
             let escape = room
                 .zip(sized)
@@ -457,11 +478,16 @@ impl CrowdStep {
                 cost_to_go(i, grid.point_of(to)),
             );
             mover.waiting = if after < before { 0 } else { mover.waiting + 1 };
+            // Never ranked below its tie-break, as if it had just arrived, nor held back by
+            // more than the limit.
+            let most = HOLD_BACK_LIMIT
+                .min(mover.priority - mover.tie_break)
+                .max(0.0);
             if after > before {
-                mover.priority = (mover.priority - PUSHED_BACK).max(mover.tie_break);
+                mover.held_back = (mover.held_back + PUSHED_BACK).min(most);
             }
             if mover.waiting >= GIVE_WAY_AFTER {
-                mover.priority = mover.tie_break;
+                mover.held_back = most;
                 mover.waiting = 0;
             }
         }
@@ -951,8 +977,51 @@ mod tests {
             movers[0].priority, 51.0,
             "A grows as the paper's priorities do"
         );
-        assert_eq!(movers[1].priority, 41.0 - PUSHED_BACK, "B falls back");
+        assert_eq!(movers[1].priority, 41.0, "B too");
+        assert_eq!(movers[1].held_back, PUSHED_BACK, "but B is held back");
         assert_eq!((movers[0].waiting, movers[1].waiting), (0, 1));
+    }
+
+    #[test]
+    fn a_body_pushed_back_again_and_again_is_held_back_no_more_than_the_limit() {
+        // B is pushed back down a corridor by A, step after step: its priority still grows,
+        // and what holds it back stops at the limit, so in time it ranks above any body that
+        // has waited less.
+        let grid = Grid::from_ascii(&["............"]).expect("a grid");
+        let goals = [p(11, 0), p(0, 0)];
+        let mut movers = [Mover::new(p(0, 0), 1), Mover::new(p(1, 0), 2)];
+        movers[0].priority = 1000.0;
+        movers[1].priority = 100.0; // long on its way: the limit, not its age, bounds it
+        let mut crowd = CrowdStep::new(7);
+        for _ in 0..8 {
+            let next = crowd
+                .step(&[&grid], Movement::FourWay, &mut movers, |i, c| {
+                    manhattan(c, goals[i])
+                })
+                .to_vec();
+            for (m, n) in movers.iter_mut().zip(next) {
+                m.at = n;
+            }
+            assert!(movers[1].held_back <= HOLD_BACK_LIMIT);
+        }
+        assert_eq!(movers[1].at, p(9, 0), "pushed back all the way");
+        assert_eq!(movers[1].held_back, HOLD_BACK_LIMIT, "stopped at the limit");
+        assert_eq!(movers[1].priority, 108.0, "and still grows");
+    }
+
+    #[test]
+    fn a_young_body_is_never_ranked_below_its_tie_break() {
+        // Pushed back in its first step, a body is held back only as far as its tie-break.
+        let grid = Grid::from_ascii(&["....."]).expect("a grid");
+        let goals = [p(4, 0), p(0, 0)];
+        let mut movers = [Mover::new(p(1, 0), 1), Mover::new(p(2, 0), 2)];
+        movers[0].priority = 50.0;
+        let mut crowd = CrowdStep::new(7);
+        crowd.step(&[&grid], Movement::FourWay, &mut movers, |i, c| {
+            manhattan(c, goals[i])
+        });
+        let rank = movers[1].priority - movers[1].held_back;
+        assert!((rank - movers[1].tie_break).abs() < 1e-9, "{rank}");
     }
 
     #[test]
@@ -960,24 +1029,25 @@ mod tests {
         // A waits behind B, which is held (on its way into its cell) for as long as the test.
         let grid = Grid::from_ascii(&["...."]).expect("a grid");
         let mut movers = [Mover::new(p(0, 0), 1), Mover::new(p(1, 0), 2)];
+        movers[0].priority = 100.0;
         movers[1].free = false;
         movers[1].arrived = true;
         let mut crowd = CrowdStep::new(7);
-        let mut priorities = Vec::new();
+        let mut held = Vec::new();
         for _ in 0..GIVE_WAY_AFTER + 2 {
             crowd.step(&[&grid], Movement::FourWay, &mut movers, |_, c| {
                 manhattan(c, p(3, 0))
             });
             assert_eq!(movers[0].at, p(0, 0));
-            priorities.push(movers[0].priority);
+            held.push(movers[0].held_back);
         }
         let gave_way = GIVE_WAY_AFTER as usize - 1;
-        assert!(priorities[gave_way - 1] >= f64::from(GIVE_WAY_AFTER - 1));
-        assert_eq!(priorities[gave_way], movers[0].tie_break, "gave way");
-        assert_eq!(
-            priorities[gave_way + 1],
-            movers[0].tie_break + 1.0,
-            "and grows again"
+        assert_eq!(held[gave_way - 1], 0.0);
+        assert_eq!(held[gave_way], HOLD_BACK_LIMIT, "gave way");
+        assert_eq!(movers[0].waiting, 2, "and waits on");
+        assert!(
+            movers[0].priority > 100.0 + f64::from(GIVE_WAY_AFTER),
+            "its priority grows"
         );
     }
 

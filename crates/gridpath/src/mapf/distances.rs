@@ -23,6 +23,32 @@ pub struct Distances {
     id: u64,
 }
 
+/// Fills `table` (one entry a cell) with every cell's 4-way moves to `goal` by one breadth-first
+/// search back from it, [`Distances::UNREACHABLE`] where it cannot be reached.
+pub(crate) fn fill_distances(
+    grid: &Grid,
+    goal: usize,
+    table: &mut [u32],
+    queue: &mut VecDeque<usize>,
+) {
+    table.fill(Distances::UNREACHABLE);
+    if goal >= table.len() || grid.raw_cost(goal) == 0 {
+        return;
+    }
+    table[goal] = 0;
+    queue.clear();
+    queue.push_back(goal);
+    while let Some(at) = queue.pop_front() {
+        let next = table[at] + 1;
+        for n in neighbours(grid, at) {
+            if table[n] == Distances::UNREACHABLE {
+                table[n] = next;
+                queue.push_back(n);
+            }
+        }
+    }
+}
+
 /// The next [`Distances::id`]: unique in the process, so a slot kept for one set of tables is
 /// never taken for another's.
 static NEXT_ID: AtomicU64 = AtomicU64::new(1);
@@ -70,20 +96,7 @@ impl Distances {
             return slot;
         }
         let mut table = vec![Self::UNREACHABLE; grid.len()].into_boxed_slice();
-        if grid.raw_cost(goal) != 0 {
-            table[goal] = 0;
-            self.queue.clear();
-            self.queue.push_back(goal);
-            while let Some(at) = self.queue.pop_front() {
-                let next = table[at] + 1;
-                for n in neighbours(grid, at) {
-                    if table[n] == Self::UNREACHABLE {
-                        table[n] = next;
-                        self.queue.push_back(n);
-                    }
-                }
-            }
-        }
+        fill_distances(grid, goal, &mut table, &mut self.queue);
         self.tables.push(table);
         self.slot_of_goal.insert(goal, self.tables.len() - 1);
         self.tables.len() - 1

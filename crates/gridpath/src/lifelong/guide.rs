@@ -1,0 +1,235 @@
+//! Guide paths that keep out of each other's way: the congestion-aware guidance of Chen et al.,
+//! "Traffic Flow Optimisation for Lifelong Multi-Agent Path Finding" (AAAI 2024).
+//!
+//! Every agent keeps a *guide path* to its goal, planned by A* where a step costs more the more
+//! other guide paths take the same edge the other way (*contraflow*: two files meeting head-on
+//! in an aisle, one of which will have to back out):
+//!
+//! ```text
+//! cost(u → v) = 1 + contraflow · usage(v → u)
+//! h(v)        = dist(goal, v)             -- the goal's distance table: exact without traffic,
+//!                                            so admissible and consistent with it
+//! ```
+//!
+//! Each edge's usage counts the guide paths that still have it ahead of their agent; an agent
+//! gives back each edge as it passes it, and all of its path when it gets a new goal. PIBT then
+//! follows the guide path rather than the shortest way (the *guide heuristic*):
+//!
+//! ```text
+//! cost_to_go(i, v) = len(P) − j              if v is P[j], a cell of i's path just ahead
+//!                  = dist(goal, v) + slack + 1  otherwise, slack = what P adds to the shortest
+//! ```
+//!
+//! An agent pushed off its path for [`GuidePaths::LOST_AFTER`] steps plans a new one from where
+//! it stands; and, as the paper re-plans guide paths to take account of those planned after them,
+//! a few agents a step, in turn, plan theirs again. Nothing here is global: a step's work is a
+//! handful of A* searches, whatever the number of agents, and agents that join, leave or see
+//! walls change simply plan again.
+
+use super::guidance::direction;
+use crate::grid::Grid;
+use crate::mapf::neighbours;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
+/// Costs are counted in sixteenths of a step.
+const UNIT: u32 = 16;
+
+/// How far ahead along its path an agent looks for the cells round it.
+const WINDOW: usize = 6;
+
+/// Every agent's guide path and the usage of each edge (see the module docs).
+#[derive(Clone, Debug, Default)]
+pub struct GuidePaths {
+    width: usize,
+    /// Per cell, the guide paths leaving it up, left, right and down.
+    usage: Vec<[u16; 4]>,
+    paths: Vec<Vec<u32>>,
+    /// Each agent's place on its path: the index of the last path cell it stood on.
+    progress: Vec<usize>,
+    /// How long the path adds to the shortest way, from where the agent is on it.
+    slack: Vec<u32>,
+    /// Steps each agent has been off its path's window.
+    lost: Vec<u16>,
+    // A*'s scratch, kept between searches.
+    g: Vec<u32>,
+    parent: Vec<u32>,
+    seen: Vec<u32>,
+    round: u32,
+    heap: BinaryHeap<Reverse<(u32, u32)>>,
+}
+
+impl GuidePaths {
+    /// Steps off its path after which an agent plans a new one.
+    pub const LOST_AFTER: u16 = 3;
+
+    pub fn new(grid: &Grid) -> Self {
+        Self {
+            width: grid.width() as usize,
+            usage: vec![[0; 4]; grid.len()],
+            g: vec![0; grid.len()],
+            parent: vec![0; grid.len()],
+            seen: vec![0; grid.len()],
+            ..Self::default()
+        }
+    }
+
+    /// The direction of a step between neighbouring cells (see [`direction`]).
+    fn direction(&self, from: usize, to: usize) -> usize {
+        direction(self.width, from, to).unwrap_or(3)
+    }
+
+    fn add_usage(&mut self, path: &[u32], from: usize, sign: i32) {
+        for pair in path.get(from..).unwrap_or(&[]).windows(2) {
+            let (u, v) = (pair[0] as usize, pair[1] as usize);
+            let d = self.direction(u, v);
+            let n = &mut self.usage[u][d];
+            *n = if sign > 0 {
+                n.saturating_add(1)
+            } else {
+                n.saturating_sub(1)
+            };
+        }
+    }
+
+    /// Makes room for agent `agent`.
+    fn ensure(&mut self, agent: usize) {
+        if self.paths.len() <= agent {
+            self.paths.resize_with(agent + 1, Vec::new);
+            self.progress.resize(agent + 1, 0);
+            self.slack.resize(agent + 1, 0);
+            self.lost.resize(agent + 1, 0);
+        }
+    }
+
+    /// Plans `agent`'s guide path from cell `from` to the goal of `table` (its distance table),
+    /// its old path given back first. `contraflow`: what each guide path the other way adds to
+    /// a step, in steps. Returns how many cells the search expanded.
+    pub fn plan(
+        &mut self,
+        grid: &Grid,
+        agent: usize,
+        from: usize,
+        table: &[u32],
+        contraflow: f32,
+    ) -> usize {
+        self.ensure(agent);
+        let old = std::mem::take(&mut self.paths[agent]);
+        self.add_usage(&old, self.progress[agent], -1);
+        let mut path = old;
+        path.clear();
+        self.progress[agent] = 0;
+        self.lost[agent] = 0;
+        self.slack[agent] = 0;
+        let h = |v: usize| table.get(v).copied().unwrap_or(u32::MAX);
+        if h(from) == u32::MAX {
+            self.paths[agent] = path;
+            return 0;
+        }
+        let extra = (contraflow * UNIT as f32) as u32;
+        self.round = self.round.wrapping_add(1);
+        if self.round == 0 {
+            self.seen.fill(0);
+            self.round = 1;
+        }
+        let round = self.round;
+        self.heap.clear();
+        self.g[from] = 0;
+        self.seen[from] = round;
+        self.heap.push(Reverse((h(from) * UNIT, from as u32)));
+        let (mut reached, mut expanded) = (None, 0);
+        while let Some(Reverse((f, u))) = self.heap.pop() {
+            let u = u as usize;
+            let g = self.g[u];
+            if f > g + h(u) * UNIT {
+                continue; // a stale entry
+            }
+            expanded += 1;
+            if h(u) == 0 {
+                reached = Some(u);
+                break;
+            }
+            for v in neighbours(grid, u) {
+                let back = self.usage[v][self.direction(v, u)];
+                let step = UNIT + extra * u32::from(back);
+                let gv = g + step;
+                if self.seen[v] != round || gv < self.g[v] {
+                    self.seen[v] = round;
+                    self.g[v] = gv;
+                    self.parent[v] = u as u32;
+                    self.heap.push(Reverse((gv + h(v) * UNIT, v as u32)));
+                }
+            }
+        }
+        if let Some(goal) = reached {
+            let mut at = goal;
+            path.push(at as u32);
+            while at != from {
+                at = self.parent[at] as usize;
+                path.push(at as u32);
+            }
+            path.reverse();
+            self.add_usage(&path, 0, 1);
+            self.slack[agent] = (path.len() as u32 - 1).saturating_sub(h(from));
+        }
+        self.paths[agent] = path;
+        expanded
+    }
+
+    /// Forgets `agent`'s path, giving back its edges.
+    pub fn forget(&mut self, agent: usize) {
+        if agent < self.paths.len() {
+            let mut path = std::mem::take(&mut self.paths[agent]);
+            self.add_usage(&path, self.progress[agent], -1);
+            path.clear();
+            self.paths[agent] = path;
+            self.progress[agent] = 0;
+            self.lost[agent] = 0;
+            self.slack[agent] = 0;
+        }
+    }
+
+    /// Where `v` lies on `agent`'s path just ahead (from its place, [`WINDOW`] cells on).
+    fn ahead(&self, agent: usize, v: usize) -> Option<usize> {
+        let path = self.paths.get(agent)?;
+        let from = self.progress[agent];
+        let to = (from + WINDOW).min(path.len());
+        (from..to).find(|&j| path[j] as usize == v)
+    }
+
+    /// The guide heuristic of `v` for `agent`, in sixteenths of a step (see the module docs).
+    /// `dist` is the goal's distance of `v`.
+    pub fn cost_to_go(&self, agent: usize, v: usize, dist: u32) -> u32 {
+        let Some(path) = self.paths.get(agent).filter(|p| !p.is_empty()) else {
+            return dist.saturating_mul(UNIT);
+        };
+        match self.ahead(agent, v) {
+            Some(j) => (path.len() - 1 - j) as u32 * UNIT,
+            None => dist
+                .saturating_add(self.slack[agent])
+                .saturating_mul(UNIT)
+                .saturating_add(UNIT / 2),
+        }
+    }
+
+    /// After a step: `agent` stands on cell `at`. Moves its place along its path, giving back
+    /// the edges passed. Returns whether it is lost (off its path too long: plan again).
+    pub fn advance(&mut self, agent: usize, at: usize) -> bool {
+        match self.ahead(agent, at) {
+            Some(j) => {
+                let path = std::mem::take(&mut self.paths[agent]);
+                self.add_usage(&path[..=j], self.progress[agent], -1);
+                self.paths[agent] = path;
+                self.progress[agent] = j;
+                self.lost[agent] = 0;
+                false
+            }
+            None if self.paths[agent].is_empty() => false,
+            None => {
+                let lost = &mut self.lost[agent];
+                *lost = lost.saturating_add(1);
+                *lost >= Self::LOST_AFTER
+            }
+        }
+    }
+}

@@ -1,0 +1,247 @@
+//! The lifelong planner: agents that each always have a goal, moved one step at a time.
+//!
+//! Each step is one [`CrowdStep`] (PIBT, Okumura et al., AIJ 2022, with the crowd's priorities:
+//! see [`crate::mapf::HOLD_BACK_LIMIT`]) over one-cell agents on 4-way moves, every agent's
+//! choices ordered by its goal's distance table ([`GoalTables`]) plus what stepping against
+//! the traffic costs ([`Traffic`]). Giving an agent a new goal starts its priority afresh, as
+//! the paper's does when an agent reaches its goal.
+//!
+//! ```text
+//! step():
+//!     for each agent i, each cell v it may take:
+//!         cost(i, v) = dist(goal_i, v) + min(weight · flow(v → at_i), cap)
+//!     next ← CrowdStep(agents, cost)
+//!     traffic.record(at → next); at ← next
+//! ```
+
+use super::guidance::{Guidance, Traffic};
+use super::guide::GuidePaths;
+use super::tables::{GoalTables, TableSlot};
+use crate::grid::{Grid, Point};
+use crate::mapf::{CrowdStep, Mover};
+use crate::movement::Movement;
+use std::collections::VecDeque;
+
+/// Distances in a step's costs are counted in sixteenths of a cell, so that guidance can weigh
+/// less than a whole cell.
+const SCALE: f32 = 16.0;
+
+/// Agents moving on a grid, each bound for a goal that the caller changes as it likes (see the
+/// module docs).
+#[derive(Clone, Debug)]
+pub struct LifelongPlanner {
+    grid: Grid,
+    crowd: CrowdStep,
+    movers: Vec<Mover>,
+    /// Each agent's cell and goal, as indices, and its goal's table.
+    cells: Vec<usize>,
+    goals: Vec<usize>,
+    slots: Vec<TableSlot>,
+    tables: GoalTables,
+    traffic: Traffic,
+    guide: GuidePaths,
+    guidance: Guidance,
+    /// The next agent to plan its guide path again, in turn, and those that lost theirs.
+    turn: usize,
+    lost: VecDeque<usize>,
+    seed: u64,
+    next: Vec<Point>,
+}
+
+impl LifelongPlanner {
+    /// A planner on `grid`, its random tie-breaks drawn from `seed`.
+    pub fn new(grid: Grid, guidance: Guidance, seed: u64) -> Self {
+        Self {
+            crowd: CrowdStep::new(seed),
+            traffic: Traffic::new(&grid),
+            guide: GuidePaths::new(&grid),
+            turn: 0,
+            lost: VecDeque::new(),
+            grid,
+            movers: Vec::new(),
+            cells: Vec::new(),
+            goals: Vec::new(),
+            slots: Vec::new(),
+            tables: GoalTables::new(),
+            guidance,
+            seed,
+            next: Vec::new(),
+        }
+    }
+
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    pub fn len(&self) -> usize {
+        self.movers.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.movers.is_empty()
+    }
+
+    /// Adds an agent at `at` bound for `goal`; returns its number. Both must be free cells of
+    /// the map. An agent added on another's cell holds still, taking no part, until it is
+    /// alone on its cell (move it first).
+    pub fn add_agent(&mut self, at: Point, goal: Point) -> Result<usize, String> {
+        let here = self.free_cell(at, "the agent's cell")?;
+        let goal = self.free_cell(goal, "its goal")?;
+        let id = self.movers.len();
+        let tag = (id as u64) ^ self.seed.rotate_left(32);
+        self.movers
+            .push(Mover::new(at, tag).with_goal(self.grid.point_of(goal)));
+        self.cells.push(here);
+        self.goals.push(goal);
+        self.slots.push(self.tables.acquire(&self.grid, goal));
+        self.plan_guide(id);
+        Ok(id)
+    }
+
+    /// Sends `agent` to a new goal (a free cell), its priority starting afresh.
+    pub fn set_goal(&mut self, agent: usize, goal: Point) -> Result<(), String> {
+        let goal = self.free_cell(goal, "the goal")?;
+        let Some(mover) = self.movers.get_mut(agent) else {
+            return Err(format!("there is no agent {agent}"));
+        };
+        mover.goal = Some(self.grid.point_of(goal));
+        mover.priority = mover.tie_break;
+        mover.held_back = 0.0;
+        mover.waiting = 0;
+        let old = std::mem::replace(
+            &mut self.slots[agent],
+            self.tables.acquire(&self.grid, goal),
+        );
+        self.tables.release(old);
+        self.goals[agent] = goal;
+        self.plan_guide(agent);
+        Ok(())
+    }
+
+    /// Where each agent stands.
+    pub fn positions(&self) -> impl ExactSizeIterator<Item = Point> + '_ {
+        self.movers.iter().map(|m| m.at)
+    }
+
+    /// `agent`'s goal.
+    pub fn goal(&self, agent: usize) -> Option<Point> {
+        self.goals.get(agent).map(|&g| self.grid.point_of(g))
+    }
+
+    /// Moves from `agent`'s cell to its goal, `None` if it cannot get there.
+    pub fn distance_to_goal(&self, agent: usize) -> Option<u32> {
+        let d = self
+            .tables
+            .distance(*self.slots.get(agent)?, self.cells[agent]);
+        (d != GoalTables::UNREACHABLE).then_some(d)
+    }
+
+    /// Walls or floors at `cells` change: every distance table in use is made again. An agent
+    /// left on a wall holds there, taking no part, until it is moved.
+    pub fn set_blocked(&mut self, cells: &[(Point, bool)]) -> Result<(), String> {
+        for &(p, blocked) in cells {
+            self.grid
+                .set_blocked(p, blocked)
+                .map_err(|e| format!("{p}: {e}"))?;
+        }
+        self.tables.refresh(&self.grid);
+        for agent in 0..self.movers.len() {
+            self.plan_guide(agent);
+        }
+        Ok(())
+    }
+
+    /// One step of every agent: returns where each now stands.
+    pub fn step(&mut self) -> &[Point] {
+        let (tables, slots, cells) = (&self.tables, &self.slots, &self.cells);
+        let (traffic, guide, guidance, grid) =
+            (&self.traffic, &self.guide, self.guidance, &self.grid);
+        let cost = |i: usize, p: Point| -> u32 {
+            let Some(v) = grid.index_of(p) else {
+                return u32::MAX;
+            };
+            let d = tables.distance(slots[i], v);
+            if d == GoalTables::UNREACHABLE {
+                return u32::MAX / 2;
+            }
+            let to_go = if guidance.paths_are_on() {
+                guide.cost_to_go(i, v, d)
+            } else {
+                d.saturating_mul(SCALE as u32)
+            };
+            let against = if guidance.flow_is_on() {
+                (guidance.flow * traffic.against(cells[i], v)).min(guidance.flow_cap)
+            } else {
+                0.0
+            };
+            to_go.saturating_add((against * SCALE) as u32)
+        };
+        let next = self
+            .crowd
+            .step(&[&self.grid], Movement::FourWay, &mut self.movers, cost);
+        self.next.clear();
+        self.next.extend_from_slice(next);
+        let grid = &self.grid;
+        if self.guidance.flow_is_on() {
+            let moves = self
+                .cells
+                .iter()
+                .zip(&self.next)
+                .filter_map(|(&from, &to)| Some((from, grid.index_of(to)?)));
+            self.traffic.record(moves);
+        }
+        for ((mover, cell), &to) in self.movers.iter_mut().zip(&mut self.cells).zip(&self.next) {
+            mover.at = to;
+            *cell = grid.index_of(to).unwrap_or(*cell);
+        }
+        if self.guidance.paths_are_on() {
+            // Lost agents drop their path at once (its edges no longer count against others)
+            // and follow their shortest way until their turn to plan a new one comes.
+            for agent in 0..self.movers.len() {
+                if self.guide.advance(agent, self.cells[agent]) {
+                    self.guide.forget(agent);
+                    self.lost.push_back(agent);
+                }
+            }
+            let mut budget = self.guidance.replan as usize;
+            while budget > 0 {
+                let Some(agent) = self.lost.pop_front() else {
+                    break;
+                };
+                budget = budget.saturating_sub(self.plan_guide(agent).max(1));
+            }
+            for _ in 0..self.movers.len() {
+                if budget == 0 {
+                    break;
+                }
+                self.turn = (self.turn + 1) % self.movers.len();
+                budget = budget.saturating_sub(self.plan_guide(self.turn).max(1));
+            }
+        }
+        &self.next
+    }
+
+    /// Plans `agent`'s guide path from where it stands, if guide paths are on. Returns the
+    /// cells the search expanded.
+    fn plan_guide(&mut self, agent: usize) -> usize {
+        if !self.guidance.paths_are_on() {
+            return 0;
+        }
+        let table = self.tables.table(self.slots[agent]);
+        let from = self.cells[agent];
+        let weight = self.guidance.contraflow;
+        self.guide.plan(&self.grid, agent, from, table, weight)
+    }
+
+    /// The memory the distance tables hold, in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.tables.bytes()
+    }
+
+    fn free_cell(&self, p: Point, what: &str) -> Result<usize, String> {
+        self.grid
+            .index_of(p)
+            .filter(|_| self.grid.is_passable(p))
+            .ok_or_else(|| format!("{what} {p} is a wall or off the map"))
+    }
+}
