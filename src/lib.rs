@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! input → world (map, markers, walls, ground, agents → NavGrid) → editing → planner → agents
-//!       → mapf → view, ui → app
+//!       → mapf, lifelong → view, ui → app
 //! ```
 //!
 //! A layer imports only from the layers before it. Three leaf modules are shared by all:
@@ -22,6 +22,7 @@ pub mod browser;
 pub mod editing;
 pub mod frame;
 pub mod input;
+pub mod lifelong;
 pub mod mapf;
 pub mod notices;
 pub mod planner;
@@ -71,6 +72,7 @@ pub fn headless_plugin(app: &mut App) {
         planner::plugin,
         agents::plugin,
         mapf::plugin,
+        lifelong::plugin,
     ));
 }
 

@@ -8,6 +8,7 @@
 use super::screenshot::ScreenshotRequest;
 use crate::agents::{AgentGoal, AgentSettings, Steering};
 use crate::editing::{AgentCommand, LoadScene, Scene, SpawnSize};
+use crate::lifelong::{LifelongSource, OpenLifelong};
 use crate::mapf::files::OpenPlanFile;
 use crate::mapf::solve::MAX_MAPF_AGENTS;
 use crate::mapf::{AgentSource, MapfSettings, SolveMapf};
@@ -20,6 +21,7 @@ use crate::world::map_load::CurrentMap;
 use crate::world::map_load::LoadMap;
 use bevy::prelude::*;
 use gridpath::Algorithm;
+use gridpath::lifelong::Guidance;
 use std::path::PathBuf;
 
 /// The help text. Its list of algorithms is made from [`Algorithm::ALL`], so a new algorithm
@@ -34,7 +36,7 @@ pub fn usage() -> String {
 usage: pathfinder_playground [--map FILE.map | --generate KIND[:WxH[:SEED]]] [--algorithm NAME]
                              [--straighten] [--agents N[:wander|:flow]] [--agent-size SIZE]
                              [--scene door|corridor|crossing|sizes] [--screenshot OUT.png]
-                             [--mapf N[:scen]] [--plan FILE]
+                             [--mapf N[:scen]] [--plan FILE] [--lifelong N|FILE.json]
 
   --map FILE         open this Moving AI .map file instead of the built-in map
   --generate SPEC    start on a generated map: KIND is terrain, maze or rooms, then optionally
@@ -51,6 +53,8 @@ usage: pathfinder_playground [--map FILE.map | --generate KIND[:WxH[:SEED]]] [--
                      cell) and play the plan: random starts and goals, or with :scen the first
                      N of the map's shipped benchmark scenario
   --plan FILE        once the map is up, play this MAPF plan file (the result format of LaCAM)
+  --lifelong SPEC    run a lifelong instance live: N robots (1 to 800) on the shipped sorting
+                     centre, or a benchmark's FILE.json (League of Robot Runners format)
   --screenshot OUT   wait for the first plan, save a screenshot of the window to OUT, and exit
   -h, --help         show this help",
         default = Algorithm::default().key(),
@@ -69,6 +73,7 @@ pub struct LaunchOptions {
     pub scene: Option<Scene>,
     pub mapf: Option<MapfLaunch>,
     pub plan: Option<PathBuf>,
+    pub lifelong: Option<LifelongSource>,
 }
 
 /// `--mapf N[:scen]`.
@@ -143,6 +148,10 @@ impl LaunchOptions {
                     options.mapf = Some(parse_mapf(&spec.to_string_lossy())?);
                 }
                 "--plan" => options.plan = Some(value("--plan")?),
+                "--lifelong" => {
+                    let spec = value("--lifelong")?;
+                    options.lifelong = Some(parse_lifelong(&spec.to_string_lossy())?);
+                }
                 "--straighten" => options.straighten = true,
                 "-h" | "--help" => return Err(CliError::Help),
                 other => return Err(CliError::Bad(format!("unknown argument '{other}'"))),
@@ -223,7 +232,8 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, (spawn_launch_agents, launch_mapf));
 }
 
-/// Solves the `--mapf` instance, or opens the `--plan`, once the first plan shows the map is up.
+/// Solves the `--mapf` instance, opens the `--plan`, or starts the `--lifelong` run, once the
+/// first plan shows the map is up.
 fn launch_mapf(
     options: Res<LaunchOptions>,
     plan: Res<Plan>,
@@ -232,6 +242,7 @@ fn launch_mapf(
     mut done: Local<bool>,
     mut solve: MessageWriter<SolveMapf>,
     mut open: MessageWriter<OpenPlanFile>,
+    mut lifelong: MessageWriter<OpenLifelong>,
 ) {
     if *done || plan.count == 0 {
         return;
@@ -253,6 +264,23 @@ fn launch_mapf(
     }
     if let Some(path) = &options.plan {
         open.write(OpenPlanFile(path.clone()));
+    }
+    if let Some(source) = &options.lifelong {
+        let (source, guidance) = (source.clone(), Guidance::GUIDED);
+        lifelong.write(OpenLifelong { source, guidance });
+    }
+}
+
+/// `N` robots on the sorting centre, or a configuration file (`FILE.json`).
+fn parse_lifelong(spec: &str) -> Result<LifelongSource, CliError> {
+    if spec.ends_with(".json") {
+        return Ok(LifelongSource::File(spec.into()));
+    }
+    match spec.parse::<usize>() {
+        Ok(robots) if (1..=800).contains(&robots) => Ok(LifelongSource::SortingCentre { robots }),
+        _ => Err(CliError::Bad(format!(
+            "--lifelong wants N from 1 to 800 or a FILE.json, not '{spec}'"
+        ))),
     }
 }
 

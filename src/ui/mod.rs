@@ -10,6 +10,7 @@ mod edit_section;
 pub mod graph_lab;
 mod lab_by_hand;
 mod lab_edit;
+mod lifelong_section;
 mod map_section;
 mod mapf_section;
 mod search_section;
@@ -39,6 +40,7 @@ pub(crate) const AMBER: egui::Color32 = color32(palette::WARNING_TEXT);
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MapMenuState>()
         .init_resource::<mapf_section::MapfMenuState>()
+        .init_resource::<lifelong_section::LifelongMenuState>()
         .init_resource::<agents_section::SpawnCount>()
         .init_resource::<PanelWidgets>()
         .init_resource::<graph_lab::GraphLab>()
@@ -56,6 +58,7 @@ fn side_panel(
     mut view: view_section::ViewSection,
     mut agents: agents_section::AgentsSection,
     mut mapf: mapf_section::MapfSection,
+    mut lifelong: lifelong_section::LifelongSection,
     mut lab: ResMut<graph_lab::GraphLab>,
     notices: Res<Notices>,
     mut widgets: ResMut<PanelWidgets>,
@@ -91,6 +94,7 @@ fn side_panel(
                 edit.show(ui, &mut widgets);
                 agents.show(ui, &mut widgets, &mut edit.tool_mut());
                 mapf.show(ui, &mut widgets);
+                lifelong.show(ui, &mut widgets);
                 ui.separator();
                 ui.small(
                     "Drag the green start or the red goal to move it. Drag on the map to paint; \

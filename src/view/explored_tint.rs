@@ -4,6 +4,7 @@
 //! is its heat map instead: every cell by its cost to the goal.
 
 use crate::AppSystems;
+use crate::lifelong::LifelongScene;
 use crate::mapf::ShownPlan;
 use crate::planner::flow::GoalField;
 use crate::planner::shown::{ShownSearch, ShownSource};
@@ -37,6 +38,7 @@ fn tint_explored(
     goal_field: Res<GoalField>,
     settings: Res<OverlaySettings>,
     plan: Res<ShownPlan>,
+    lifelong: Res<LifelongScene>,
     layout: Option<Res<MapLayout>>,
     time: Res<Time<Real>>,
     storage: Query<&TileStorage>,
@@ -48,8 +50,8 @@ fn tint_explored(
         return;
     };
     let flow = goal_field.enabled.then_some(goal_field.revision);
-    // A multi-agent plan on screen hides the one search's explored cells.
-    let explored = settings.explored && plan.0.is_none();
+    // A multi-agent plan or a lifelong run on screen hides the one search's explored cells.
+    let explored = settings.explored && plan.0.is_none() && lifelong.0.is_none();
     let key = (shown.revision, explored, settings.explored_coloring, flow);
     let now = time.elapsed_secs_f64();
     let busy = shown.source == ShownSource::Stepping && shown.explored.len() > THROTTLE_CELLS;

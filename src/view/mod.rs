@@ -5,6 +5,7 @@
 pub mod agent_sprites;
 pub mod camera;
 pub mod explored_tint;
+pub mod lifelong_robots;
 pub mod mapf_agents;
 pub mod marker_sprites;
 pub mod overlays;
@@ -23,6 +24,7 @@ pub(super) fn plugin(app: &mut App) {
             marker_sprites::plugin,
             agent_sprites::plugin,
             mapf_agents::plugin,
+            lifelong_robots::plugin,
             overlays::plugin,
         ));
 }

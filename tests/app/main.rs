@@ -8,6 +8,7 @@ mod bidirectional;
 mod editing;
 mod flow_field;
 mod incremental;
+mod lifelong;
 mod mapf;
 mod maps;
 mod markers_and_planner;

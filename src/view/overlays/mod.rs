@@ -20,6 +20,7 @@ mod path;
 
 use crate::AppSystems;
 use crate::agents::AgentSettings;
+use crate::lifelong::LifelongScene;
 use crate::mapf::ShownPlan;
 use crate::planner::flow::GoalField;
 use crate::view::camera::Visible;
@@ -129,18 +130,21 @@ fn group_enabled<G: GizmoConfigGroup>(store: Res<GizmoConfigStore>) -> bool {
     store.config::<G>().0.enabled
 }
 
-/// Passes the settings to the gizmo groups. While a multi-agent plan plays, the one search's
-/// path and frontier step aside: they are about one agent between the markers, not about many.
+/// Passes the settings to the gizmo groups. While a multi-agent plan plays or a lifelong run is
+/// on, the one search's path and frontier step aside: they are about one agent between the
+/// markers, not about many.
 fn apply_overlay_settings(
     settings: Res<OverlaySettings>,
     agents: Res<AgentSettings>,
     plan: Res<ShownPlan>,
+    lifelong: Res<LifelongScene>,
     mut store: ResMut<GizmoConfigStore>,
 ) {
-    if !(settings.is_changed() || agents.is_changed() || plan.is_changed()) {
+    if !(settings.is_changed() || agents.is_changed() || plan.is_changed() || lifelong.is_changed())
+    {
         return;
     }
-    let search = plan.0.is_none();
+    let search = plan.0.is_none() && lifelong.0.is_none();
     store.config_mut::<NavGridGizmos>().0.enabled = settings.grid;
     store.config_mut::<ObstacleGizmos>().0.enabled = settings.obstacles;
     store.config_mut::<RouteGizmos>().0.enabled = agents.show_routes;
