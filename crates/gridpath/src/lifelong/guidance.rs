@@ -27,9 +27,8 @@ pub struct Guidance {
     /// What one guide path the other way adds to a step of a guide path, in steps. 0: no guide
     /// paths; agents follow their shortest way.
     pub contraflow: f32,
-    /// How much searching a step spends planning guide paths again, in cells expanded: first
-    /// for agents that strayed off theirs, then for others in turn. (A new goal's guide path is
-    /// always planned at once.)
+    /// How much searching a step spends planning new guide paths for agents that strayed off
+    /// theirs, in cells expanded. (A new goal's guide path is always planned at once.)
     pub replan: u32,
     /// What one agent's recent step the other way costs a move, in cells of distance...
     pub flow: f32,
@@ -56,7 +55,7 @@ impl Guidance {
     /// benchmark was measured with (the crate README's table).
     pub const GUIDED: Guidance = Guidance {
         contraflow: 1.0,
-        replan: 5_000,
+        replan: 10_000,
         flow: 0.1,
         flow_cap: 0.45,
     };

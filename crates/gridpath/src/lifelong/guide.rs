@@ -7,8 +7,9 @@
 //!
 //! ```text
 //! cost(u → v) = 1 + contraflow · usage(v → u)
-//! h(v)        = dist(goal, v)             -- the goal's distance table: exact without traffic,
-//!                                            so admissible and consistent with it
+//! h(v)        = dist(goal, v)             -- the goal's distance table: exact without traffic
+//! f(v)        = g(v) + 2 · h(v)           -- weighted A*: a path at most twice the cheapest,
+//!                                            for a fraction of the search
 //! ```
 //!
 //! Each edge's usage counts the guide paths that still have it ahead of their agent; an agent
@@ -17,14 +18,14 @@
 //!
 //! ```text
 //! cost_to_go(i, v) = len(P) − j              if v is P[j], a cell of i's path just ahead
-//!                  = dist(goal, v) + slack + 1  otherwise, slack = what P adds to the shortest
+//!                  = dist(goal, v) + slack + ½  otherwise, slack = what P adds to the shortest
 //! ```
 //!
-//! An agent pushed off its path for [`GuidePaths::LOST_AFTER`] steps plans a new one from where
-//! it stands; and, as the paper re-plans guide paths to take account of those planned after them,
-//! a few agents a step, in turn, plan theirs again. Nothing here is global: a step's work is a
-//! handful of A* searches, whatever the number of agents, and agents that join, leave or see
-//! walls change simply plan again.
+//! An agent pushed off its path for [`GuidePaths::LOST_AFTER`] steps drops it (its edges stop
+//! counting against others) and plans a new one from where it stands, in the traffic as it is
+//! now, when its turn comes: a step spends a bounded number of expanded cells on such plans.
+//! Nothing here is global: a step's work is a handful of A* searches, whatever the number of
+//! agents, and agents that join, leave or see walls change simply plan again.
 
 use super::guidance::direction;
 use crate::grid::Grid;
@@ -34,6 +35,11 @@ use std::collections::BinaryHeap;
 
 /// Costs are counted in sixteenths of a step.
 const UNIT: u32 = 16;
+
+/// Guide paths are planned by weighted A* (f = g + 2·h): at most twice the least congested
+/// cost, found after expanding a fraction of the cells. The paper's planner (GP-R100-F2) bounds
+/// its guide paths by the same factor with a focal search.
+const HEURISTIC_WEIGHT: f32 = 2.0;
 
 /// How far ahead along its path an agent looks for the cells round it.
 const WINDOW: usize = 6;
@@ -127,6 +133,7 @@ impl GuidePaths {
             return 0;
         }
         let extra = (contraflow * UNIT as f32) as u32;
+        let inflate = (HEURISTIC_WEIGHT * UNIT as f32) as u32;
         self.round = self.round.wrapping_add(1);
         if self.round == 0 {
             self.seen.fill(0);
@@ -136,12 +143,12 @@ impl GuidePaths {
         self.heap.clear();
         self.g[from] = 0;
         self.seen[from] = round;
-        self.heap.push(Reverse((h(from) * UNIT, from as u32)));
+        self.heap.push(Reverse((h(from) * inflate, from as u32)));
         let (mut reached, mut expanded) = (None, 0);
         while let Some(Reverse((f, u))) = self.heap.pop() {
             let u = u as usize;
             let g = self.g[u];
-            if f > g + h(u) * UNIT {
+            if f > g + h(u) * inflate {
                 continue; // a stale entry
             }
             expanded += 1;
@@ -157,7 +164,7 @@ impl GuidePaths {
                     self.seen[v] = round;
                     self.g[v] = gv;
                     self.parent[v] = u as u32;
-                    self.heap.push(Reverse((gv + h(v) * UNIT, v as u32)));
+                    self.heap.push(Reverse((gv + h(v) * inflate, v as u32)));
                 }
             }
         }

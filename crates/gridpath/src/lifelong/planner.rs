@@ -41,8 +41,7 @@ pub struct LifelongPlanner {
     traffic: Traffic,
     guide: GuidePaths,
     guidance: Guidance,
-    /// The next agent to plan its guide path again, in turn, and those that lost theirs.
-    turn: usize,
+    /// Agents that strayed off their guide path, waiting for a new one.
     lost: VecDeque<usize>,
     seed: u64,
     next: Vec<Point>,
@@ -55,7 +54,6 @@ impl LifelongPlanner {
             crowd: CrowdStep::new(seed),
             traffic: Traffic::new(&grid),
             guide: GuidePaths::new(&grid),
-            turn: 0,
             lost: VecDeque::new(),
             grid,
             movers: Vec::new(),
@@ -209,13 +207,6 @@ impl LifelongPlanner {
                     break;
                 };
                 budget = budget.saturating_sub(self.plan_guide(agent).max(1));
-            }
-            for _ in 0..self.movers.len() {
-                if budget == 0 {
-                    break;
-                }
-                self.turn = (self.turn + 1) % self.movers.len();
-                budget = budget.saturating_sub(self.plan_guide(self.turn).max(1));
             }
         }
         &self.next
