@@ -102,9 +102,18 @@ fn plan_of(result: MapfResult, name: &str, grid: &gridpath::Grid) -> Result<Mapf
             result.starts.len()
         ));
     }
-    let mut plan = MapfPlan::checked(grid, result.starts, result.goals, result.plan)
+    // A lifelong run's goals change as its agents reach them: its moves are checked, and each
+    // agent's square is where it ends.
+    let ends = result.final_cells();
+    let mut plan = MapfPlan::checked(grid, result.starts, ends, result.plan)
         .map_err(|e| format!("it is not a valid plan on this map: {e}."))?;
-    plan.title = format!("{name}, by {}", shown_solver(&result.solver));
+    plan.title = match result.tasks_finished {
+        Some(n) => format!(
+            "{name}, by {}: {n} tasks (lifelong)",
+            shown_solver(&result.solver)
+        ),
+        None => format!("{name}, by {}", shown_solver(&result.solver)),
+    };
     plan.comp_time = result.comp_time;
     plan.solver = result.solver;
     Ok(plan)
@@ -148,6 +157,7 @@ fn save_plans(
             starts: plan.starts.clone(),
             goals: plan.goals.clone(),
             plan: plan.plan.clone(),
+            tasks_finished: None,
         });
         #[cfg(target_arch = "wasm32")]
         let written = crate::browser::download(&crate::world::map_files::file_name(path), &text);

@@ -223,3 +223,27 @@ fn a_wall_where_the_plan_goes_closes_it_and_one_elsewhere_does_not() {
         latest_notice(&app)
     );
 }
+
+#[test]
+fn a_lifelong_run_written_by_the_core_plays_here_though_its_agents_end_off_their_first_goals() {
+    use gridpath::lifelong::{Guidance, LifelongInstance, run_lifelong, write_lifelong_result};
+    let mut app = room();
+    let grid = Grid::from_ascii(&ROOM).expect("test map");
+    let p = Point::new;
+    let tasks = vec![p(7, 0), p(0, 4), p(4, 2), p(6, 4), p(1, 0), p(3, 4)];
+    let instance =
+        LifelongInstance::new(grid, "room".into(), vec![p(0, 0), p(7, 4), p(2, 2)], tasks)
+            .expect("valid");
+    let run = run_lifelong(&instance, 30, 0, Guidance::GUIDED, true).expect("valid");
+    assert!(run.tasks_finished > 0);
+    let text = write_lifelong_result(&instance, &run);
+    app.world_mut()
+        .write_message(OpenPlanText("run.txt".into(), text));
+    app.update();
+    let title = shown_title(&app).unwrap_or_default();
+    assert!(
+        title.contains("tasks (lifelong)"),
+        "{title}: {}",
+        latest_notice(&app)
+    );
+}

@@ -6,16 +6,21 @@ use std::path::Path;
 
 pub const USAGE: &str = "\
 usage: gridpath lifelong CONFIG.json [--steps N] [--seed S] [--output FILE]
-                         [--guidance traffic|none] [--weight W] [--cap C]
+                         [--guidance guided|traffic|none] [--contraflow W] [--replan CELLS]
+                         [--flow W] [--flow-cap C]
 
 lifelong runs a lifelong instance in the League of Robot Runners format (a JSON file naming the
 map, the agents' starts and the tasks; each agent gets its next task the moment it reaches one)
 for N steps (1,000), checks every step with a validator that shares no code with the planner,
 and prints one line: tasks finished, planning time per step (mean and p99), agents that
 finished no task in the second half of the run (starved) and no task at all (idle). --output
-writes the run in the field's MAPF result format, with tasks_finished=. --guidance none is plain
-PIBT; traffic (the default) steers agents off steps against the recent flow, each agent's step
-the other way costing W cells of distance (0.5), at most C (1.5). Exits 2 on bad input.";
+writes the run in the field's MAPF result format, with tasks_finished=.
+
+--guidance guided (the default): guide paths that avoid contraflow, each guide path the other way
+adding W steps (1) to a step, and CELLS cells (10000) a step expanded re-planning those of agents
+that strayed; ties between equally short moves go with the recent flow, each agent's step the
+other way costing W cells (0.1), at most C (0.45). traffic: the ties alone. none: plain PIBT.
+Exits 2 on bad input.";
 
 /// `gridpath lifelong …`. Ok(true) once run.
 pub fn run(args: &[String]) -> Result<bool, String> {

@@ -171,6 +171,14 @@ fn the_command_prints_one_line_and_writes_a_result_any_replayer_reads() {
     assert_eq!(result.plan.len(), 41, "steps 0 to 40");
     assert_eq!(result.starts.len(), 100);
     assert_eq!(result.plan[0], result.starts);
+    // Any validator replays it: ours checks its moves (its goals changed as they were reached).
+    let map = Path::new(FIXTURE).with_file_name("maps/sortation_small.map");
+    let (code, stdout, stderr) = gridpath(&["mapf-check", &map.to_string_lossy(), &out_arg]);
+    assert_eq!(code, 0, "{stdout}{stderr}");
+    assert!(
+        stdout.starts_with("valid: a lifelong run, agents=100 steps=40"),
+        "{stdout}"
+    );
 }
 
 #[test]

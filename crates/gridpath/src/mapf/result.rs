@@ -47,6 +47,20 @@ pub struct MapfResult {
     pub goals: Vec<Point>,
     /// `plan[t][agent]`, the starts at t = 0.
     pub plan: Vec<Vec<Point>>,
+    /// A lifelong run's claim (`tasks_finished=`, see [`crate::lifelong`]): its agents' goals
+    /// change as they reach them, so `goals` lists only the first, and no agent need end on it.
+    pub tasks_finished: Option<u64>,
+}
+
+impl MapfResult {
+    /// The cells each agent must end on for the plan to be valid: its goal, or, for a lifelong
+    /// run (whose goals change), wherever it ends.
+    pub fn final_cells(&self) -> Vec<Point> {
+        match (self.tasks_finished, self.plan.last()) {
+            (Some(_), Some(last)) => last.clone(),
+            _ => self.goals.clone(),
+        }
+    }
 }
 
 /// The file's text.
@@ -62,6 +76,9 @@ pub fn write_result(result: &MapfResult) -> String {
     let _ = writeln!(out, "makespan={}", number(result.makespan));
     let _ = writeln!(out, "makespan_lb={}", number(result.makespan_lb));
     let _ = writeln!(out, "comp_time={}", result.comp_time.unwrap_or(0.0).round());
+    if let Some(n) = result.tasks_finished {
+        let _ = writeln!(out, "tasks_finished={n}");
+    }
     let points = |cells: &[Point]| -> String {
         cells
             .iter()
@@ -111,6 +128,7 @@ pub fn parse_result(text: &str) -> Result<MapfResult, FormatError> {
             "makespan" if !value.trim().is_empty() => result.makespan = Some(whole(value)?),
             "makespan_lb" if !value.trim().is_empty() => result.makespan_lb = Some(whole(value)?),
             "comp_time" => result.comp_time = value.trim().parse().ok(),
+            "tasks_finished" => result.tasks_finished = Some(whole(value)?),
             "starts" => result.starts = points(value, n)?,
             "goals" => result.goals = points(value, n)?,
             "solution" => {
