@@ -6,7 +6,8 @@ use std::path::Path;
 
 pub const USAGE: &str = "\
 usage: gridpath lifelong CONFIG.json [--steps N] [--seed S] [--output FILE]
-                         [--guidance guided|traffic|none] [--contraflow W] [--replan CELLS]
+                         [--guidance guided|traffic|none] [--contraflow W] [--vertex V]
+                         [--replan CELLS]
                          [--flow W] [--flow-cap C]
 
 lifelong runs a lifelong instance in the League of Robot Runners format (a JSON file naming the
@@ -17,8 +18,8 @@ finished no task in the second half of the run (starved) and no task at all (idl
 writes the run in the field's MAPF result format, with tasks_finished=.
 
 --guidance guided (the default): guide paths that avoid contraflow, each guide path the other way
-adding W steps (1) to a step, and CELLS cells (10000) a step expanded re-planning those of agents
-that strayed; ties between equally short moves go with the recent flow, each agent's step the
+adding W steps (1) to a step and each through the cell stepped onto V (0), and CELLS cells
+(10000) a step expanded re-planning those of agents that strayed; ties between equally short moves go with the recent flow, each agent's step the
 other way costing W cells (0.1), at most C (0.45). traffic: the ties alone. none: plain PIBT.
 Exits 2 on bad input.";
 
@@ -63,6 +64,7 @@ pub fn run(args: &[String]) -> Result<bool, String> {
                 }
             }
             "--contraflow" => guidance.contraflow = cells(value("--contraflow")?, "--contraflow")?,
+            "--vertex" => guidance.vertex = cells(value("--vertex")?, "--vertex")?,
             "--replan" => {
                 let text = value("--replan")?;
                 guidance.replan = text

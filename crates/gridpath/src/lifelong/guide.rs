@@ -6,13 +6,14 @@
 //! in an aisle, one of which will have to back out):
 //!
 //! ```text
-//! cost(u → v) = 1 + contraflow · usage(v → u)
+//! cost(u → v) = 1 + contraflow · usage(v → u) + vertex · through(v)
 //! h(v)        = dist(goal, v)             -- the goal's distance table: exact without traffic
 //! f(v)        = g(v) + 2 · h(v)           -- weighted A*: a path at most twice the cheapest,
 //!                                            for a fraction of the search
 //! ```
 //!
-//! Each edge's usage counts the guide paths that still have it ahead of their agent; an agent
+//! (`through(v)`, the guide paths through a cell, is the paper's vertex congestion; its weight is
+//! 0 by default: see [`super::Guidance::vertex`].) Each edge's usage counts the guide paths that still have it ahead of their agent; an agent
 //! gives back each edge as it passes it, and all of its path when it gets a new goal. PIBT then
 //! follows the guide path rather than the shortest way (the *guide heuristic*):
 //!
@@ -50,6 +51,8 @@ pub struct GuidePaths {
     width: usize,
     /// Per cell, the guide paths leaving it up, left, right and down.
     usage: Vec<[u16; 4]>,
+    /// Per cell, the guide paths that still pass through it.
+    through: Vec<u16>,
     paths: Vec<Vec<u32>>,
     /// Each agent's place on its path: the index of the last path cell it stood on.
     progress: Vec<usize>,
@@ -73,6 +76,7 @@ impl GuidePaths {
         Self {
             width: grid.width() as usize,
             usage: vec![[0; 4]; grid.len()],
+            through: vec![0; grid.len()],
             g: vec![0; grid.len()],
             parent: vec![0; grid.len()],
             seen: vec![0; grid.len()],
@@ -95,6 +99,12 @@ impl GuidePaths {
             } else {
                 n.saturating_sub(1)
             };
+            let t = &mut self.through[v];
+            *t = if sign > 0 {
+                t.saturating_add(1)
+            } else {
+                t.saturating_sub(1)
+            };
         }
     }
 
@@ -110,7 +120,8 @@ impl GuidePaths {
 
     /// Plans `agent`'s guide path from cell `from` to the goal of `table` (its distance table),
     /// its old path given back first. `contraflow`: what each guide path the other way adds to
-    /// a step, in steps. Returns how many cells the search expanded.
+    /// a step, in steps; `vertex`: what each guide path through the cell stepped onto adds.
+    /// Returns how many cells the search expanded.
     pub fn plan(
         &mut self,
         grid: &Grid,
@@ -118,6 +129,7 @@ impl GuidePaths {
         from: usize,
         table: &[u32],
         contraflow: f32,
+        vertex: f32,
     ) -> usize {
         self.ensure(agent);
         let old = std::mem::take(&mut self.paths[agent]);
@@ -134,6 +146,7 @@ impl GuidePaths {
         }
         let extra = (contraflow * UNIT as f32) as u32;
         let inflate = (HEURISTIC_WEIGHT * UNIT as f32) as u32;
+        let crowd = (vertex * UNIT as f32) as u32;
         self.round = self.round.wrapping_add(1);
         if self.round == 0 {
             self.seen.fill(0);
@@ -158,7 +171,7 @@ impl GuidePaths {
             }
             for v in neighbours(grid, u) {
                 let back = self.usage[v][self.direction(v, u)];
-                let step = UNIT + extra * u32::from(back);
+                let step = UNIT + extra * u32::from(back) + crowd * u32::from(self.through[v]);
                 let gv = g + step;
                 if self.seen[v] != round || gv < self.g[v] {
                     self.seen[v] = round;

@@ -220,8 +220,9 @@ impl LifelongPlanner {
         }
         let table = self.tables.table(self.slots[agent]);
         let from = self.cells[agent];
-        let weight = self.guidance.contraflow;
-        self.guide.plan(&self.grid, agent, from, table, weight)
+        let (contraflow, vertex) = (self.guidance.contraflow, self.guidance.vertex);
+        self.guide
+            .plan(&self.grid, agent, from, table, contraflow, vertex)
     }
 
     /// The memory the distance tables hold, in bytes.
