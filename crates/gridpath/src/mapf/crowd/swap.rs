@@ -1,0 +1,182 @@
+//! LaCAM*'s emulated swap, for two one-cell bodies that must pass each other in a dead end.
+
+use super::*;
+
+impl CrowdStep {
+    /// The body `i` must back out for, if any: LaCAM*'s emulated swap (Okumura, "Improving
+    /// LaCAM for Scalable Eventually Optimal Multi-Agent Pathfinding", IJCAI 2023, and its
+    /// code, lacam3), for one-cell bodies. PIBT never swaps two bodies, so two that must pass
+    /// each other in a dead end (the deeper bound for the mouth, the other deeper in) push
+    /// each other round it for ever. The emulated swap:
+    ///
+    /// ```text
+    /// P ← the passage one body wide from i's cell through its best cell, if it ends in a
+    ///     dead end (if it forks, nothing)
+    /// j ← the body on i's best cell
+    /// if j has not planned and must get past i down P (swap_required(i, j)), and i, backing
+    ///     out, reaches a fork (swap_possible): back out for j
+    /// else for each body k beside i:                                  -- "clear"
+    ///     if k would have to get past i once i stepped onto its best cell (swap_required(k,
+    ///     i)), and i can back out from there: back out for k
+    /// ```
+    ///
+    /// Backing out is taking the cells in the reverse order; on the first, the partner, if it
+    /// has not planned, steps onto i's cell after it ([`CrowdStep::pull`]). At the fork they
+    /// pass.
+    ///
+    /// lacam3 swaps down any passage one body wide, to a fork as well as to a dead end, by its
+    /// agents' tables of true distances. Here only a dead end, where which way each body wants
+    /// to go needs no distances (see [`CrowdStep::swap_required`]). Down passages that fork,
+    /// with distances guessed past a body's next cell, swaps turned pairs to and fro at a gap
+    /// one cell long between two packed rooms; there pushing, with [`PUSHED_BACK`] and
+    /// [`GIVE_WAY_AFTER`], gets bodies through.
+    pub(super) fn swap_partner(
+        &self,
+        grid: &Grid,
+        movement: Movement,
+        i: usize,
+        best: usize,
+    ) -> Option<usize> {
+        let here = self.from[i];
+        if best == here {
+            return None;
+        }
+        let passage = self.dead_end(grid, movement, here, best)?;
+        let one_cell = |k: u32| k != NONE && k as usize != i && self.size[k as usize] == 1;
+        let j = self.standing(best);
+        let partner = if one_cell(j)
+            && self.to[j as usize] == UNPLANNED
+            && self.swap_required(grid, i, j as usize, &passage)
+        {
+            Some(j as usize)
+        } else {
+            movement
+                .moves(grid, grid.point_of(here))
+                .filter_map(|p| grid.index_of(p))
+                .filter(|&u| u != best)
+                .map(|u| self.standing(u))
+                .find(|&k| one_cell(k) && self.swap_required(grid, k as usize, i, &passage))
+                .map(|k| k as usize)
+        };
+        partner.filter(|_| self.swap_possible(grid, movement, best, here))
+    }
+
+    /// The passage one body wide that a body at `from` steps into at `into`, if it ends in a
+    /// dead end within [`SWAP_REACH`] cells: its cells from `from` on. `None` if it forks.
+    pub(super) fn dead_end(
+        &self,
+        grid: &Grid,
+        movement: Movement,
+        from: usize,
+        into: usize,
+    ) -> Option<Vec<usize>> {
+        let mut cells = vec![from, into];
+        while cells.len() <= SWAP_REACH {
+            let [.., behind, ahead] = cells[..] else {
+                return None;
+            };
+            match self.narrow_past(grid, movement, behind, ahead) {
+                Narrow::On(next) => cells.push(next),
+                Narrow::Fork => return None,
+                Narrow::DeadEnd => return Some(cells),
+            }
+        }
+        None
+    }
+
+    /// The next cell past `ahead` away from `behind` where the way is one body wide: `None`
+    /// at a fork (two ways on or more) or a dead end. A body that has arrived in a dead end of
+    /// its own (a cell with one way in) is as good as a wall: it need not make way.
+    pub(super) fn narrow_past(
+        &self,
+        grid: &Grid,
+        movement: Movement,
+        behind: usize,
+        ahead: usize,
+    ) -> Narrow {
+        let mut on = None;
+        for p in movement.moves(grid, grid.point_of(ahead)) {
+            let Some(u) = grid.index_of(p) else { continue };
+            let k = self.standing(u);
+            let settled =
+                k != NONE && self.arrived[k as usize] && movement.moves(grid, p).nth(1).is_none();
+            if u == behind || settled {
+                continue;
+            }
+            if on.is_some() {
+                return Narrow::Fork;
+            }
+            on = Some(u);
+        }
+        on.map_or(Narrow::DeadEnd, Narrow::On)
+    }
+
+    /// Must `puller` get past `pusher` down the dead end `cells` (lacam3's
+    /// `is_swap_required`)? The pusher stands on its first cell and would step onto its
+    /// second. lacam3 follows the passage while it leads the pusher nearer its goal, by a table
+    /// of true distances, and answers yes if where that stops the puller wants to be behind
+    /// (nearer the pusher's side) and the pusher ahead, or on its goal. In a dead end that
+    /// needs no distances: a body heads into one only if its goal lies in it, and any other
+    /// goal is back out past the mouth. So: yes if the pusher's goal is down the dead end, and
+    /// the puller's is no deeper than the cell before the one past the pusher's (or outside).
+    /// (A step's `cost_to_go` guides a body to the next cell of its route, and says nothing of
+    /// the cells past it, so it could not tell.)
+    pub(super) fn swap_required(
+        &self,
+        grid: &Grid,
+        pusher: usize,
+        puller: usize,
+        cells: &[usize],
+    ) -> bool {
+        let (Some(pusher_goal), Some(puller_goal)) = (self.goal[pusher], self.goal[puller]) else {
+            return false;
+        };
+        let depth = |goal: Point| cells.iter().position(|&c| grid.point_of(c) == goal);
+        let Some(deep) = depth(pusher_goal).filter(|&d| d >= 1) else {
+            return false; // the pusher does not head into the dead end at all
+        };
+        // Where the pusher stops getting nearer: its goal, or the cell before it at the end.
+        let behind = if deep + 1 < cells.len() {
+            deep
+        } else {
+            deep - 1
+        };
+        depth(puller_goal).is_none_or(|d| d <= behind)
+    }
+
+    /// Can a body at `from` back out, away from one at `into`, to a fork where the two can
+    /// pass (lacam3's `is_swap_possible`)?
+    pub(super) fn swap_possible(
+        &self,
+        grid: &Grid,
+        movement: Movement,
+        into: usize,
+        from: usize,
+    ) -> bool {
+        let (mut behind, mut ahead) = (into, from);
+        for _ in 0..SWAP_REACH {
+            if ahead == into {
+                return false;
+            }
+            match self.narrow_past(grid, movement, behind, ahead) {
+                Narrow::Fork => return true,
+                Narrow::DeadEnd => return false,
+                Narrow::On(next) => (behind, ahead) = (ahead, next),
+            }
+        }
+        false
+    }
+}
+
+/// How far the emulated swap follows a passage one body wide, in cells: it bounds a step's
+/// work, and two bodies that must pass that far down a passage are better served by a new
+/// route.
+const SWAP_REACH: usize = 64;
+
+/// What lies past a cell, coming from one beside it ([`CrowdStep::narrow_past`]).
+#[derive(Clone, Copy)]
+pub(super) enum Narrow {
+    Fork,
+    DeadEnd,
+    On(usize),
+}
