@@ -48,6 +48,10 @@ use crate::requests::{PathRequest, Route};
 use bevy::platform::collections::{HashMap, HashSet};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
+use gridpath::mapf::crowd::{
+    Mate, Wait, blocked, d2, detour, distance_fifths as distance, first_step, footprint,
+    gather_cells, hand_round, nearest_free,
+};
 use gridpath::mapf::{CrowdStep, Mover};
 use gridpath::{Grid, Movement, Point};
 use std::collections::VecDeque;
@@ -240,16 +244,6 @@ fn unbody(remove: On<Remove, Body>, mut commands: Commands) {
         entity
             .try_remove::<GatherCell>()
             .try_insert(BodyMotion::default());
-    }
-}
-
-/// Octile distance in fifths of a cell (straight 5, diagonal 7), or Manhattan for 4-way.
-fn distance(movement: Movement, a: Point, b: Point) -> u32 {
-    let (dx, dy) = (a.x.abs_diff(b.x), a.y.abs_diff(b.y));
-    if movement.allows_diagonals() {
-        5 * dx.max(dy) + 2 * dx.min(dy)
-    } else {
-        5 * (dx + dy)
     }
 }
 
@@ -654,7 +648,7 @@ fn give_up_on_jams(
             }
             here
         } else {
-            nearest_free(jams.cells, &fits, jams.claimed, here, k)
+            nearest_free(jams.cells, &fits, |q| jams.claimed.contains(&q), here, k)
                 .filter(|&p| d2(p, here) < d2(mine, here))
                 .unwrap_or(mine)
         };
@@ -669,7 +663,13 @@ fn give_up_on_jams(
             };
             let k = agent.size.max(1);
             let fits = sized.entry(k).or_insert_with(|| jams.nav.grid_for(k));
-            if let Some(place) = nearest_free(jams.cells, fits, jams.claimed, progress.cell(), k) {
+            if let Some(place) = nearest_free(
+                jams.cells,
+                fits,
+                |q| jams.claimed.contains(&q),
+                progress.cell(),
+                k,
+            ) {
                 jams.claimed.extend(footprint(place, k));
                 claims.extend(footprint(place, k).map(|q| (q, other)));
                 assigned.insert(other, place);
@@ -679,34 +679,6 @@ fn give_up_on_jams(
             }
         }
     }
-}
-
-/// The squared straight-line distance between two cells.
-fn d2(a: Point, b: Point) -> i32 {
-    (a.x - b.x).pow(2) + (a.y - b.y).pow(2)
-}
-
-/// The place among `cells` nearest to `at` where a body of `size` fits (`fits`, its grid)
-/// covering no `claimed` cell.
-fn nearest_free(
-    cells: &[Point],
-    fits: &Grid,
-    claimed: &HashSet<Point>,
-    at: Point,
-    size: u8,
-) -> Option<Point> {
-    cells
-        .iter()
-        .copied()
-        .filter(|&p| fits.is_passable(p))
-        .filter(|&p| footprint(p, size).all(|q| !claimed.contains(&q)))
-        .min_by_key(|&p| (d2(p, at), p))
-}
-
-/// The cells a body of `size` covers from `at`.
-fn footprint(at: Point, size: u8) -> impl Iterator<Item = Point> {
-    let k = i32::from(size.max(1));
-    (0..k).flat_map(move |dy| (0..k).map(move |dx| Point::new(at.x + dx, at.y + dy)))
 }
 
 /// TSWAP's two ways of handing cells round a gathering (see [`gather`]), read off where each
@@ -737,82 +709,15 @@ fn swap_on_the_way(
         })
         .collect();
     mates.sort_unstable_by_key(|&(e, _)| e);
-    hand_round(&mates, assigned);
-}
-
-/// A gathering body as [`hand_round`] sees it.
-#[derive(Clone, Copy, Debug)]
-struct Mate {
-    /// The cell it stands on.
-    at: Point,
-    /// The cell it steps onto next on its way to its own, if it is not on its own.
-    next: Option<Point>,
-    size: u8,
-}
-
-/// How many bodies TSWAP follows, each stepping onto the next one's cell, looking for a ring.
-const RING_REACH: usize = 16;
-
-/// TSWAP (Okumura and Défago, ICAPS 2022), Algorithm 1's two rules, for bodies of one size
-/// (to whom cells are alike), each handed round once a frame:
-///
-/// ```text
-/// for each body a not on its cell, whose next cell b stands on:
-///     if b is on its own cell: swap a's and b's cells       -- a stops there, b walks on
-///     else if a, b, ..., z each step onto the next one's cell, and z onto a's:
-///         each takes the cell of the one behind it            -- a deadlock, undone
-/// ```
-///
-/// The second rule undoes what PIBT cannot: two bodies in a passage one body wide, each bound
-/// past the other, with no room at either end to let one by. Handing the cells round needs no
-/// room: each is now bound for a cell on its own side. (The sum of the bodies' distances to
-/// their cells falls by the ring's length, so rings cannot turn for ever.)
-fn hand_round(mates: &[(Entity, Mate)], assigned: &mut HashMap<Entity, Point>) {
-    let on: HashMap<Point, usize> = mates
+    let seen: Vec<Mate> = mates.iter().map(|&(_, m)| m).collect();
+    let mut cells: Vec<Option<Point>> = mates
         .iter()
-        .enumerate()
-        .map(|(i, (_, m))| (m.at, i))
+        .map(|(e, _)| assigned.get(e).copied())
         .collect();
-    let mut done = vec![false; mates.len()];
-    for (a, &(ea, ma)) in mates.iter().enumerate() {
-        if done[a] {
-            continue;
-        }
-        let mut ring = vec![a];
-        let mut next = ma.next;
-        while let Some(&b) = next.and_then(|c| on.get(&c)) {
-            if b == a {
-                // Each takes the cell of the one that steps onto its own.
-                let cells: Vec<Option<Point>> = ring
-                    .iter()
-                    .map(|&i| assigned.get(&mates[i].0).copied())
-                    .collect();
-                for (k, &i) in ring.iter().enumerate() {
-                    let behind = cells[(k + ring.len() - 1) % ring.len()];
-                    if let Some(cell) = behind {
-                        assigned.insert(mates[i].0, cell);
-                    }
-                    done[i] = true;
-                }
-                break;
-            }
-            let (eb, mb) = mates[b];
-            if done[b] || mb.size != ma.size || ring.contains(&b) || ring.len() >= RING_REACH {
-                break;
-            }
-            if ring.len() == 1 && assigned.get(&eb) == Some(&mb.at) {
-                // b is on its own cell: a stops there, b walks on to a's.
-                let Some(&deeper) = assigned.get(&ea) else {
-                    break;
-                };
-                assigned.insert(ea, mb.at);
-                assigned.insert(eb, deeper);
-                done[a] = true;
-                done[b] = true;
-                break;
-            }
-            ring.push(b);
-            next = mb.next;
+    hand_round(&seen, &mut cells);
+    for ((e, _), cell) in mates.iter().zip(cells) {
+        if let Some(cell) = cell {
+            assigned.insert(*e, cell);
         }
     }
 }
@@ -865,36 +770,6 @@ impl GatherCells {
                 }
             })
     }
-}
-
-/// The `n` free cells nearest `to` (by straight-line distance) among those reachable from it
-/// (fewer if fewer are reachable), and how far the search reached (in moves along x or y).
-fn gather_cells(grid: &Grid, movement: Movement, to: Point, n: usize) -> (Vec<Point>, u32) {
-    if !grid.is_passable(to) {
-        return (Vec::new(), 0);
-    }
-    // Breadth first to twice as many as needed, then the nearest as the crow flies: a round
-    // gathering rather than the square rings 8-way steps make.
-    let want = 2 * n + 8;
-    let mut found = vec![to];
-    let mut seen = HashSet::from([to]);
-    let mut k = 0;
-    while k < found.len() && found.len() < want {
-        for (next, _) in movement.neighbors(grid, found[k]) {
-            if seen.insert(next) {
-                found.push(next);
-            }
-        }
-        k += 1;
-    }
-    let reach = found
-        .iter()
-        .map(|p| p.x.abs_diff(to.x).max(p.y.abs_diff(to.y)))
-        .max()
-        .unwrap_or(0);
-    found.sort_by_key(|&p| (d2(p, to), p));
-    found.truncate(n);
-    (found, reach)
 }
 
 type Moved<'a> = (
@@ -1075,95 +950,6 @@ fn by_entity<T>(items: Vec<T>, key: impl Fn(&T) -> Entity) -> Vec<T> {
     keys.iter().filter_map(|&(_, i)| items[i].take()).collect()
 }
 
-/// The cell a body at `here` steps onto first to head for `aim`, as the crowd steers it: the
-/// neighbour it may step onto (on `sized`, the grid for the body's size) nearest `aim`, which is
-/// `aim` itself when that is one. A body pushed far off its route waits behind whoever stands
-/// there, not behind whoever stands where it is going.
-fn first_step(sized: &Grid, movement: Movement, here: Point, aim: Point) -> Option<Point> {
-    movement
-        .neighbors(sized, here)
-        .map(|(p, _)| p)
-        .min_by_key(|&p| (distance(movement, p, aim), p))
-}
-
-/// A body as [`blocked`] sees it.
-struct Wait {
-    cell: Point,
-    size: u8,
-    /// The cell it steps onto next to follow its route ([`first_step`]), if it is stalled:
-    /// whoever stands there is who it waits behind.
-    behind: Option<Point>,
-    /// No nearer for [`DEADLOCK_SECONDS`].
-    stalled: bool,
-    /// On the cell it goes to: arrived, or gliding back onto it after a push. Passers-by
-    /// jostle such a body to and fro, and it glides at every tick; but it is not on its way
-    /// anywhere, and a body waiting behind it is not in a queue.
-    home: bool,
-}
-
-/// Which bodies are stalled and not queued, by index. A body in a queue gets no nearer for as
-/// long as the queue ahead takes, and that is waiting, not deadlock: a stalled body is *queued*
-/// when the body it waits behind is on the move, or queued itself. It is blocked when the chain
-/// of bodies it waits behind ends at a body on its own cell (one that should have been pushed
-/// aside, even if pushes jostle it to and fro), at a body with no cell to step onto, or comes
-/// back round on itself. A chain that ends at a free cell is a queue whose head steps on at its
-/// next tick.
-fn blocked(waits: &[Wait]) -> Vec<bool> {
-    #[derive(Clone, Copy, PartialEq)]
-    enum Seen {
-        No,
-        Visiting,
-        Queued,
-        Stuck,
-    }
-    if !waits.iter().any(|w| w.stalled) {
-        return vec![false; waits.len()];
-    }
-    // Who covers each cell.
-    let at: HashMap<Point, usize> = waits
-        .iter()
-        .enumerate()
-        .flat_map(|(i, w)| footprint(w.cell, w.size).map(move |c| (c, i)))
-        .collect();
-    let mut seen = vec![Seen::No; waits.len()];
-    let mut chain = Vec::new();
-    for start in 0..waits.len() {
-        if !waits[start].stalled || seen[start] != Seen::No {
-            continue;
-        }
-        // Walk the chain of stalled bodies ahead, then label it all by how it ends.
-        let mut i = start;
-        let end = loop {
-            match seen[i] {
-                Seen::Queued => break Seen::Queued,
-                Seen::Stuck | Seen::Visiting => break Seen::Stuck,
-                Seen::No => {}
-            }
-            seen[i] = Seen::Visiting;
-            chain.push(i);
-            let w = &waits[i];
-            let Some(next) = w.behind else {
-                break Seen::Stuck;
-            };
-            // Whoever covers a cell it would cover at its next step, other than itself.
-            let ahead =
-                footprint(next, w.size).find_map(|c| at.get(&c).copied().filter(|&k| k != i));
-            match ahead {
-                Some(k) if waits[k].stalled => i = k,
-                Some(k) if !waits[k].home => break Seen::Queued,
-                Some(_) => break Seen::Stuck,
-                // The head of a queue whose front has just stepped off: it steps on at its
-                // next tick.
-                None => break Seen::Queued,
-            }
-        };
-        for i in chain.drain(..) {
-            seen[i] = end;
-        }
-    }
-    seen.into_iter().map(|s| s == Seen::Stuck).collect()
-}
-
 /// Seconds without getting nearer after which a body bigger than one cell looks for a way round
 /// the bodies in its way ([`detour`]).
 const DETOUR_SECONDS: f32 = 1.0;
@@ -1171,111 +957,6 @@ const DETOUR_SECONDS: f32 = 1.0;
 /// The same for a body of one cell, which PIBT's pushes serve well: in a queue at a door, bodies
 /// that look for ways round too soon swirl about instead of filing through.
 const DETOUR_SECONDS_ONE_CELL: f32 = 4.0;
-
-/// How far [`detour`] looks, in moves.
-const DETOUR_REACH: u32 = 16;
-
-/// A way round: the first move towards the place nearest `aim` that a body of `size` at `here`
-/// can reach within [`DETOUR_REACH`] moves without covering a cell another body on its way
-/// covers now (`covered`, a bit per cell index, set under every body on its way, this one too
-/// if it is). `None` when no such place is nearer than `here`. With `stop_early` it stops once
-/// it finds the best place there could be: the same answer as searching the whole window,
-/// which the tests check it against.
-///
-/// PIBT looks one step ahead, and pushes: two big bodies that must pass each other in the
-/// open push each other back and forth along the line between them, since a body two cells
-/// high that steps up or down one still covers the line. Heading for a place beside the other
-/// body instead, as if it were a wall for a moment, takes one of them round.
-fn detour(
-    sized: &Grid,
-    movement: Movement,
-    covered: &[u64],
-    here: Point,
-    size: u8,
-    aim: Point,
-    stop_early: bool,
-) -> Option<Point> {
-    // Bodies never overlap, so a covered cell under this body's own footprint is its own.
-    let k = i32::from(size);
-    let mine = |c: Point| (0..k).contains(&(c.x - here.x)) && (0..k).contains(&(c.y - here.y));
-    let free = |p: Point| {
-        footprint(p, size).all(|c| {
-            mine(c)
-                || sized
-                    .index_of(c)
-                    .is_some_and(|c| covered[c / 64] & 1 << (c % 64) == 0)
-        })
-    };
-    // Breadth first, remembering each place's first move, in a window of the places within
-    // reach (a map would hash a thousand places for each stalled body at every tick).
-    const SIDE: i32 = 2 * DETOUR_REACH as i32 + 1;
-    let slot = |p: Point| {
-        let (dx, dy) = (p.x - here.x + SIDE / 2, p.y - here.y + SIDE / 2);
-        ((0..SIDE).contains(&dx) && (0..SIDE).contains(&dy)).then(|| (dy * SIDE + dx) as usize)
-    };
-    let mut best = (distance(movement, here, aim), here);
-    // The best there could be: the nearest place to `aim` in the window (then the least),
-    // reachable or not. Once the search finds it, it is the answer and its first move is
-    // known, so the search stops there: a body in a queue mostly finds a place beside the body
-    // in its way within a few moves, and need not look at a thousand places.
-    let open = |q: Point| slot(q).is_some() && sized.is_passable(q) && free(q);
-    // With the aim far off, no bound: the search looks at every place in reach.
-    let bound = (stop_early && slot(aim).is_some())
-        .then(|| nearest_around(movement, aim, SIDE, best, open));
-    let mut first = [None::<Point>; (SIDE * SIDE) as usize];
-    first[(SIDE * SIDE / 2) as usize] = Some(here);
-    let mut frontier = vec![here];
-    'search: for _ in 0..DETOUR_REACH {
-        let mut next = Vec::new();
-        for &p in &frontier {
-            if bound == Some(best) {
-                break 'search;
-            }
-            let from = slot(p).and_then(|s| first[s]);
-            for q in movement.moves(sized, p) {
-                let Some(s) = slot(q) else { continue };
-                if first[s].is_some() || !free(q) {
-                    continue;
-                }
-                first[s] = if p == here { Some(q) } else { from };
-                best = best.min((distance(movement, q, aim), q));
-                next.push(q);
-            }
-        }
-        frontier = next;
-    }
-    (best.1 != here)
-        .then(|| slot(best.1).and_then(|s| first[s]))
-        .flatten()
-}
-
-/// The least of `least` and (distance to `aim`, place) over the places `open` says a body may
-/// stand on, within `reach` cells of `aim` either way: ring by ring outwards, until a ring's
-/// nearest possible place (5 r away: a ring's places are at least r moves off) is further
-/// than the best found.
-fn nearest_around(
-    movement: Movement,
-    aim: Point,
-    reach: i32,
-    least: (u32, Point),
-    open: impl Fn(Point) -> bool,
-) -> (u32, Point) {
-    let mut least = least;
-    for r in 0..=reach {
-        if 5 * r as u32 > least.0 {
-            break;
-        }
-        // Ring r: its four sides (corners twice, which does no harm), or the aim itself.
-        let sides = if r == 0 { 1 } else { 4 };
-        let ring = (-r..=r)
-            .flat_map(|d| [(d, -r), (d, r), (-r, d), (r, d)].into_iter().take(sides))
-            .map(|(dx, dy)| Point::new(aim.x + dx, aim.y + dy));
-        for q in ring.filter(|&q| open(q)) {
-            least = least.min((distance(movement, q, aim), q));
-        }
-    }
-    least
-}
 
 /// One PIBT step of every body that has earned a move.
 fn tick_once(crowd: &mut Crowd, nav: &NavGrid, tick: f32, order: &mut [BodyItem<'_>]) {
@@ -1378,104 +1059,6 @@ fn tick_once(crowd: &mut Crowd, nav: &NavGrid, tick: f32, order: &mut [BodyItem<
 mod tests {
     use super::*;
 
-    /// Mates by entity number: where each stands, its next cell, and the cell it was given.
-    fn hand_round_on(mates: &[(Point, Option<Point>, u8, Point)]) -> Vec<Point> {
-        let e = |i: usize| Entity::from_raw_u32(i as u32 + 1).expect("an entity");
-        let seen: Vec<(Entity, Mate)> = mates
-            .iter()
-            .enumerate()
-            .map(|(i, &(at, next, size, _))| (e(i), Mate { at, next, size }))
-            .collect();
-        let mut assigned: HashMap<Entity, Point> =
-            mates.iter().enumerate().map(|(i, m)| (e(i), m.3)).collect();
-        hand_round(&seen, &mut assigned);
-        (0..mates.len()).map(|i| assigned[&e(i)]).collect()
-    }
-
-    #[test]
-    fn a_ring_of_mates_each_stepping_onto_the_next_hands_its_cells_round() {
-        // Round a square: each steps onto the next one's cell, bound for the cell beyond it.
-        let (a, b, c, d) = (
-            Point::new(0, 0),
-            Point::new(1, 0),
-            Point::new(1, 1),
-            Point::new(0, 1),
-        );
-        let ring = [
-            (a, Some(b), 1, c),
-            (b, Some(c), 1, d),
-            (c, Some(d), 1, a),
-            (d, Some(a), 1, b),
-        ];
-        // Each takes the cell of the one stepping onto its own: one step nearer than that was.
-        assert_eq!(hand_round_on(&ring), [b, c, d, a]);
-        // Mates of another size are not alike: the ring is left be.
-        let mut mixed = ring;
-        mixed[2].2 = 2;
-        assert_eq!(hand_round_on(&mixed), [c, d, a, b]);
-    }
-
-    #[test]
-    fn a_mate_stepping_onto_one_on_its_own_cell_takes_it_and_sends_it_on() {
-        let (a, b, deep) = (Point::new(0, 0), Point::new(1, 0), Point::new(2, 0));
-        let cells = hand_round_on(&[(a, Some(b), 1, deep), (b, None, 1, b)]);
-        assert_eq!(cells, [b, deep]);
-    }
-
-    fn deadlocked(waits: &[Wait]) -> usize {
-        blocked(waits).into_iter().filter(|&b| b).count()
-    }
-
-    fn wait(x: i32, behind: Option<i32>, stalled: bool, home: bool) -> Wait {
-        Wait {
-            cell: Point::new(x, 0),
-            size: 1,
-            behind: behind.map(|b| Point::new(b, 0)),
-            stalled,
-            home,
-        }
-    }
-
-    #[test]
-    fn a_queue_behind_a_body_on_the_move_is_not_deadlocked() {
-        // 0 ← 1 ← 2 ← 3: body 0 moves on, 1 to 3 have waited long behind it.
-        let waits = [
-            wait(0, Some(-1), false, false),
-            wait(1, Some(0), true, false),
-            wait(2, Some(1), true, false),
-            wait(3, Some(2), true, false),
-        ];
-        assert_eq!(deadlocked(&waits), 0);
-    }
-
-    #[test]
-    fn the_head_of_a_queue_whose_front_just_left_is_not_deadlocked() {
-        // 0 has just stepped off cell 1 and glided on; 1 to 3 have waited long in the queue, and
-        // 2, at its head now, steps onto the free cell at its next tick.
-        let waits = [
-            wait(0, Some(-1), false, false),
-            wait(2, Some(1), true, false),
-            wait(3, Some(2), true, false),
-            wait(4, Some(3), true, false),
-        ];
-        assert_eq!(deadlocked(&waits), 0);
-    }
-
-    #[test]
-    fn a_chain_that_ends_at_no_one_moving_or_comes_round_is_deadlocked() {
-        // 1 and 2 wait behind an arrived body that never made room; 4 and 5 wait for each other;
-        // 7 has no cell to step onto at all.
-        let waits = [
-            wait(0, None, false, true),
-            wait(1, Some(0), true, false),
-            wait(2, Some(1), true, false),
-            wait(4, Some(5), true, false),
-            wait(5, Some(4), true, false),
-            wait(7, None, true, false),
-        ];
-        assert_eq!(deadlocked(&waits), 5);
-    }
-
     #[test]
     fn a_body_waiting_behind_one_jostled_about_its_own_cell_is_deadlocked() {
         // A corridor one cell wide; a body that never moves (speed 0) stands on its own cell
@@ -1521,82 +1104,6 @@ mod tests {
             frames.is_some() && motion.deadlocked(),
             "never counted deadlocked: {motion:?}"
         );
-    }
-
-    #[test]
-    fn a_way_round_that_stops_at_the_best_place_there_could_be_is_the_whole_searchs() {
-        // Random maps of walls and bodies on their way, random bodies of every size and aims
-        // near and far: stopping early never changes the answer.
-        use gridpath::{Cell, Clearance};
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut roll = |n: u64| {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            (seed % n) as i32
-        };
-        let (mut ways, mut none) = (0, 0);
-        for case in 0..600 {
-            let (w, h) = (24 + roll(40), 24 + roll(40));
-            let mut grid = Grid::new(w as u32, h as u32).expect("a grid");
-            let density = roll(30) as u64 + 1;
-            let mut covered = vec![0u64; grid.len().div_ceil(64)];
-            for y in 0..h {
-                for x in 0..w {
-                    let p = Point::new(x, y);
-                    match roll(100) as u64 {
-                        d if d < density => grid.set(p, Cell::Blocked).expect("on the grid"),
-                        d if d < 2 * density => {
-                            let c = grid.index_of(p).expect("on the grid");
-                            covered[c / 64] |= 1 << (c % 64);
-                        }
-                        _ => {}
-                    }
-                }
-            }
-            let size = 1 + roll(3) as u8;
-            let sized = Clearance::new().grid_for(&grid, size);
-            let here = Point::new(roll(w as u64), roll(h as u64));
-            let reach = if case % 4 == 0 { 60 } else { 4 };
-            let aim = Point::new(
-                here.x + roll(2 * reach + 1) - reach as i32,
-                here.y + roll(2 * reach + 1) - reach as i32,
-            );
-            let movement = if case % 3 == 0 {
-                Movement::FourWay
-            } else {
-                Movement::EightWay(gridpath::CornerRule::NeverCut)
-            };
-            let whole = detour(&sized, movement, &covered, here, size, aim, false);
-            let early = detour(&sized, movement, &covered, here, size, aim, true);
-            assert_eq!(early, whole, "case {case}: size {size} at {here} to {aim}");
-            if whole.is_some() {
-                ways += 1;
-            } else {
-                none += 1;
-            }
-        }
-        // Both answers came up often.
-        assert!(ways > 100 && none > 50, "{ways} ways round, {none} none");
-    }
-
-    #[test]
-    fn a_body_pushed_off_its_route_waits_behind_the_cell_it_steps_onto_first() {
-        // A corridor along y = 1 with a bay above x = 3; the body's route ends at (6, 1).
-        let grid = Grid::from_ascii(&["###.###", "......."]).expect("a grid");
-        let movement = Movement::EightWay(gridpath::CornerRule::NeverCut);
-        let aim = Point::new(6, 1);
-        // Next to its aim: the aim itself.
-        assert_eq!(
-            first_step(&grid, movement, Point::new(5, 1), aim),
-            Some(aim)
-        );
-        // Pushed back down the corridor, or into the bay: the next cell its way, not the far
-        // cell it heads for (whoever stands there is not who it waits behind).
-        let back = first_step(&grid, movement, Point::new(1, 1), aim);
-        assert_eq!(back, Some(Point::new(2, 1)));
-        let bay = first_step(&grid, movement, Point::new(3, 0), aim);
-        assert_eq!(bay, Some(Point::new(3, 1)));
     }
 
     #[test]

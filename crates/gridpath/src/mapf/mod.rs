@@ -23,7 +23,7 @@
 //!   share.
 
 mod check;
-mod crowd;
+pub mod crowd;
 mod distances;
 mod instance;
 mod lacam;

@@ -77,18 +77,29 @@
 //! should ask for a new one.
 //!
 //! The step is here; `plan` is `PIBT(i)`, `swap` the emulated swap, `rules` the geometry of
-//! footprints, swaps and crossings, `table` who stands on and who takes each cell.
+//! footprints, swaps and crossings, `table` who stands on and who takes each cell. Beside the
+//! step, what a game's crowd needs round it, with no engine in it: ways round a jam
+//! ([`detour`]), a gathering's cells and TSWAP's handing round of them ([`gather_cells`],
+//! [`hand_round`]), and the deadlock count ([`blocked`]).
 
 use super::instance::SplitMix64;
 use crate::grid::{Grid, Point};
 use crate::movement::Movement;
-use rules::{footprint, way_out};
+use rules::way_out;
 use table::{Layer, Undo};
 
+mod detour;
+mod gather;
+mod liveness;
 mod plan;
 mod rules;
 mod swap;
 mod table;
+
+pub use detour::{DETOUR_REACH, detour};
+pub use gather::{Mate, RING_REACH, d2, gather_cells, hand_round, nearest_free};
+pub use liveness::{Wait, blocked, first_step};
+pub use rules::{distance_fifths, footprint};
 #[cfg(test)]
 mod tests;
 

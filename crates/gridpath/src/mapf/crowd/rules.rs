@@ -3,9 +3,9 @@
 
 use super::*;
 
-/// The cells of a footprint: `size × size` from `at`, right and down.
-pub(super) fn footprint(at: Point, size: u8) -> impl Iterator<Item = Point> {
-    let k = i32::from(size);
+/// The cells of a footprint: `size × size` from `at`, right and down (a size of 0 counts as 1).
+pub fn footprint(at: Point, size: u8) -> impl Iterator<Item = Point> {
+    let k = i32::from(size.max(1));
     (0..k).flat_map(move |dy| (0..k).map(move |dx| Point::new(at.x + dx, at.y + dy)))
 }
 
@@ -144,5 +144,15 @@ impl CrowdStep {
                 b0.x != b1.x && b0.y != b1.y && glides_meet(a0, a1, ka, b0, b1, self.size[k])
             })
         })
+    }
+}
+
+/// Octile distance in fifths of a cell (straight 5, diagonal 7), or Manhattan for 4-way.
+pub fn distance_fifths(movement: Movement, a: Point, b: Point) -> u32 {
+    let (dx, dy) = (a.x.abs_diff(b.x), a.y.abs_diff(b.y));
+    if movement.allows_diagonals() {
+        5 * dx.max(dy) + 2 * dx.min(dy)
+    } else {
+        5 * (dx + dy)
     }
 }
