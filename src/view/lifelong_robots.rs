@@ -6,7 +6,7 @@
 
 use crate::AppSystems;
 use crate::lifelong::{LifelongClock, LifelongScene};
-use crate::view::mapf_agents::plan_color;
+use crate::view::mapf_agents::{show_markers, spawn_discs};
 use crate::view::textures;
 use crate::world::layout::{MapLayout, TILE};
 use crate::world::markers::Marker;
@@ -54,18 +54,7 @@ fn respawn_discs(
     let (Some(run), Some(texture)) = (&scene.0, texture) else {
         return;
     };
-    for robot in 0..run.robots() {
-        commands.spawn((
-            RobotDisc(robot),
-            Sprite {
-                image: texture.0.clone(),
-                color: plan_color(robot),
-                custom_size: Some(Vec2::splat(TILE * 0.85)),
-                ..default()
-            },
-            Transform::from_translation(Vec3::new(0.0, 0.0, 10.0)),
-        ));
-    }
+    spawn_discs(&mut commands, &texture.0, run.robots(), 0.85, RobotDisc);
 }
 
 fn hide_markers(
@@ -77,14 +66,7 @@ fn hide_markers(
         return;
     }
     *shown = scene.0.is_some();
-    let visibility = if *shown {
-        Visibility::Hidden
-    } else {
-        Visibility::Inherited
-    };
-    for mut v in &mut markers {
-        v.set_if_neq(visibility);
-    }
+    show_markers(&mut markers, !*shown);
 }
 
 fn place_discs(

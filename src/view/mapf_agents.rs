@@ -57,13 +57,25 @@ fn respawn_discs(
     let (Some(plan), Some(texture)) = (&shown.0, texture) else {
         return;
     };
-    for agent in 0..plan.agents() {
+    spawn_discs(&mut commands, &texture.0, plan.agents(), 0.9, PlanDisc);
+}
+
+/// One disc for each of `count` agents, in their colours, `scale` of a tile across, each
+/// tagged with `tag(agent)` (placed each frame by whoever tags them).
+pub(super) fn spawn_discs<T: Component>(
+    commands: &mut Commands,
+    texture: &Handle<Image>,
+    count: usize,
+    scale: f32,
+    tag: impl Fn(usize) -> T,
+) {
+    for agent in 0..count {
         commands.spawn((
-            PlanDisc(agent),
+            tag(agent),
             Sprite {
-                image: texture.0.clone(),
+                image: texture.clone(),
                 color: plan_color(agent),
-                custom_size: Some(Vec2::splat(TILE * 0.9)),
+                custom_size: Some(Vec2::splat(TILE * scale)),
                 ..default()
             },
             Transform::from_translation(Vec3::new(0.0, 0.0, 10.0)),
@@ -74,15 +86,19 @@ fn respawn_discs(
 /// The start and goal markers belong to the one search between them: they step aside while a
 /// multi-agent plan plays (as the search's path and explored cells do).
 fn hide_markers(shown: Res<ShownPlan>, mut markers: Query<&mut Visibility, With<Marker>>) {
-    if !shown.is_changed() {
-        return;
+    if shown.is_changed() {
+        show_markers(&mut markers, shown.0.is_none());
     }
-    let visibility = if shown.0.is_some() {
-        Visibility::Hidden
-    } else {
+}
+
+/// Shows the start and goal markers, or hides them.
+pub(super) fn show_markers(markers: &mut Query<&mut Visibility, With<Marker>>, shown: bool) {
+    let visibility = if shown {
         Visibility::Inherited
+    } else {
+        Visibility::Hidden
     };
-    for mut v in &mut markers {
+    for mut v in markers {
         v.set_if_neq(visibility);
     }
 }
