@@ -21,10 +21,12 @@
 //!   shortcut, and all three refused a blocked goal in that mode. Now every engine is aimed
 //!   before it starts ([`gridpath::Search::begin`]). The second file is written by hand: the
 //!   nearest reachable cell is the start itself.
+//! - `lifelong_files` (issue 47): one written by hand, a team size of 1e400 (an infinite float).
 
 use std::path::PathBuf;
 
 mod common;
+use common::lifelong_case::check_lifelong_bytes;
 use common::map_case::check_map_bytes;
 use common::result_case::check_result_bytes;
 use common::scen_case::check_scen_bytes;
@@ -74,6 +76,17 @@ fn what_the_result_fuzzer_found() {
     for (path, bytes) in found {
         eprintln!("{}", path.display());
         check_result_bytes(&bytes);
+    }
+}
+
+/// Every lifelong-files finding passes its check: read, or refused in one clean line.
+#[test]
+fn what_the_lifelong_files_fuzzer_found() {
+    let found = findings("lifelong_files");
+    assert!(!found.is_empty(), "no findings");
+    for (path, bytes) in found {
+        eprintln!("{}", path.display());
+        check_lifelong_bytes(&bytes);
     }
 }
 

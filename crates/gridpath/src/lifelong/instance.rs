@@ -94,53 +94,78 @@ impl LifelongInstance {
         let config = config.as_ref();
         let name = visible_path(config);
         let text = read_text_file(config, MAX_CONFIG_BYTES).map_err(|e| e.to_string())?;
-        let object = parse_object(&text).map_err(|e| format!("{name}: {e}"))?;
-        let text_key = |key: &str| match object.get(key) {
-            Some(Value::Text(t)) => Ok(t.clone()),
-            Some(_) => Err(format!("{name}: \"{key}\" is not a string")),
-            None => Err(format!("{name}: \"{key}\" is missing")),
-        };
-        let (map_file, agent_file, task_file) = (
-            text_key("mapFile")?,
-            text_key("agentFile")?,
-            text_key("taskFile")?,
-        );
-        if let Some(strategy) = object.get("taskAssignmentStrategy")
-            && *strategy != Value::Text("roundrobin".into())
-        {
-            return Err(format!(
-                "{name}: only the \"roundrobin\" taskAssignmentStrategy is supported"
-            ));
-        }
-        if let Some(reveal) = object.get("numTasksReveal")
-            && *reveal != Value::Number(1.0)
-        {
-            return Err(format!("{name}: only numTasksReveal 1 is supported"));
-        }
-        let team = match object.get("teamSize") {
-            None => None,
-            Some(Value::Number(n)) if n.fract() == 0.0 && *n >= 1.0 => Some(*n as usize),
-            Some(_) => return Err(format!("{name}: \"teamSize\" is not a whole number ≥ 1")),
-        };
+        let settings = parse_config(&text).map_err(|e| format!("{name}: {e}"))?;
         let folder = config.parent().unwrap_or(Path::new(""));
         let beside = |file: &str| -> PathBuf { folder.join(file) };
-        let map_path = beside(&map_file);
+        let map_path = beside(&settings.map_file);
         let map_text = read_text_file(&map_path, 96 << 20).map_err(|e| e.to_string())?;
         let grid = parse_lifelong_map(&map_text)
             .map_err(|e| format!("{}: {e}", visible_path(&map_path)))?;
-        let mut starts = read_cells(&beside(&agent_file), &grid, MAX_LIFELONG_AGENTS)?;
-        let tasks = read_cells(&beside(&task_file), &grid, MAX_LIFELONG_TASKS)?;
-        if let Some(team) = team {
+        let agent_path = beside(&settings.agent_file);
+        let mut starts = read_cells(&agent_path, &grid, MAX_LIFELONG_AGENTS)?;
+        let tasks = read_cells(&beside(&settings.task_file), &grid, MAX_LIFELONG_TASKS)?;
+        if let Some(team) = settings.team_size {
             if team > starts.len() {
                 return Err(format!(
-                    "{name}: teamSize is {team}, but {agent_file} has {} agents",
+                    "{name}: teamSize is {team}, but {} has {} agents",
+                    visible_path(&agent_path),
                     starts.len()
                 ));
             }
             starts.truncate(team);
         }
-        Self::new(grid, map_file, starts, tasks).map_err(|e| format!("{name}: {e}"))
+        Self::new(grid, settings.map_file, starts, tasks).map_err(|e| format!("{name}: {e}"))
     }
+}
+
+/// What a configuration file says: the files it names (relative to its folder) and how many
+/// agents take part.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LifelongConfig {
+    pub map_file: String,
+    pub agent_file: String,
+    pub task_file: String,
+    /// The first `team_size` agents of the agent file; all of them if `None`.
+    pub team_size: Option<usize>,
+}
+
+/// Reads a configuration file's text: a JSON object with `mapFile`, `agentFile` and `taskFile`
+/// (strings) and optionally `teamSize`; `numTasksReveal`, if there, must be 1 and
+/// `taskAssignmentStrategy` `"roundrobin"`, the only rules this runner knows. Other keys are
+/// skipped. An error is one short, printable line.
+pub fn parse_config(text: &str) -> Result<LifelongConfig, String> {
+    let object = parse_object(text)?;
+    let text_key = |key: &str| match object.get(key) {
+        Some(Value::Text(t)) => Ok(t.clone()),
+        Some(_) => Err(format!("\"{key}\" is not a string")),
+        None => Err(format!("\"{key}\" is missing")),
+    };
+    let (map_file, agent_file, task_file) = (
+        text_key("mapFile")?,
+        text_key("agentFile")?,
+        text_key("taskFile")?,
+    );
+    if let Some(strategy) = object.get("taskAssignmentStrategy")
+        && *strategy != Value::Text("roundrobin".into())
+    {
+        return Err("only the \"roundrobin\" taskAssignmentStrategy is supported".into());
+    }
+    if let Some(reveal) = object.get("numTasksReveal")
+        && *reveal != Value::Number(1.0)
+    {
+        return Err("only numTasksReveal 1 is supported".into());
+    }
+    let team_size = match object.get("teamSize") {
+        None => None,
+        Some(Value::Number(n)) if n.fract() == 0.0 && (1.0..=1e9).contains(n) => Some(*n as usize),
+        Some(_) => return Err("\"teamSize\" is not a whole number from 1 up".into()),
+    };
+    Ok(LifelongConfig {
+        map_file,
+        agent_file,
+        task_file,
+        team_size,
+    })
 }
 
 /// A League of Robot Runners map: a Moving AI map whose rows may also hold `E` (an emitter)

@@ -27,7 +27,8 @@ pub use check::LifelongCheck;
 pub use guidance::{Guidance, Traffic};
 pub use guide::GuidePaths;
 pub use instance::{
-    LifelongInstance, MAX_LIFELONG_AGENTS, MAX_LIFELONG_TASKS, parse_cells, parse_lifelong_map,
+    LifelongConfig, LifelongInstance, MAX_LIFELONG_AGENTS, MAX_LIFELONG_TASKS, parse_cells,
+    parse_config, parse_lifelong_map,
 };
 pub use planner::LifelongPlanner;
 pub use run::{LifelongRun, run_lifelong, write_lifelong_result};

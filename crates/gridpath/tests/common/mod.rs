@@ -3,6 +3,7 @@
 #![allow(dead_code)] // each test file uses its own subset
 
 pub mod clean_error;
+pub mod lifelong_case;
 pub mod map_case;
 pub mod oracle;
 pub mod result_case;
