@@ -20,6 +20,8 @@ const SMOOTHING: usize = 20;
 pub struct LifelongMenuState {
     pub robots: usize,
     pub guidance: GuidanceChoice,
+    // A browser opens no file by path: the field is not shown there.
+    #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
     pub config_path: String,
     /// The run the section last saw, to open itself for a new one.
     seen: Option<String>,
