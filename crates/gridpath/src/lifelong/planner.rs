@@ -2,16 +2,20 @@
 //!
 //! Each step is one [`CrowdStep`] (PIBT, Okumura et al., AIJ 2022, with the crowd's priorities:
 //! see [`crate::mapf::HOLD_BACK_LIMIT`]) over one-cell agents on 4-way moves, every agent's
-//! choices ordered by its goal's distance table ([`GoalTables`]) plus what stepping against
-//! the traffic costs ([`Traffic`]). Giving an agent a new goal starts its priority afresh, as
-//! the paper's does when an agent reaches its goal.
+//! choices ordered by the distance left along its guide path ([`GuidePaths`], or its goal's
+//! distance table, [`GoalTables`], without guidance) plus what stepping against the recent
+//! traffic costs ([`Traffic`]). Giving an agent a new goal starts its priority afresh, as the
+//! paper's does when an agent reaches its goal, and plans its guide path.
 //!
 //! ```text
 //! step():
 //!     for each agent i, each cell v it may take:
-//!         cost(i, v) = dist(goal_i, v) + min(weight · flow(v → at_i), cap)
+//!         cost(i, v) = to_go(i, v) + min(flow · traffic(v → at_i), flow_cap)
+//!             to_go: along i's guide path (the guide heuristic), or dist(goal_i, v)
 //!     next ← CrowdStep(agents, cost)
 //!     traffic.record(at → next); at ← next
+//!     an agent off its guide path for 3 steps drops it; strays plan anew, in turn, within
+//!     the step's budget of expanded cells
 //! ```
 
 use super::guidance::{Guidance, Traffic};
