@@ -141,6 +141,38 @@ fn an_unreachable_goal_fails_at_once_with_its_reason_and_no_search() {
 }
 
 #[test]
+fn a_waiting_request_whose_goal_an_edit_cuts_off_fails_when_its_turn_comes() {
+    // One search at a time: the second request waits, found answerable as it came, while a
+    // wall cuts its goal off. It is checked again at its turn, not searched as if reachable.
+    let mut app = app(8, 8);
+    {
+        let mut service = app.world_mut().resource_mut::<PathService>();
+        service.budget = 1;
+        service.max_in_flight = 1;
+    }
+    let first = app
+        .world_mut()
+        .spawn(PathRequest::new(p(0, 0), p(3, 0)))
+        .id();
+    let second = app
+        .world_mut()
+        .spawn(PathRequest::new(p(0, 7), p(7, 7)))
+        .id();
+    app.update();
+    assert_eq!(stats(&app).started, 1);
+    for y in 0..8 {
+        wall(&mut app, p(5, y));
+    }
+    until(&mut app, |app| {
+        app.world().get::<PathFailed>(second).is_some()
+            && app.world().get::<PathRequest>(first).is_none()
+    });
+    let failed = app.world().get::<PathFailed>(second).expect("told");
+    assert_eq!(failed.reason, PathFailure::Unreachable);
+    assert_eq!(stats(&app).started, 1, "the second was never searched");
+}
+
+#[test]
 fn a_request_removed_while_searched_is_cancelled() {
     let mut app = app(30, 30);
     let asker = app
