@@ -289,10 +289,9 @@ pub(crate) fn ask_for_routes(
     let Some(nav) = nav else {
         return;
     };
-    let grid = nav.grid();
     let mut by_size = GridsBySize::new(&nav);
     // The cells changed since each revision an agent's route was planned on, found once.
-    let mut changed: Vec<(u64, u8, Option<HashSet<Point>>)> = Vec::new();
+    let mut changed: Vec<(u64, u8, Option<Edits>)> = Vec::new();
     for (
         entity,
         agent,
@@ -329,11 +328,6 @@ pub(crate) fn ask_for_routes(
                 continue; // nothing changed since: asking again would fail the same way
             }
         }
-        let sized = by_size.get(agent.size);
-        let from = plan_from(&progress, route, &sized, agent.movement);
-        let request = PathRequest::new(from, to)
-            .with_movement(agent.movement)
-            .with_size(agent.size);
         let same =
             |r: &PathRequest| r.to == to && r.movement() == agent.movement && r.size == agent.size;
         let needed = match (asked, route) {
@@ -350,18 +344,18 @@ pub(crate) fn ask_for_routes(
                 since != nav.revision()
                     && progress.here != to
                     && match changes(&nav, &mut changed, since, agent.size) {
-                        Some(cells) => {
-                            let rest = progress.remaining(route);
-                            crate::nav_grid::path_touches(rest, cells)
-                                || way_back_touched(rest, progress.here, cells)
-                                || could_shorten(grid, cells, &progress, route, agent.movement)
-                        }
+                        Some(edits) => edits.touch(&progress, route, agent.movement),
                         None => true, // too many edits to tell
                     }
             }
             _ => progress.here != to || route.is_some_and(|r| r.request.to != to),
         };
         if needed {
+            let sized = by_size.get(agent.size);
+            let from = plan_from(&progress, route, &sized, agent.movement);
+            let request = PathRequest::new(from, to)
+                .with_movement(agent.movement)
+                .with_size(agent.size);
             progress.failed_on = None;
             progress.blocked = false;
             commands
@@ -389,20 +383,75 @@ fn set(status: &mut Mut<AgentStatus>, new: AgentStatus) {
     }
 }
 
-/// The cells where a unit of `size` would stand on a cell changed since `revision`; `None` when
-/// too many to tell. (Memoised per revision and size for one frame.)
+/// The edits since a route was planned, as a unit of one size meets them: the cells where it
+/// would stand on a changed cell, those of them that are open now, and the box round them all.
+/// After a wall stroke every agent's route is checked against them, so the box rules most
+/// routes out without a look-up, and a stroke of walls (no cell opened) none can shorten.
+struct Edits {
+    touched: HashSet<Point>,
+    opened: Vec<Point>,
+    /// The grid's cheapest step cost, to scale the heuristic by.
+    scale: f64,
+    low: Point,
+    high: Point,
+}
+
+impl Edits {
+    fn new(grid: &Grid, touched: HashSet<Point>) -> Self {
+        let (mut low, mut high) = (
+            Point::new(i32::MAX, i32::MAX),
+            Point::new(i32::MIN, i32::MIN),
+        );
+        for p in &touched {
+            (low.x, low.y) = (low.x.min(p.x), low.y.min(p.y));
+            (high.x, high.y) = (high.x.max(p.x), high.y.max(p.y));
+        }
+        let opened = touched
+            .iter()
+            .copied()
+            .filter(|&c| grid.is_passable(c))
+            .collect();
+        Self {
+            touched,
+            opened,
+            scale: f64::from(grid.min_cost()),
+            low,
+            high,
+        }
+    }
+
+    /// Within `margin` cells of the box.
+    fn near(&self, p: Point, margin: i32) -> bool {
+        (self.low.x - margin..=self.high.x + margin).contains(&p.x)
+            && (self.low.y - margin..=self.high.y + margin).contains(&p.y)
+    }
+
+    /// Might they change what is best for an agent on `route`: a wall on the rest of it or on
+    /// its way back to it, or a cell opened that might shorten it?
+    fn touch(&self, progress: &AgentProgress, route: &Route, movement: Movement) -> bool {
+        let rest = progress.remaining(route);
+        // A diagonal step's corner lies within a cell of the path's cells.
+        let near_rest = rest.iter().any(|&p| self.near(p, 1));
+        (near_rest && crate::nav_grid::path_touches(rest, &self.touched))
+            || (self.near(progress.here, 2) && way_back_touched(rest, progress.here, &self.touched))
+            || could_shorten(&self.opened, self.scale, progress, route, movement)
+    }
+}
+
+/// The edits since `revision` ([`Edits`]) for a unit of `size`; `None` when too many to tell.
+/// (Memoised per revision and size for one frame.)
 fn changes<'m>(
     nav: &NavGrid,
-    memo: &'m mut Vec<(u64, u8, Option<HashSet<Point>>)>,
+    memo: &'m mut Vec<(u64, u8, Option<Edits>)>,
     revision: u64,
     size: u8,
-) -> Option<&'m HashSet<Point>> {
+) -> Option<&'m Edits> {
     let k = match memo.iter().position(|m| (m.0, m.1) == (revision, size)) {
         Some(k) => k,
         None => {
             let touched = nav
                 .changes_since(revision)
-                .map(|changes| corners_touched(changes, size));
+                .map(|changes| Edits::new(nav.grid(), corners_touched(changes, size)));
             memo.push((revision, size, touched));
             memo.len() - 1
         }
@@ -418,13 +467,13 @@ fn way_back_touched(rest: &[Point], here: Point, changed: &HashSet<Point>) -> bo
             .any(|dy| (-2..=2).any(|dx| changed.contains(&Point::new(here.x + dx, here.y + dy))))
 }
 
-/// Could a cell freed (or made cheaper) among `changed` shorten what is left of the route? Only
+/// Could a cell `opened` (freed, or made cheaper) shorten what is left of the route? Only
 /// if going through it could cost less than the rest: h(here, c) + h(c, goal) < what is left,
 /// with the heuristic scaled by the grid's cheapest cost, so that it never rules out a real
 /// improvement. Without this test every wall taken away anywhere would re-route every agent.
 fn could_shorten(
-    grid: &Grid,
-    changed: &HashSet<Point>,
+    opened: &[Point],
+    scale: f64,
     progress: &AgentProgress,
     route: &Route,
     movement: Movement,
@@ -432,16 +481,18 @@ fn could_shorten(
     let (Some(&goal), here) = (route.cells.last(), progress.here) else {
         return false;
     };
+    if opened.is_empty() {
+        return false;
+    }
     let done = route.costs.get(progress.next.saturating_sub(1)).copied();
     let left = route.cost() - done.unwrap_or(0.0);
-    let scale = f64::from(grid.min_cost());
     let h = Heuristic::best_for(movement);
     let estimate = |a: Point, b: Point| {
         scale * h.estimate(f64::from((a.x - b.x).abs()), f64::from((a.y - b.y).abs()))
     };
-    changed
+    opened
         .iter()
-        .any(|&c| grid.is_passable(c) && estimate(here, c) + estimate(c, goal) < left - 1e-9)
+        .any(|&c| estimate(here, c) + estimate(c, goal) < left - 1e-9)
 }
 
 /// The cell to plan from: the one it is heading for when it may still go there, else its own.
