@@ -45,9 +45,10 @@ pub(super) fn draw_routes(
             gizmos.circle_2d(centre, ring * size, colors.stuck);
             continue;
         }
-        let color = color.map_or(colors.route, |c| c.0);
+        // Converted once, not at every vertex (an `Hsla` costs three `powf`s a vertex).
+        let color = LinearRgba::from(color.map_or(colors.route, |c| c.0));
         let world = |p: Point| layout.cells_to_world(Vec2::new(p.x as f32, p.y as f32) + offset);
-        let mut points: Vec<Vec2> = match (route, progress, heading) {
+        let cells: &mut dyn Iterator<Item = Point> = match (route, progress, heading) {
             // A flow agent's way: its destination's field, from where it stands.
             (_, Some(progress), Some((agent, destination))) if flows => {
                 if !gizmos.config_ext.flow_ways {
@@ -56,24 +57,19 @@ pub(super) fn draw_routes(
                 let Some(field) = fields.get(destination.0, agent.movement) else {
                     continue;
                 };
-                std::iter::successors(Some(progress.cell()), |&p| field.next_step(grid, p))
+                &mut std::iter::successors(Some(progress.cell()), |&p| field.next_step(grid, p))
                     .take(FLOW_WAY_CELLS)
-                    .map(world)
-                    .collect()
             }
-            (Some(route), Some(progress), _) => progress
-                .remaining(route)
-                .iter()
-                .copied()
-                .map(world)
-                .collect(),
-            (Some(route), None, _) => route.cells.iter().copied().map(world).collect(),
+            (Some(route), Some(progress), _) => &mut progress.remaining(route).iter().copied(),
+            (Some(route), None, _) => &mut route.cells.iter().copied(),
             (None, ..) => continue,
         };
-        if let (Some(at), Some(first)) = (at, points.first_mut()) {
-            *first = layout.cells_to_world(at); // from the agent, not the cell it left
-        }
-        gizmos.linestrip_2d(points, color);
+        // From the agent, not the cell it left; drawn straight into the gizmo buffer.
+        let mut points = cells.map(world);
+        let first = at
+            .map(|at| layout.cells_to_world(at))
+            .filter(|_| points.next().is_some());
+        gizmos.linestrip_2d(first.into_iter().chain(points), color);
     }
 }
 
