@@ -1,0 +1,186 @@
+//! Bodies: agents that take up their cell, so that a crowd queues, gives way and never overlaps.
+//!
+//! Add [`Body`] to a [`GridAgent`] and the crowd moves it instead of its own walk. It still asks
+//! the path service for a route to its [`Destination`] and re-routes after edits as every agent
+//! does; what changes is how it moves along it. On every *tick* the crowd moves every body at
+//! most one cell with one step of PIBT ([`gridpath::mapf::CrowdStep`]): a body that has waited
+//! long pushes one that has not out of its way, the pushed one steps aside (or back) and returns,
+//! and no two bodies ever share a cell, swap, or cross diagonally. Between ticks a body glides
+//! from cell to cell.
+//!
+//! - **The tick** is the time the fastest body takes to cross a cell of cost 1 ([`Crowd::tick`]
+//!   fixes it instead). A slower body, or one on costly ground, is still on its way into its
+//!   cell at the next tick and holds; the others go round it.
+//! - **Gathering**: bodies sent to one cell would fight over it for ever. Bodies that share a
+//!   destination are each given a cell of their own ([`GatherCell`]): the free cells nearest the
+//!   destination, the nearest body to the nearest cell. In a gathering of several sizes, a
+//!   body jammed on its way in for [`GATHER_PATIENCE`] settles where it stands instead.
+//! - **Edits**: a wall painted under a body (or a body spawned on another) moves it to the
+//!   nearest free cell no body stands on ([`AgentEscaped`] says so for walls).
+//! - **Sizes**: a body of [`GridAgent::size`] k covers k × k cells and moves on the grid for its
+//!   size ([`NavGrid::grid_for`]); footprints never overlap. A body that has got no nearer for a
+//!   second (four for one cell) heads for the place nearest its next route cell that it can
+//!   reach without covering a body on its way (a detour): two big bodies that must pass in the
+//!   open would otherwise push each other back and forth along the line between them.
+//! - **Liveness**: [`CrowdStats`] counts bodies moving, waiting, arrived, and *deadlocked*: no
+//!   nearer to where they go for [`DEADLOCK_SECONDS`] while a route exists, and not merely
+//!   queued (nor waiting for a search). "Nearer" is fewer cells left on its route; a new route
+//!   (round a new wall, from where it was pushed, or to somewhere else) starts a new count but
+//!   not a new clock, so a body cannot look busy by changing its mind. A body waiting behind a
+//!   body on the move, or behind one that is itself queued, is in a queue, and so is one at the
+//!   head of a queue whose front has just stepped off; a chain of waiting bodies that ends at
+//!   a body on its own cell (arrived, or gliding back onto it after a push), or comes round on
+//!   itself, at every frame for a second, is a deadlock. A body waits behind whoever stands on
+//!   the cell it would step onto first, and one that passers-by keep pushing off its own cell
+//!   is not deadlocked while it keeps getting back on.
+//!   [`BodyMotion::stalled`] tells a game's AI how long a body has been no nearer, to give up on
+//!   a jam; [`BodyMotion::deadlocked`] whether it was counted.
+//!
+//! Why PIBT and not local avoidance (ORCA, RVO2): local avoidance keeps units apart but, having
+//! no plan, deadlocks in corridors and crushes at doors; PIBT's priorities make someone give way.
+
+//!
+//! The systems, one job a file: [`settle`] (bodies apart and off walls), [`gather`] (a cell of
+//! its own for each body of a gathering, and [`jams`] undone), [`step`] (the ticks, the glides
+//! and the counts), [`tick`] (one PIBT step). [`motion`] is a body's own state, [`patience`]
+//! its AI's patience with a jam. The engine-free parts (PIBT, the detours, TSWAP's cells, the
+//! deadlock count) are in [`gridpath::mapf::crowd`].
+
+use crate::agents::GridAgent;
+use bevy::prelude::*;
+use gather::gather;
+use gridpath::Point;
+use gridpath::mapf::CrowdStep;
+use settle::settle;
+use step::step;
+
+mod gather;
+mod jams;
+mod motion;
+mod patience;
+mod settle;
+mod step;
+mod tick;
+
+pub use motion::BodyMotion;
+pub use patience::{GATHER_PATIENCE, Patience};
+
+/// Seconds without getting nearer while a route exists, after which a body counts as
+/// deadlocked.
+pub const DEADLOCK_SECONDS: f32 = 5.0;
+
+/// Seconds a stalled body must have waited at every frame in a chain that moves nowhere (see
+/// [`blocked`]) before it counts as deadlocked. Who waits behind whom is a snapshot between
+/// ticks: a body that waits one tick behind an arrived body, pushed aside at the next, is in a
+/// queue that moves.
+const BLOCKED_SECONDS: f32 = 1.0;
+
+/// Makes a [`GridAgent`] a body: it takes up its cell, and the crowd moves it (see the module
+/// docs). A body with [`SharedFlow`] is moved as a body but asks for no route, so it only gives
+/// way: bodies follow routes.
+#[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[require(GridAgent, BodyMotion)]
+pub struct Body;
+
+/// The cell of its own a body heads for when it shares its [`Destination`] with other bodies.
+/// Kept by the crowd; read it, do not write it.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GatherCell(pub Point);
+
+/// The crowd: its clock and PIBT's scratch space. Read [`Crowd::stats`] for the counts.
+#[derive(Resource, Debug)]
+pub struct Crowd {
+    /// Seconds a tick; `None`: the time the fastest body takes to cross a cell of cost 1.
+    pub tick: Option<f32>,
+    pub(super) step: CrowdStep,
+    /// Seconds since the crowd started, and until the next tick.
+    pub(super) clock: f32,
+    pub(super) due: f32,
+    pub(super) ticks: u64,
+    pub(super) stats: CrowdStats,
+    /// What the last frame's step took, in microseconds.
+    pub(super) step_micros: f64,
+    /// Which cells a body on its way covers, one bit each, filled for the detours of a tick and
+    /// cleared after them: bits rather than who, as a detour only asks whether a cell is free,
+    /// and a table of bits (a thirty-second of one of indices) stays in the cache.
+    pub(super) covered: Vec<u64>,
+}
+
+impl Default for Crowd {
+    fn default() -> Self {
+        Self {
+            tick: None,
+            step: CrowdStep::new(0xB0D1E5),
+            clock: 0.0,
+            due: 0.0,
+            ticks: 0,
+            stats: CrowdStats::default(),
+            step_micros: 0.0,
+            covered: Vec::new(),
+        }
+    }
+}
+
+impl Crowd {
+    /// The counts as of the last frame.
+    pub fn stats(&self) -> CrowdStats {
+        self.stats
+    }
+
+    /// Ticks so far.
+    pub fn ticks(&self) -> u64 {
+        self.ticks
+    }
+
+    /// What the crowd's step took in the last frame, in microseconds: its ticks (PIBT, and the
+    /// ways round for stalled bodies), the glides and the counts. (Settling bodies after edits
+    /// and handing out gathering cells are not in it.)
+    pub fn step_micros(&self) -> f64 {
+        self.step_micros
+    }
+}
+
+/// How the bodies are doing. `moving + waiting + arrived + stuck == bodies`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CrowdStats {
+    /// Bodies in the crowd.
+    pub bodies: usize,
+    /// Gliding between cells now.
+    pub moving: usize,
+    /// Standing, not where they go: for a route, or for others to make room.
+    pub waiting: usize,
+    /// Where they go.
+    pub arrived: usize,
+    /// No way there as the grid is now.
+    pub stuck: usize,
+    /// Of the moving and waiting, those no nearer for [`DEADLOCK_SECONDS`] and not in a queue
+    /// that moves (see the module docs): should read 0.
+    pub deadlocked: usize,
+}
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Crowd>()
+        .add_observer(unbody)
+        .add_systems(
+            Update,
+            (
+                (settle, gather)
+                    .chain()
+                    .in_set(crate::GridPathSystems::Plan)
+                    .after(crate::agents::place_agents)
+                    .before(crate::agents::ask_for_routes),
+                step.in_set(crate::GridPathSystems::Move),
+            ),
+        );
+}
+
+/// An agent that is no longer a body heads for its destination itself, and starts its PIBT
+/// state afresh if it becomes one again.
+fn unbody(remove: On<Remove, Body>, mut commands: Commands) {
+    // `try_`: a despawned body is removed too, and is gone by the time these run.
+    if let Ok(mut entity) = commands.get_entity(remove.entity) {
+        entity
+            .try_remove::<GatherCell>()
+            .try_insert(BodyMotion::default());
+    }
+}

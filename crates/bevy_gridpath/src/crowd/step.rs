@@ -1,0 +1,233 @@
+//! The crowd's frame: the ticks that are due, then every body's glide, status and counts.
+
+use super::tick::tick_once;
+use super::{Body, BodyMotion, Crowd, CrowdStats, GatherCell};
+use crate::agents::{AgentProgress, AgentStatus, Destination, GridAgent, centre};
+use crate::nav_grid::{GridsBySize, NavGrid};
+use crate::requests::{PathRequest, Route};
+use bevy::platform::time::Instant;
+use bevy::prelude::*;
+use gridpath::mapf::crowd::{Wait, blocked, first_step};
+
+type Moved<'a> = (
+    Entity,
+    &'a GridAgent,
+    &'a mut AgentProgress,
+    &'a mut AgentStatus,
+    &'a mut BodyMotion,
+    &'a mut Transform,
+    Option<&'a Route>,
+    Option<&'a Destination>,
+    Option<&'a GatherCell>,
+    Has<PathRequest>,
+);
+
+/// A body as the crowd's systems hold it.
+pub(super) type BodyItem<'a> = (
+    Entity,
+    &'a GridAgent,
+    Mut<'a, AgentProgress>,
+    Mut<'a, AgentStatus>,
+    Mut<'a, BodyMotion>,
+    Mut<'a, Transform>,
+    Option<&'a Route>,
+    Option<&'a Destination>,
+    Option<&'a GatherCell>,
+    bool,
+);
+
+/// Ticks the crowd (one PIBT step at each tick that is due), then glides every body and sets its
+/// status.
+pub(super) fn step(
+    time: Res<Time>,
+    nav: Option<Res<NavGrid>>,
+    mut crowd: ResMut<Crowd>,
+    mut bodies: Query<Moved, With<Body>>,
+) {
+    let Some(nav) = nav else {
+        return;
+    };
+    let began = Instant::now();
+    let crowd = &mut *crowd;
+    crowd.clock += time.delta_secs();
+    let fastest = bodies.iter().map(|b| b.1.speed).fold(0.0f32, f32::max);
+    let tick = crowd
+        .tick
+        .unwrap_or(1.0 / fastest.max(1e-3))
+        .clamp(1.0 / 120.0, 10.0);
+    let mut order: Vec<_> = bodies.iter_mut().filter(|b| b.2.placed()).collect();
+    // A long frame runs a few ticks, not hundreds: the crowd slows down rather than stalls.
+    if crowd.due > crowd.clock + tick || crowd.clock - crowd.due > 4.0 * tick {
+        crowd.due = crowd.clock;
+    }
+    if crowd.due <= crowd.clock {
+        // A tick's order is the entities', whatever order the query's tables are in.
+        order = by_entity(order, |b| b.0);
+    }
+    while crowd.due <= crowd.clock {
+        tick_once(crowd, &nav, tick, &mut order);
+        crowd.due += tick;
+        crowd.ticks += 1;
+    }
+    crowd.stats = glide_and_count(crowd.clock, &nav, &mut order);
+    crowd.step_micros = began.elapsed().as_secs_f64() * 1e6;
+}
+
+/// Glides every body, notes its progress, sets its status, and counts the crowd.
+fn glide_and_count(now: f32, nav: &NavGrid, order: &mut [BodyItem<'_>]) -> CrowdStats {
+    let mut by_size = GridsBySize::new(nav);
+    let mut stats = CrowdStats::default();
+    let mut waits = Vec::with_capacity(order.len());
+    for (_, agent, progress, status, motion, transform, route, destination, gathering, asking) in
+        order.iter_mut()
+    {
+        let t = glide(motion, progress, transform, agent, nav, now);
+        let target = gathering.map(|g| g.0).or(destination.map(|d| d.0));
+        // Progress: fewer cells left to walk than ever since it was sent there. Only a route to
+        // where it goes now counts, and not while it is being replaced: an old one is walked
+        // while the new one is searched, but getting along it is no progress, and waiting for
+        // a search is no deadlock.
+        match (target, *route) {
+            (Some(target), Some(route))
+                if **status != AgentStatus::Stuck && route.request.to == target && !*asking =>
+            {
+                if let Some(d) = progress.left_on(route) {
+                    let on = (route.request.from, route.revision);
+                    motion.note_progress(target, d as u32, on, now);
+                }
+            }
+            _ => motion.best = None,
+        }
+        // Arrived once it stands there, not while it glides in.
+        let home = target == Some(progress.cell());
+        let arrived = home && t >= 1.0;
+        let new = match **status {
+            _ if arrived => AgentStatus::Arrived,
+            AgentStatus::Stuck if route.is_none() => AgentStatus::Stuck,
+            _ if route.is_some() => AgentStatus::Walking,
+            _ => AgentStatus::Waiting,
+        };
+        if **status != new {
+            **status = new;
+        }
+        if arrived {
+            motion.best = None;
+        }
+        motion.stalled = motion.stalled_for(now);
+        stats.bodies += 1;
+        match new {
+            AgentStatus::Arrived => stats.arrived += 1,
+            AgentStatus::Stuck => stats.stuck += 1,
+            _ if t < 1.0 => stats.moving += 1,
+            _ => stats.waiting += 1,
+        }
+        if home {
+            motion.reached = now;
+        }
+        let stalled = motion.long_stalled(now) && !arrived;
+        let mut sized = || by_size.get(agent.size);
+        let behind = progress.aiming_at(*route).filter(|_| stalled);
+        waits.push(Wait {
+            cell: progress.cell(),
+            size: agent.size.max(1),
+            behind: behind
+                .and_then(|aim| first_step(&sized(), agent.movement, progress.cell(), aim)),
+            stalled,
+            home,
+        });
+    }
+    for (b, blocked) in order.iter_mut().zip(blocked(&waits)) {
+        stats.deadlocked += usize::from(b.4.still_blocked(blocked, now));
+    }
+    stats
+}
+
+/// A body's glide from where it was to its cell's centre, at its pace: how far along (0 to 1).
+fn glide(
+    motion: &BodyMotion,
+    progress: &mut AgentProgress,
+    transform: &mut Transform,
+    agent: &GridAgent,
+    nav: &NavGrid,
+    now: f32,
+) -> f32 {
+    let to = centre(progress.cell());
+    let t = if motion.duration > 0.0 {
+        ((now - motion.started) / motion.duration).clamp(0.0, 1.0)
+    } else {
+        1.0
+    };
+    let at = motion.from.lerp(to, t);
+    progress.set_position(at);
+    let world = nav.layout().cells_to_world(at + agent.centre_offset());
+    if transform.translation.truncate() != world {
+        transform.translation.x = world.x;
+        transform.translation.y = world.y;
+    }
+    t
+}
+
+/// `items` sorted by `key`, each moved once: a body's query item is a dozen references, and
+/// a sort that shuffled them about took a third of a frame's step.
+fn by_entity<T>(items: Vec<T>, key: impl Fn(&T) -> Entity) -> Vec<T> {
+    let mut keys: Vec<(Entity, usize)> = items.iter().map(&key).zip(0..).collect();
+    if keys.is_sorted() {
+        return items;
+    }
+    keys.sort_unstable();
+    let mut items: Vec<Option<T>> = items.into_iter().map(Some).collect();
+    keys.iter().filter_map(|&(_, i)| items[i].take()).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gridpath::Point;
+
+    #[test]
+    fn a_body_waiting_behind_one_jostled_about_its_own_cell_is_deadlocked() {
+        // A corridor one cell wide; a body that never moves (speed 0) stands on its own cell
+        // in it, and another is bound past it. Passers-by jostling the still one about its cell
+        // are played by resetting its glide at every frame: it is never arrived, but it is on
+        // its own cell and on its way nowhere, so the one behind it is not in a queue.
+        use crate::{CellPos, Destination, GridAgent, GridPathPlugin, GridPathSystems, Obstacle};
+        use bevy::time::TimeUpdateStrategy;
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, GridPathPlugin))
+            .insert_resource(TimeUpdateStrategy::ManualDuration(
+                std::time::Duration::from_millis(50),
+            ))
+            .insert_resource(NavGrid::new(6, 3).expect("a grid"));
+        for x in 0..6 {
+            for y in [0, 2] {
+                app.world_mut().spawn((Obstacle, CellPos(Point::new(x, y))));
+            }
+        }
+        let spawn = |app: &mut App, speed: f32, at: Point, to: Point| {
+            let place = Transform::from_xyz(at.x as f32, at.y as f32, 0.0);
+            let agent = (GridAgent::new(speed), Body, place, Destination(to));
+            app.world_mut().spawn(agent).id()
+        };
+        let still = spawn(&mut app, 0.0, Point::new(3, 1), Point::new(3, 1));
+        let bound = spawn(&mut app, 4.0, Point::new(0, 1), Point::new(5, 1));
+        app.add_systems(
+            Update,
+            (move |crowd: Res<Crowd>, mut motions: Query<&mut BodyMotion>| {
+                if let Ok(mut motion) = motions.get_mut(still) {
+                    motion.started = crowd.clock;
+                    motion.duration = 1.0;
+                }
+            })
+            .before(GridPathSystems::Move),
+        );
+        let frames = (0..400).find(|_| {
+            app.update();
+            app.world().resource::<Crowd>().stats().deadlocked > 0
+        });
+        let motion = app.world().get::<BodyMotion>(bound).expect("a body");
+        assert!(
+            frames.is_some() && motion.deadlocked(),
+            "never counted deadlocked: {motion:?}"
+        );
+    }
+}

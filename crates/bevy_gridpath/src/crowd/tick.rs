@@ -1,0 +1,134 @@
+//! One tick: one PIBT step ([`gridpath::mapf::CrowdStep`]) of every body that has earned a move.
+
+use super::Crowd;
+use super::settle::covers;
+use super::step::BodyItem;
+use crate::agents::{centre, ground_cost};
+use crate::nav_grid::NavGrid;
+use gridpath::mapf::Mover;
+use gridpath::mapf::crowd::{detour, distance_fifths as distance};
+use gridpath::{Grid, Point};
+use std::sync::Arc;
+
+/// Seconds without getting nearer after which a body bigger than one cell looks for a way round
+/// the bodies in its way ([`detour`]).
+const DETOUR_SECONDS: f32 = 1.0;
+
+/// The same for a body of one cell, which PIBT's pushes serve well: in a queue at a door, bodies
+/// that look for ways round too soon swirl about instead of filing through.
+const DETOUR_SECONDS_ONE_CELL: f32 = 4.0;
+
+/// One PIBT step of every body that has earned a move.
+pub(super) fn tick_once(crowd: &mut Crowd, nav: &NavGrid, tick: f32, order: &mut [BodyItem<'_>]) {
+    let Some(movement) = order.first().map(|b| b.1.movement) else {
+        return;
+    };
+    let largest = order.iter().map(|b| b.1.size).max().unwrap_or(1).max(1);
+    let sized: Vec<Arc<Grid>> = (1..=largest).map(|k| nav.grid_for(k)).collect();
+    let grids: Vec<&Grid> = sized.iter().map(|g| &**g).collect();
+    let for_size = |size: u8| grids[usize::from(size.max(1)) - 1];
+    let mut movers: Vec<Mover> = order
+        .iter_mut()
+        .map(|b| mover(b, for_size(b.1.size), tick))
+        .collect();
+    // Each body's guide: the distance to the next cell of its route (without a route, its own
+    // cell is best: it moves only when pushed).
+    let mut aims: Vec<(Point, Option<Point>)> = order
+        .iter_mut()
+        .map(|b| {
+            let grid = for_size(b.1.size);
+            (b.2.cell(), b.6.and_then(|r| b.2.aim(r, grid, movement)))
+        })
+        .collect();
+    detour_the_stalled(crowd, &grids, movement, order, &movers, &mut aims);
+    let next = crowd
+        .step
+        .step(&grids, movement, &mut movers, |i, c| match aims[i] {
+            (_, Some(aim)) => distance(movement, c, aim),
+            (here, None) => u32::from(c != here),
+        })
+        .to_vec();
+    for ((b, mover), to) in order.iter_mut().zip(movers).zip(next) {
+        let (_, agent, progress, _, motion, _, route, ..) = b;
+        let here = progress.cell();
+        if to != here {
+            let grid = for_size(agent.size);
+            let cost = ground_cost(grid, here);
+            let length = if to.x != here.x && to.y != here.y {
+                std::f32::consts::SQRT_2
+            } else {
+                1.0
+            };
+            motion.from = progress.position().unwrap_or(centre(here));
+            motion.started = crowd.clock;
+            motion.duration = length * cost / agent.speed.max(1e-3);
+            motion.credit -= 1.0;
+            progress.step_to(to, *route, grid, movement);
+        }
+        motion.mover = Some(mover);
+    }
+}
+
+/// A body as PIBT sees it at this tick, having earned `tick`'s worth of a move at its pace on
+/// its ground (`grid`, its size's).
+fn mover(b: &mut BodyItem<'_>, grid: &Grid, tick: f32) -> Mover {
+    let (entity, agent, progress, _, motion, _, route, destination, gathering, _) = b;
+    let here = progress.cell();
+    let cost = ground_cost(grid, here);
+    motion.credit = (motion.credit + tick * agent.speed.max(0.0) / cost).min(1.0);
+    let target = gathering.map(|g| g.0).or(destination.map(|d| d.0));
+    let mut mover = motion
+        .mover
+        .unwrap_or_else(|| Mover::new(here, entity.to_bits()));
+    mover.at = here;
+    mover.size = agent.size.max(1);
+    mover.free = motion.credit >= 1.0 - 1e-4;
+    mover.arrived = target.is_none_or(|t| t == here) || route.is_none();
+    mover.goal = target.filter(|_| route.is_some());
+    mover
+}
+
+/// A body that has got no nearer for a while heads round the bodies in its way instead of for
+/// its route's next cell ([`detour`]).
+fn detour_the_stalled(
+    crowd: &mut Crowd,
+    grids: &[&Grid],
+    movement: gridpath::Movement,
+    order: &[BodyItem<'_>],
+    movers: &[Mover],
+    aims: &mut [(Point, Option<Point>)],
+) {
+    let now = crowd.clock;
+    let stalled: Vec<usize> = (0..order.len())
+        .filter(|&i| {
+            let wait = if order[i].1.size > 1 {
+                DETOUR_SECONDS
+            } else {
+                DETOUR_SECONDS_ONE_CELL
+            };
+            aims[i].1.is_some() && order[i].4.stalled_for(now) > wait
+        })
+        .collect();
+    if stalled.is_empty() {
+        return;
+    }
+    // Bodies on their way are in the way; those that have arrived can be pushed aside. Which
+    // cells they cover, on a grid-sized table of bits kept between ticks (hashing the
+    // footprints of thousands of bodies at every tick cost more than the detours).
+    let covered = &mut crowd.covered;
+    covered.clear();
+    covered.resize(grids[0].len().div_ceil(64), 0);
+    for i in (0..order.len()).filter(|&i| !movers[i].arrived) {
+        for c in covers(grids[0], order[i].2.cell(), order[i].1.size) {
+            covered[c / 64] |= 1 << (c % 64);
+        }
+    }
+    for i in stalled {
+        let (here, Some(aim)) = aims[i] else { continue };
+        let size = order[i].1.size.max(1);
+        let sized = grids[usize::from(size) - 1];
+        if let Some(step) = detour(sized, movement, covered, here, size, aim, true) {
+            aims[i].1 = Some(step);
+        }
+    }
+}
