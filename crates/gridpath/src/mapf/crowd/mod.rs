@@ -290,6 +290,47 @@ impl CrowdStep {
             self.next = movers.iter().map(|m| m.at).collect();
             return &self.next;
         };
+        self.load(grids, movement, movers);
+        let mut order = std::mem::take(&mut self.order);
+        let (ranks, asked) = (&self.priority, &self.escape);
+        let key = |i: usize| (asked[i].is_some(), ranks[i]);
+        order.sort_by(|&a, &b| {
+            let ((asked_a, a), (asked_b, b)) = (key(a), key(b));
+            asked_b.cmp(&asked_a).then(b.total_cmp(&a))
+        });
+        for &i in &order {
+            if self.to[i] == UNPLANNED {
+                self.log.clear();
+                self.plan(grids, movement, &mut cost_to_go, i);
+            }
+        }
+        self.order = order;
+        self.age(grid, movers, &mut cost_to_go);
+        self.next.clear();
+        for (mover, asked) in movers.iter_mut().zip(&self.asked) {
+            mover.making_room = *asked;
+        }
+        for (i, mover) in movers.iter().enumerate() {
+            let (from, to, size) = (self.from[i], self.to[i], self.size[i]);
+            if from != UNPLANNED {
+                self.mark(grid, Layer::Standing, from, size, NONE);
+            }
+            if to != UNPLANNED {
+                self.mark(grid, Layer::Taking, to, size, NONE);
+            }
+            let next = match to {
+                UNPLANNED => mover.at,
+                c => grid.point_of(c),
+            };
+            self.next.push(next);
+        }
+        &self.next
+    }
+
+    /// Reads the movers in: ranks them (aged, held back, asked to make room), marks where each
+    /// stands (and where each held one stays), and lists the free ones in `order`, unsorted.
+    fn load(&mut self, grids: &[&Grid], movement: Movement, movers: &mut [Mover]) {
+        let grid = grids[0];
         if self.cells.len() != grid.len() {
             self.cells = vec![[NONE; 2]; grid.len()];
         }
@@ -355,40 +396,6 @@ impl CrowdStep {
                 }
             }
         }
-        let mut order = std::mem::take(&mut self.order);
-        let (ranks, asked) = (&self.priority, &self.escape);
-        let key = |i: usize| (asked[i].is_some(), ranks[i]);
-        order.sort_by(|&a, &b| {
-            let ((asked_a, a), (asked_b, b)) = (key(a), key(b));
-            asked_b.cmp(&asked_a).then(b.total_cmp(&a))
-        });
-        for &i in &order {
-            if self.to[i] == UNPLANNED {
-                self.log.clear();
-                self.plan(grids, movement, &mut cost_to_go, i);
-            }
-        }
-        self.order = order;
-        self.age(grid, movers, &mut cost_to_go);
-        self.next.clear();
-        for (mover, asked) in movers.iter_mut().zip(&self.asked) {
-            mover.making_room = *asked;
-        }
-        for (i, mover) in movers.iter().enumerate() {
-            let (from, to, size) = (self.from[i], self.to[i], self.size[i]);
-            if from != UNPLANNED {
-                self.mark(grid, Layer::Standing, from, size, NONE);
-            }
-            if to != UNPLANNED {
-                self.mark(grid, Layer::Taking, to, size, NONE);
-            }
-            let next = match to {
-                UNPLANNED => mover.at,
-                c => grid.point_of(c),
-            };
-            self.next.push(next);
-        }
-        &self.next
     }
 
     /// The two changes to the paper's priorities that keep a narrow passage flowing one way at

@@ -212,3 +212,40 @@ fn a_body_on_a_wall_or_on_another_takes_no_part() {
     assert_eq!(next[1], p(3, 0));
     assert_eq!(next[2], p(2, 0), "held where it overlapped");
 }
+
+#[test]
+fn a_big_body_never_pushes_more_bodies_at_once_than_a_push_may_move() {
+    // A 6 × 6 body whose best step is diagonal, into an L of one-cell bodies along its far
+    // sides: that step would push 11 at once. It takes another step or holds; nothing breaks.
+    let grid = Grid::from_ascii(&["..........."; 11]).expect("a grid");
+    let mut clearance = crate::Clearance::new();
+    clearance.update(&grid);
+    let sized: Vec<Grid> = (2..=6).map(|k| clearance.grid_for(&grid, k)).collect();
+    let grids: Vec<&Grid> = std::iter::once(&grid).chain(&sized).collect();
+    let goal = p(5, 5);
+    let mut movers = vec![Mover::new(p(0, 0), 1).with_size(6).with_goal(goal)];
+    movers[0].priority = 100.0;
+    for k in 0..=6 {
+        for q in [p(6, k), p(k, 6)] {
+            if !movers.iter().any(|m| m.at == q) {
+                movers.push(Mover::new(q, movers.len() as u64));
+            }
+        }
+    }
+    let movement = Movement::EightWay(CornerRule::NeverCut);
+    let chebyshev = |a: Point, b: Point| a.x.abs_diff(b.x).max(a.y.abs_diff(b.y));
+    let mut crowd = CrowdStep::new(7);
+    let next = crowd
+        .step(&grids, movement, &mut movers, |i, c| match i {
+            0 => chebyshev(c, goal),
+            _ => 0,
+        })
+        .to_vec();
+    assert_ne!(next[0], p(1, 1), "not the step that pushes eleven");
+    for (i, &n) in next.iter().enumerate() {
+        for (j, &m) in next.iter().enumerate().skip(i + 1) {
+            let (a, b) = (movers[i].size, movers[j].size);
+            assert!(!overlap(n, a, m, b), "{i} and {j} overlap");
+        }
+    }
+}
