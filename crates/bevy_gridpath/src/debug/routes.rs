@@ -26,6 +26,8 @@ pub(super) fn draw_routes(
     fields: Res<FlowFields>,
     routes: Query<Drawn, Or<(With<Route>, With<GridAgent>)>>,
     mut gizmos: Gizmos<RouteGizmos>,
+    // One list for every route, kept between frames.
+    mut points: Local<Vec<Vec2>>,
 ) {
     let Some(nav) = screen.nav.as_deref() else {
         return;
@@ -45,10 +47,11 @@ pub(super) fn draw_routes(
             gizmos.circle_2d(centre, ring * size, colors.stuck);
             continue;
         }
-        // Converted once, not at every vertex (an `Hsla` costs three `powf`s a vertex).
+        // Converted once, not at every vertex (an `Hsla` costs three `powf`s).
         let color = LinearRgba::from(color.map_or(colors.route, |c| c.0));
         let world = |p: Point| layout.cells_to_world(Vec2::new(p.x as f32, p.y as f32) + offset);
-        let cells: &mut dyn Iterator<Item = Point> = match (route, progress, heading) {
+        points.clear();
+        match (route, progress, heading) {
             // A flow agent's way: its destination's field, from where it stands.
             (_, Some(progress), Some((agent, destination))) if flows => {
                 if !gizmos.config_ext.flow_ways {
@@ -57,19 +60,20 @@ pub(super) fn draw_routes(
                 let Some(field) = fields.get(destination.0, agent.movement) else {
                     continue;
                 };
-                &mut std::iter::successors(Some(progress.cell()), |&p| field.next_step(grid, p))
-                    .take(FLOW_WAY_CELLS)
+                let way =
+                    std::iter::successors(Some(progress.cell()), |&p| field.next_step(grid, p));
+                points.extend(way.take(FLOW_WAY_CELLS).map(world));
             }
-            (Some(route), Some(progress), _) => &mut progress.remaining(route).iter().copied(),
-            (Some(route), None, _) => &mut route.cells.iter().copied(),
+            (Some(route), Some(progress), _) => {
+                points.extend(progress.remaining(route).iter().copied().map(world));
+            }
+            (Some(route), None, _) => points.extend(route.cells.iter().copied().map(world)),
             (None, ..) => continue,
-        };
-        // From the agent, not the cell it left; drawn straight into the gizmo buffer.
-        let mut points = cells.map(world);
-        let first = at
-            .map(|at| layout.cells_to_world(at))
-            .filter(|_| points.next().is_some());
-        gizmos.linestrip_2d(first.into_iter().chain(points), color);
+        }
+        if let (Some(at), Some(first)) = (at, points.first_mut()) {
+            *first = layout.cells_to_world(at); // from the agent, not the cell it left
+        }
+        gizmos.linestrip_2d(points.drain(..), color);
     }
 }
 
