@@ -77,8 +77,9 @@ pub(super) fn equip(
         Transform::from_translation(at.extend(9.0)),
         Facing::default(),
         Wandering::default(),
-        // The plugin's route overlay draws its route in its colour.
-        RouteColor(Color::hsla(agent.hue, 0.8, 0.6, 0.7)),
+        // The plugin's route overlay draws its route in its colour: linear already, as the
+        // gizmos want it (an `Hsla` would be converted again for each route at every frame).
+        RouteColor(Color::hsla(agent.hue, 0.8, 0.6, 0.7).to_linear().into()),
     ));
     if settings.flow_chasing() {
         entity.insert(SharedFlow);
