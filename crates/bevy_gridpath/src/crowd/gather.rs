@@ -270,10 +270,15 @@ fn keeps_alone(
     let to = key.0;
     let reach = 3 * u32::from(size).pow(2) + 16 + u32::from(size) + 1;
     let far = |p: Point| p.x.abs_diff(to.x).max(p.y.abs_diff(to.y)) > reach;
-    let kept = alone.get(&key).is_some_and(|&(seen, owner)| {
-        owner == e && nav.changes_since(seen).is_some_and(|mut c| c.all(far))
-    });
-    alone.insert(key, (nav.revision(), e));
+    let now = (nav.revision(), e);
+    // One look-up a body a frame: thousands of big wanderers each stand alone at theirs.
+    let Some(seen) = alone.get_mut(&key) else {
+        alone.insert(key, now);
+        return false;
+    };
+    let kept = seen.1 == e
+        && (seen.0 == now.0 || nav.changes_since(seen.0).is_some_and(|mut c| c.all(far)));
+    *seen = now;
     kept
 }
 
