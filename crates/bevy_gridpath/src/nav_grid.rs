@@ -383,10 +383,21 @@ pub fn corners_touched(changed: impl IntoIterator<Item = Point>, size: u8) -> Ha
 
 /// The passable cell of `grid` nearest to `from` in steps, breadth first over every cell.
 fn nearest_passable(grid: &Grid, from: Point) -> Option<Point> {
+    nearest_where(grid, from, |p| grid.is_passable(p))
+}
+
+/// The cell of `grid` nearest to `from` in steps where `wanted` holds, breadth first over every
+/// cell (walls too: a unit walled in by a wide stroke still gets out). A set of the cells
+/// seen, not a grid-sized table: the cell is mostly a few steps off.
+pub(crate) fn nearest_where(
+    grid: &Grid,
+    from: Point,
+    wanted: impl Fn(Point) -> bool,
+) -> Option<Point> {
     let mut seen = HashSet::from([from]);
     let mut queue = VecDeque::from([from]);
     while let Some(p) = queue.pop_front() {
-        if grid.is_passable(p) {
+        if wanted(p) {
             return Some(p);
         }
         for (dx, dy) in gridpath::STEPS {

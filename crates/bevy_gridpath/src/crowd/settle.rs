@@ -2,11 +2,9 @@
 
 use super::{Body, BodyMotion, Crowd};
 use crate::agents::{AgentEscaped, AgentProgress, GridAgent, centre};
-use crate::nav_grid::{GridsBySize, NavGrid};
-use bevy::platform::collections::HashSet;
+use crate::nav_grid::{GridsBySize, NavGrid, nearest_where};
 use bevy::prelude::*;
 use gridpath::{Grid, Point};
-use std::collections::VecDeque;
 
 /// What [`settle`] last looked at: the grid's revision, and how many bodies were placed.
 #[derive(Default)]
@@ -127,8 +125,8 @@ pub(super) fn covers(grid: &Grid, at: Point, size: u8) -> impl Iterator<Item = u
         .filter_map(|p| grid.index_of(p))
 }
 
-/// The nearest cell where a body fits (`sized`, the grid for its size) and is `free`, breadth
-/// first over every cell (walls too: a body walled in by a wide stroke still gets out).
+/// The nearest cell where a body fits (`sized`, the grid for its size) and is `free`, from
+/// `from` (or the grid's first cell, if it is off the grid).
 fn nearest_place(
     grid: &Grid,
     sized: &Grid,
@@ -136,19 +134,5 @@ fn nearest_place(
     from: Point,
 ) -> Option<Point> {
     let start = grid.point_of(grid.index_of(from).unwrap_or(0));
-    // A set, not a grid-sized table: the place is mostly a few cells off.
-    let mut seen: HashSet<Point> = [start].into_iter().collect();
-    let mut queue = VecDeque::from([start]);
-    while let Some(p) = queue.pop_front() {
-        if sized.is_passable(p) && free(p) {
-            return Some(p);
-        }
-        for (dx, dy) in gridpath::STEPS {
-            let q = Point::new(p.x + dx, p.y + dy);
-            if grid.contains(q) && seen.insert(q) {
-                queue.push_back(q);
-            }
-        }
-    }
-    None
+    nearest_where(grid, start, |p| sized.is_passable(p) && free(p))
 }
