@@ -4,8 +4,8 @@
 //! the destination moves, when an edit touches what is left of its route, or when a wall taken
 //! away (or a cost lowered) lies close enough to shorten it. It asks from the cell it is heading
 //! for, so it keeps walking while the search runs; a search already running for an older
-//! destination is let finish, and its route walked, until the next one lands. It walks at its speed divided by the cost of the cell it stands on, so
-//! mud slows it. Before each step it checks the step is legal on the grid as it is *now*: a route
+//! destination is let finish, and its route walked, until the next one lands. It walks at its
+//! speed divided by the cost of the cell it stands on, so mud slows it. Before each step it checks the step is legal on the grid as it is *now*: a route
 //! planned on an older grid never walks it into a wall. Its [`AgentStatus`] says what it is doing.
 //!
 //! An agent with [`SharedFlow`] asks for no route: it steps by its destination's flow field

@@ -40,11 +40,15 @@
 //! no plan, deadlocks in corridors and crushes at doors; PIBT's priorities make someone give way.
 
 //!
-//! The systems, one job a file: [`settle`] (bodies apart and off walls), [`gather`] (a cell of
-//! its own for each body of a gathering, and [`jams`] undone), [`step`] (the ticks, the glides
-//! and the counts), [`tick`] (one PIBT step). [`motion`] is a body's own state, [`patience`]
-//! its AI's patience with a jam. The engine-free parts (PIBT, the detours, TSWAP's cells, the
-//! deadlock count) are in [`gridpath::mapf::crowd`].
+//! The systems, one job a file: `settle` (bodies apart and off walls), `gather` (a cell of its
+//! own for each body of a gathering, and `jams` undone), `step` (the ticks, the glides and the
+//! counts), `tick` (one PIBT step). `motion` is a body's own state, `patience` its AI's patience
+//! with a jam. The engine-free parts (PIBT, the detours, TSWAP's cells, the deadlock count) are
+//! in [`gridpath::mapf::crowd`].
+//!
+//! [`AgentEscaped`]: crate::AgentEscaped
+//! [`Destination`]: crate::Destination
+//! [`NavGrid::grid_for`]: crate::NavGrid::grid_for
 
 use crate::agents::GridAgent;
 use bevy::prelude::*;
@@ -78,12 +82,16 @@ const BLOCKED_SECONDS: f32 = 1.0;
 /// Makes a [`GridAgent`] a body: it takes up its cell, and the crowd moves it (see the module
 /// docs). A body with [`SharedFlow`] is moved as a body but asks for no route, so it only gives
 /// way: bodies follow routes.
+///
+/// [`SharedFlow`]: crate::SharedFlow
 #[derive(Component, Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[require(GridAgent, BodyMotion)]
 pub struct Body;
 
 /// The cell of its own a body heads for when it shares its [`Destination`] with other bodies.
 /// Kept by the crowd; read it, do not write it.
+///
+/// [`Destination`]: crate::Destination
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GatherCell(pub Point);
 

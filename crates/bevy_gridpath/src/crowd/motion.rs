@@ -78,6 +78,8 @@ impl BodyMotion {
     }
 
     /// Was it counted deadlocked ([`CrowdStats::deadlocked`]) at the crowd's last frame?
+    ///
+    /// [`CrowdStats::deadlocked`]: crate::CrowdStats::deadlocked
     pub fn deadlocked(&self) -> bool {
         self.deadlocked
     }

@@ -23,8 +23,9 @@
 //!   a body is ranked by the paper's priority (steps since it was last where it wanted to be)
 //!   less a *held-back* amount: [`PUSHED_BACK`] more each time it is pushed back, the whole
 //!   [`HOLD_BACK_LIMIT`] once it has got no nearer for [`GIVE_WAY_AFTER`] steps, never more
-//!   than that limit, and never below its tie-break (as if it had just arrived). (The paper's priorities grow by one a step for everyone on the way, so
-//!   they never change order until a body arrives.) Because what is held back is bounded, a body
+//!   than that limit, and never below its tie-break (as if it had just arrived). (The paper's
+//!   priorities grow by one a step for everyone on the way, so they never change order until a
+//!   body arrives.) Because what is held back is bounded, a body
 //!   that has waited `HOLD_BACK_LIMIT` steps longer than another always ranks above it: PIBT's
 //!   one guarantee, that the longest waiting eventually goes first, is kept.
 //! - **LaCAM\*'s emulated swap** (Okumura, IJCAI 2023) for one-cell bodies with a
