@@ -1,11 +1,10 @@
 //! Gatherings: bodies that share a destination each get a cell of their own near it.
 
-use super::jams::{Jams, give_up_on_jams};
-use super::{Body, BodyMotion, GatherCell, Patience};
-use crate::agents::{AgentProgress, Destination, GridAgent};
+use super::jams::{Gathering, GaveUp, Jams, give_up_on_jams};
+use super::{Body, GatherCell};
+use crate::agents::Destination;
 use crate::flow::SharedFlow;
 use crate::nav_grid::NavGrid;
-use crate::requests::Route;
 use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
 use gridpath::mapf::crowd::{
@@ -13,24 +12,6 @@ use gridpath::mapf::crowd::{
 };
 use gridpath::{Grid, Movement, Point};
 use std::sync::Arc;
-
-/// A body as [`gather`] reads it.
-pub(super) type Gathering = (
-    Entity,
-    &'static GridAgent,
-    &'static AgentProgress,
-    Option<&'static Route>,
-    Option<&'static Destination>,
-    Option<&'static GatherCell>,
-    &'static BodyMotion,
-);
-
-/// A gathering body that gave up on a jam: the destination it gathers at, and its patience.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct GaveUp {
-    pub(super) to: Point,
-    pub(super) patience: Patience,
-}
 
 /// Bodies that share a destination get a cell of their own near it.
 ///

@@ -1,14 +1,33 @@
 //! Jams in a gathering of several sizes, undone: a jammed body settles where it stands.
 
-use super::gather::{Gathering, GaveUp};
-use super::{Body, GATHER_PATIENCE, Patience};
+use super::{Body, BodyMotion, GATHER_PATIENCE, GatherCell, Patience};
+use crate::agents::{AgentProgress, Destination, GridAgent};
 use crate::flow::SharedFlow;
 use crate::nav_grid::NavGrid;
+use crate::requests::Route;
 use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
 use gridpath::mapf::crowd::{d2, footprint, nearest_free};
 use gridpath::{Grid, Point};
 use std::sync::Arc;
+
+/// A body as the gathering and its jams read it.
+pub(super) type Gathering = (
+    Entity,
+    &'static GridAgent,
+    &'static AgentProgress,
+    Option<&'static Route>,
+    Option<&'static Destination>,
+    Option<&'static GatherCell>,
+    &'static BodyMotion,
+);
+
+/// A gathering body that gave up on a jam: the destination it gathers at, and its patience.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct GaveUp {
+    pub(super) to: Point,
+    pub(super) patience: Patience,
+}
 
 /// A gathering, as [`give_up_on_jams`] changes it.
 pub(super) struct Jams<'a> {

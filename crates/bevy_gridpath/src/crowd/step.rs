@@ -1,6 +1,6 @@
 //! The crowd's frame: the ticks that are due, then every body's glide, status and counts.
 
-use super::tick::tick_once;
+use super::tick::{BodyItem, tick_once};
 use super::{Body, BodyMotion, Crowd, CrowdStats, GatherCell};
 use crate::agents::{AgentProgress, AgentStatus, Destination, GridAgent, centre};
 use crate::nav_grid::{GridsBySize, NavGrid};
@@ -20,20 +20,6 @@ type Moved<'a> = (
     Option<&'a Destination>,
     Option<&'a GatherCell>,
     Has<PathRequest>,
-);
-
-/// A body as the crowd's systems hold it.
-pub(super) type BodyItem<'a> = (
-    Entity,
-    &'a GridAgent,
-    Mut<'a, AgentProgress>,
-    Mut<'a, AgentStatus>,
-    Mut<'a, BodyMotion>,
-    Mut<'a, Transform>,
-    Option<&'a Route>,
-    Option<&'a Destination>,
-    Option<&'a GatherCell>,
-    bool,
 );
 
 /// Ticks the crowd (one PIBT step at each tick that is due), then glides every body and sets its

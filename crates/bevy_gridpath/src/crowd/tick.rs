@@ -2,9 +2,12 @@
 
 use super::Crowd;
 use super::settle::covers;
-use super::step::BodyItem;
+use super::{BodyMotion, GatherCell};
+use crate::agents::{AgentProgress, AgentStatus, Destination, GridAgent};
 use crate::agents::{centre, ground_cost};
 use crate::nav_grid::NavGrid;
+use crate::requests::Route;
+use bevy::prelude::*;
 use gridpath::mapf::Mover;
 use gridpath::mapf::crowd::{detour, distance_fifths as distance};
 use gridpath::{Grid, Point};
@@ -17,6 +20,20 @@ const DETOUR_SECONDS: f32 = 1.0;
 /// The same for a body of one cell, which PIBT's pushes serve well: in a queue at a door, bodies
 /// that look for ways round too soon swirl about instead of filing through.
 const DETOUR_SECONDS_ONE_CELL: f32 = 4.0;
+
+/// A body as the crowd's systems hold it.
+pub(super) type BodyItem<'a> = (
+    Entity,
+    &'a GridAgent,
+    Mut<'a, AgentProgress>,
+    Mut<'a, AgentStatus>,
+    Mut<'a, BodyMotion>,
+    Mut<'a, Transform>,
+    Option<&'a Route>,
+    Option<&'a Destination>,
+    Option<&'a GatherCell>,
+    bool,
+);
 
 /// One PIBT step of every body that has earned a move.
 pub(super) fn tick_once(crowd: &mut Crowd, nav: &NavGrid, tick: f32, order: &mut [BodyItem<'_>]) {
