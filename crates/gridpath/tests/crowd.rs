@@ -396,3 +396,41 @@ fn two_bodies_each_on_the_others_place_in_a_dead_end_get_out_of_each_others_way(
         println!("seed {seed}: {taken} steps");
     }
 }
+
+#[test]
+fn two_bodies_each_on_the_others_place_in_a_passage_open_at_both_ends_get_by() {
+    // A passage one cell wide and four long between two rooms full of bodies that have arrived,
+    // its end cells the places of two more: the middle two are each bound for the other's cell
+    // (the `door_strokes` livelock). Neither can step onto the other's cell, and every push
+    // turns them round; one must back out to a room, draw the other after it, step aside and
+    // go in first.
+    let grid = Grid::from_ascii(&[
+        ".......", ".......", "###.###", "###.###", "###.###", "###.###", ".......", ".......",
+    ])
+    .expect("a grid");
+    let movement = Movement::EightWay(CornerRule::NeverCut);
+    let (upper, lower) = (Point::new(3, 3), Point::new(3, 4));
+    let mut starts = vec![upper, lower, Point::new(3, 2), Point::new(3, 5)];
+    let mut goals = vec![lower, upper, Point::new(3, 2), Point::new(3, 5)];
+    for y in [0, 1, 6, 7] {
+        for x in 0..7 {
+            if (x + y) % 3 != 0 {
+                starts.push(Point::new(x, y));
+                goals.push(Point::new(x, y));
+            }
+        }
+    }
+    for seed in 0..16u64 {
+        let movers: Vec<Mover> = starts
+            .iter()
+            .enumerate()
+            .map(|(i, &at)| Mover::new(at, 100 * seed + i as u64))
+            .collect();
+        let (left, taken) = walk_to_goals(&grid, movement, movers, &goals, 200, seed, |_, _| true);
+        assert!(
+            left.is_empty(),
+            "seed {seed}: not all arrived in 200 steps: {left:?}"
+        );
+        println!("seed {seed}: {taken} steps");
+    }
+}

@@ -29,8 +29,9 @@
 //!   that has waited `HOLD_BACK_LIMIT` steps longer than another always ranks above it: PIBT's
 //!   one guarantee, that the longest waiting eventually goes first, is kept.
 //! - **LaCAM\*'s emulated swap** (Okumura, IJCAI 2023) for one-cell bodies with a
-//!   [`Mover::goal`]: two that must pass each other in a dead end, which PIBT alone never
-//!   lets them do, back out of it together to the nearest fork, one drawing the other after it.
+//!   [`Mover::goal`]: two that must pass each other in a passage one body wide (bound into a
+//!   dead end, or each for a cell of a passage open at both ends), which PIBT alone never lets
+//!   them do, back out of it together to the nearest fork, one drawing the other after it.
 //!
 //! ```text
 //! for each free mover i, highest priority first:
@@ -38,7 +39,7 @@
 //!
 //! PIBT(i):
 //!     C ← i's cell and its legal moves, lowest cost_to_go first (ties: a footprint on no one
-//!         else, then at random); reversed if i must back out of a dead end for a body
+//!         else, then at random); reversed if i must back out of a passage for a body
 //!     for v in C:
 //!         skip v if any cell of F(v) is taken, if the step swaps with a body (each steps onto
 //!             a cell the other leaves), or if it crosses a body's diagonal step

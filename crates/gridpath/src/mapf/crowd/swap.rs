@@ -1,4 +1,5 @@
-//! LaCAM*'s emulated swap, for two one-cell bodies that must pass each other in a dead end.
+//! LaCAM*'s emulated swap, for two one-cell bodies that must pass each other in a passage one
+//! body wide.
 
 use super::*;
 
@@ -6,12 +7,12 @@ impl CrowdStep {
     /// The body `i` must back out for, if any: LaCAM*'s emulated swap (Okumura, "Improving
     /// LaCAM for Scalable Eventually Optimal Multi-Agent Pathfinding", IJCAI 2023, and its
     /// code, lacam3), for one-cell bodies. PIBT never swaps two bodies, so two that must pass
-    /// each other in a dead end (the deeper bound for the mouth, the other deeper in) push
-    /// each other round it for ever. The emulated swap:
+    /// each other in a passage one body wide (the deeper bound for a cell nearer the way in,
+    /// the other deeper in) push each other round it for ever. The emulated swap:
     ///
     /// ```text
-    /// P ← the passage one body wide from i's cell through its best cell, if it ends in a
-    ///     dead end (if it forks, nothing)
+    /// P ← the passage one body wide from i's cell through its best cell, to its dead end or
+    ///     fork (if it forks at once, nothing: there is room to pass)
     /// j ← the body on i's best cell
     /// if j has not planned and must get past i down P (swap_required(i, j)), and i, backing
     ///     out, reaches a fork (swap_possible): back out for j
@@ -24,12 +25,12 @@ impl CrowdStep {
     /// has not planned, steps onto i's cell after it ([`CrowdStep::pull`]). At the fork they
     /// pass.
     ///
-    /// lacam3 swaps down any passage one body wide, to a fork as well as to a dead end, by its
-    /// agents' tables of true distances. Here only a dead end, where which way each body wants
-    /// to go needs no distances (see [`CrowdStep::swap_required`]). Down passages that fork,
-    /// with distances guessed past a body's next cell, swaps turned pairs to and fro at a gap
-    /// one cell long between two packed rooms; there pushing, with [`PUSHED_BACK`] and
-    /// [`GIVE_WAY_AFTER`], gets bodies through.
+    /// lacam3 tells which way each body wants to go by its tables of true distances. Here
+    /// the passage itself tells, where it can (see [`CrowdStep::swap_required`]): in a dead
+    /// end, and between two cells of a passage open at both ends. A body bound outside a
+    /// passage open at both ends is left to pushing, with [`PUSHED_BACK`] and
+    /// [`GIVE_WAY_AFTER`]: distances guessed past a body's next cell once turned pairs to and
+    /// fro at a gap one cell long between two packed rooms.
     pub(super) fn swap_partner(
         &self,
         grid: &Grid,
@@ -41,7 +42,10 @@ impl CrowdStep {
         if best == here {
             return None;
         }
-        let passage = self.dead_end(grid, movement, here, best)?;
+        let passage = self.passage(grid, movement, here, best)?;
+        if passage.open && passage.cells.len() < 3 {
+            return None; // it forks at once: there is room to pass
+        }
         let one_cell = |k: u32| k != NONE && k as usize != i && self.size[k as usize] == 1;
         let j = self.standing(best);
         let partner = if one_cell(j)
@@ -61,15 +65,16 @@ impl CrowdStep {
         partner.filter(|_| self.swap_possible(grid, movement, best, here))
     }
 
-    /// The passage one body wide that a body at `from` steps into at `into`, if it ends in a
-    /// dead end within [`SWAP_REACH`] cells: its cells from `from` on. `None` if it forks.
-    pub(super) fn dead_end(
+    /// The passage one body wide that a body at `from` steps into at `into`, followed to its
+    /// end within [`SWAP_REACH`] cells: its cells from `from` on, the last a dead end or a
+    /// fork (two ways on or more). `None` if it goes on further.
+    pub(super) fn passage(
         &self,
         grid: &Grid,
         movement: Movement,
         from: usize,
         into: usize,
-    ) -> Option<Vec<usize>> {
+    ) -> Option<Passage> {
         let mut cells = vec![from, into];
         while cells.len() <= SWAP_REACH {
             let [.., behind, ahead] = cells[..] else {
@@ -77,8 +82,8 @@ impl CrowdStep {
             };
             match self.narrow_past(grid, movement, behind, ahead) {
                 Narrow::On(next) => cells.push(next),
-                Narrow::Fork => return None,
-                Narrow::DeadEnd => return Some(cells),
+                Narrow::Fork => return Some(Passage { cells, open: true }),
+                Narrow::DeadEnd => return Some(Passage { cells, open: false }),
             }
         }
         None
@@ -111,37 +116,41 @@ impl CrowdStep {
         on.map_or(Narrow::DeadEnd, Narrow::On)
     }
 
-    /// Must `puller` get past `pusher` down the dead end `cells` (lacam3's
-    /// `is_swap_required`)? The pusher stands on its first cell and would step onto its
-    /// second. lacam3 follows the passage while it leads the pusher nearer its goal, by a table
-    /// of true distances, and answers yes if where that stops the puller wants to be behind
-    /// (nearer the pusher's side) and the pusher ahead, or on its goal. In a dead end that
-    /// needs no distances: a body heads into one only if its goal lies in it, and any other
-    /// goal is back out past the mouth. So: yes if the pusher's goal is down the dead end, and
-    /// the puller's is no deeper than the cell before the one past the pusher's (or outside).
-    /// (A step's `cost_to_go` guides a body to the next cell of its route, and says nothing of
-    /// the cells past it, so it could not tell.)
+    /// Must `puller` get past `pusher` down the passage (lacam3's `is_swap_required`)? The
+    /// pusher stands on its first cell and would step onto its second. lacam3 follows the
+    /// passage while it leads the pusher nearer its goal, by a table of true distances; if it
+    /// forks first, the two can pass there. Else it answers yes if where that stops the puller
+    /// wants to be behind (nearer the pusher's side) and the pusher ahead, or on its goal.
+    ///
+    /// Down a passage one body wide, a goal in it is as far as the cells between, and needs no
+    /// table: so yes if the pusher's goal is in it short of its end, and the puller's no deeper.
+    /// A goal outside a dead end is back out past its mouth, so a puller bound for one must get
+    /// past too. Outside a passage open at both ends, it is not known which end a body leaves
+    /// by: no. (A step's `cost_to_go` guides a body to the next cell of its route, and says
+    /// nothing of the cells past it, so it could not tell.)
     pub(super) fn swap_required(
         &self,
         grid: &Grid,
         pusher: usize,
         puller: usize,
-        cells: &[usize],
+        passage: &Passage,
     ) -> bool {
         let (Some(pusher_goal), Some(puller_goal)) = (self.goal[pusher], self.goal[puller]) else {
             return false;
         };
+        let cells = &passage.cells;
         let depth = |goal: Point| cells.iter().position(|&c| grid.point_of(c) == goal);
+        // The pusher heads in, and not onto the fork at the far end (they pass there).
         let Some(deep) = depth(pusher_goal).filter(|&d| d >= 1) else {
-            return false; // the pusher does not head into the dead end at all
+            return false;
         };
-        // Where the pusher stops getting nearer: its goal, or the cell before it at the end.
-        let behind = if deep + 1 < cells.len() {
-            deep
-        } else {
-            deep - 1
-        };
-        depth(puller_goal).is_none_or(|d| d <= behind)
+        if passage.open && deep + 1 == cells.len() {
+            return false;
+        }
+        match depth(puller_goal) {
+            Some(d) => d < deep,
+            None => !passage.open,
+        }
     }
 
     /// Can a body at `from` back out, away from one at `into`, to a fork where the two can
@@ -172,6 +181,14 @@ impl CrowdStep {
 /// work, and two bodies that must pass that far down a passage are better served by a new
 /// route.
 const SWAP_REACH: usize = 64;
+
+/// A passage one body wide ([`CrowdStep::passage`]).
+pub(super) struct Passage {
+    /// Its cells, from where the body stands.
+    cells: Vec<usize>,
+    /// Whether it ends at a fork (else at a dead end).
+    open: bool,
+}
 
 /// What lies past a cell, coming from one beside it ([`CrowdStep::narrow_past`]).
 #[derive(Clone, Copy)]
