@@ -2,6 +2,7 @@
 //! validator at every step, on thousands of random grids), every agent reaches its goal where the
 //! paper says it must, and the validator catches every kind of planted fault.
 
+use gridpath::mapf::crowd::{Window, untangle};
 use gridpath::mapf::{
     Distances, Instance, LacamOutcome, Pibt, PlanError, check_plan, solve_with_lacam,
     solve_with_pibt,
@@ -66,6 +67,30 @@ proptest! {
         }
         prop_assert!(arrived.iter().all(|&a| a), "{:?} after {} steps: {:?}", arrived, bound, instance);
     }
+
+    /// With LaCAM*'s emulated swap, PIBT's steps stay legal on random grids with walls: no two
+    /// agents on a cell, no swaps, only moves to a free neighbour.
+    #[test]
+    fn pibt_with_the_swap_never_breaks_the_rules(
+        grid in arb_grid_sized(2..=9, 2..=9, 0..=30, false),
+        agents in 1usize..10,
+        seed in any::<u64>(),
+    ) {
+        let Ok(instance) = Instance::random(grid, agents, seed) else { return Ok(()) };
+        let grid = &instance.grid;
+        let index = |p: &Point| grid.index_of(*p).expect("on the grid");
+        let mut positions: Vec<usize> = instance.starts.iter().map(index).collect();
+        let goals: Vec<usize> = instance.goals.iter().map(index).collect();
+        let (mut pibt, mut distances) = (Pibt::new(seed).with_swap(true), Distances::new());
+        let mut plan = vec![instance.starts.clone()];
+        for _ in 0..100 {
+            positions = pibt.step(grid, &mut distances, &positions, &goals).to_vec();
+            plan.push(positions.iter().map(|&i| grid.point_of(i)).collect());
+        }
+        let reached = plan.last().cloned().unwrap_or_default();
+        let legal = check_plan(grid, &instance.starts, &reached, &plan);
+        prop_assert!(legal.is_ok(), "{:?} on {:?}", legal, instance);
+    }
 }
 
 proptest! {
@@ -103,6 +128,16 @@ proptest! {
             }
             LacamOutcome::NoSolution => prop_assert!(!solvable, "missed a solution: {:?}", instance),
             LacamOutcome::TimedOut => prop_assert!(false, "timed out on {:?}", instance),
+        }
+        // The same with LaCAM*'s emulated swap in its PIBT, as the crowd's jam solver runs it.
+        let window = Window::around(&instance.grid, Point::new(0, 0), 8);
+        let bodies: Vec<(Point, Point)> =
+            instance.starts.iter().copied().zip(instance.goals.iter().copied()).collect();
+        let with_swap = untangle(&instance.grid, window, |_| true, &bodies, usize::MAX, seed);
+        prop_assert_eq!(with_swap.is_some(), solvable, "with the swap: {:?}", instance);
+        if let Some(plan) = with_swap {
+            let checked = check_plan(&instance.grid, &instance.starts, &instance.goals, &plan);
+            prop_assert!(checked.is_ok(), "with the swap: {:?} {:?}", checked, instance);
         }
     }
 }

@@ -59,6 +59,34 @@ pub(crate) fn neighbours(grid: &Grid, i: usize) -> impl Iterator<Item = usize> +
         .filter(move |&j| grid.raw_cost(j) != 0)
 }
 
+/// What lies past a cell of a passage, coming from the cell `behind` it: a fork (two ways on or
+/// more), a dead end, or the one way on. LaCAM\*'s emulated swap follows passages by it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Way {
+    Fork,
+    DeadEnd,
+    On(usize),
+}
+
+impl Way {
+    /// The way on through `ways` (the cells out of a cell), leaving out `behind` and the cells
+    /// `wall` says are as good as walls.
+    pub(crate) fn past(
+        behind: usize,
+        ways: impl Iterator<Item = usize>,
+        wall: impl Fn(usize) -> bool,
+    ) -> Way {
+        let mut on = None;
+        for u in ways.filter(|&u| u != behind && !wall(u)) {
+            if on.is_some() {
+                return Way::Fork;
+            }
+            on = Some(u);
+        }
+        on.map_or(Way::DeadEnd, Way::On)
+    }
+}
+
 /// An agent's choices for its next step, in random order: staying on `here`, or moving to one of
 /// its free neighbours. Returns them in an array and how many there are.
 pub(crate) fn choices_shuffled(

@@ -97,11 +97,13 @@ mod plan;
 mod rules;
 mod swap;
 mod table;
+mod untangle;
 
 pub use detour::{DETOUR_REACH, detour};
 pub use gather::{Mate, RING_REACH, d2, gather_cells, hand_round, nearest_free};
 pub use liveness::{Wait, blocked, first_step};
 pub use rules::{distance_fifths, footprint};
+pub use untangle::{Window, untangle};
 #[cfg(test)]
 mod tests;
 

@@ -2,6 +2,7 @@
 //! body wide.
 
 use super::*;
+use crate::mapf::Way;
 
 impl CrowdStep {
     /// The body `i` must back out for, if any: LaCAM*'s emulated swap (Okumura, "Improving
@@ -81,9 +82,9 @@ impl CrowdStep {
                 return None;
             };
             match self.narrow_past(grid, movement, behind, ahead) {
-                Narrow::On(next) => cells.push(next),
-                Narrow::Fork => return Some(Passage { cells, open: true }),
-                Narrow::DeadEnd => return Some(Passage { cells, open: false }),
+                Way::On(next) => cells.push(next),
+                Way::Fork => return Some(Passage { cells, open: true }),
+                Way::DeadEnd => return Some(Passage { cells, open: false }),
             }
         }
         None
@@ -98,22 +99,14 @@ impl CrowdStep {
         movement: Movement,
         behind: usize,
         ahead: usize,
-    ) -> Narrow {
-        let mut on = None;
-        for p in movement.moves(grid, grid.point_of(ahead)) {
-            let Some(u) = grid.index_of(p) else { continue };
+    ) -> Way {
+        let ways = movement.moves(grid, grid.point_of(ahead));
+        Way::past(behind, ways.filter_map(|p| grid.index_of(p)), |u| {
             let k = self.standing(u);
-            let settled =
-                k != NONE && self.arrived[k as usize] && movement.moves(grid, p).nth(1).is_none();
-            if u == behind || settled {
-                continue;
-            }
-            if on.is_some() {
-                return Narrow::Fork;
-            }
-            on = Some(u);
-        }
-        on.map_or(Narrow::DeadEnd, Narrow::On)
+            k != NONE
+                && self.arrived[k as usize]
+                && movement.moves(grid, grid.point_of(u)).nth(1).is_none()
+        })
     }
 
     /// Must `puller` get past `pusher` down the passage (lacam3's `is_swap_required`)? The
@@ -168,9 +161,9 @@ impl CrowdStep {
                 return false;
             }
             match self.narrow_past(grid, movement, behind, ahead) {
-                Narrow::Fork => return true,
-                Narrow::DeadEnd => return false,
-                Narrow::On(next) => (behind, ahead) = (ahead, next),
+                Way::Fork => return true,
+                Way::DeadEnd => return false,
+                Way::On(next) => (behind, ahead) = (ahead, next),
             }
         }
         false
@@ -188,12 +181,4 @@ pub(super) struct Passage {
     cells: Vec<usize>,
     /// Whether it ends at a fork (else at a dead end).
     open: bool,
-}
-
-/// What lies past a cell, coming from one beside it ([`CrowdStep::narrow_past`]).
-#[derive(Clone, Copy)]
-pub(super) enum Narrow {
-    Fork,
-    DeadEnd,
-    On(usize),
 }
