@@ -206,11 +206,13 @@ impl AgentsSection<'_, '_> {
         if self.settings.as_bodies() {
             let c = &s.crowd;
             ui.label(format!(
-                "bodies: {} moving, {} waiting, {} arrived, {} deadlocked",
-                c.moving, c.waiting, c.arrived, c.deadlocked
+                "bodies: {} moving, {} waiting, {} arrived, {} deadlocked, {} jams untangled",
+                c.moving, c.waiting, c.arrived, c.deadlocked, c.untangled
             ))
             .on_hover_text(
-                "Deadlocked: no nearer to its cell for 5 s while a route exists. It should read 0.",
+                "Deadlocked: no nearer to its cell for 5 s while a route exists. It should read \
+                 0.\nUntangled: jams PIBT could not undo (bodies packed in the wrong order, \
+                 no nearer for 10 s), planned whole by LaCAM and walked through.",
             );
         }
         if s.stuck > s.too_narrow {

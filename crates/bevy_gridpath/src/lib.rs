@@ -30,7 +30,7 @@ pub mod tilemap;
 
 pub use agents::{AgentEscaped, AgentProgress, AgentStatus, Destination, GridAgent};
 pub use cells::{CellCost, CellPos, Obstacle, ObstacleIgnored};
-pub use crowd::{Body, BodyMotion, Crowd, CrowdStats, GatherCell, Patience};
+pub use crowd::{Body, BodyMotion, Crowd, CrowdStats, GatherCell, Patience, UNTANGLE_AFTER};
 pub use debug::{
     DebugColors, FlowFieldGizmos, GridPathDebugPlugin, NavGridGizmos, ObstacleGizmos, RouteColor,
     RouteGizmos,

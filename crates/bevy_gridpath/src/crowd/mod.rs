@@ -35,6 +35,12 @@
 //!   is not deadlocked while it keeps getting back on.
 //!   [`BodyMotion::stalled`] tells a game's AI how long a body has been no nearer, to give up on
 //!   a jam; [`BodyMotion::deadlocked`] whether it was counted.
+//! - **Jams PIBT cannot undo**: PIBT is not complete. Bodies packed wall to wall, each bound for
+//!   a place another holds (three in the wrong order in a passage, a room filled to its last
+//!   cell), push each other off and back for good. Once a one-cell body near its place has got
+//!   no nearer for [`UNTANGLE_AFTER`] seconds, the bodies round it are planned together by LaCAM
+//!   (complete, off the frame) and walked through the plan (`untangle`;
+//!   [`CrowdStats::untangled`] counts them).
 //!
 //! Why PIBT and not local avoidance (ORCA, RVO2): local avoidance keeps units apart but, having
 //! no plan, deadlocks in corridors and crushes at doors; PIBT's priorities make someone give way.
@@ -42,8 +48,8 @@
 //!
 //! The systems, one job a file: `settle` (bodies apart and off walls), `gather` (a cell of its
 //! own for each body of a gathering, and `jams` undone), `step` (the ticks, the glides and the
-//! counts), `tick` (one PIBT step). `motion` is a body's own state, `patience` its AI's patience
-//! with a jam. The engine-free parts (PIBT, the detours, TSWAP's cells, the deadlock count) are
+//! counts), `tick` (one PIBT step), `untangle` (jams planned whole). `motion` is a body's own
+//! state, `patience` its AI's patience with a jam. The engine-free parts (PIBT, the detours, TSWAP's cells, the deadlock count) are
 //! in [`gridpath::mapf::crowd`].
 //!
 //! [`AgentEscaped`]: crate::AgentEscaped
@@ -65,9 +71,11 @@ mod patience;
 mod settle;
 mod step;
 mod tick;
+mod untangle;
 
 pub use motion::BodyMotion;
 pub use patience::{GATHER_PATIENCE, Patience};
+pub use untangle::UNTANGLE_AFTER;
 
 /// Seconds without getting nearer while a route exists, after which a body counts as
 /// deadlocked.
@@ -112,6 +120,12 @@ pub struct Crowd {
     /// cleared after them: bits rather than who, as a detour only asks whether a cell is free,
     /// and a table of bits (a thirty-second of one of indices) stays in the cache.
     pub(super) covered: Vec<u64>,
+    /// The jam whose plan is searched or walked, when to look for one again, how many were
+    /// searched, and how many walked through to the end.
+    pub(super) untangling: Option<untangle::Untangling>,
+    pub(super) look_again: f32,
+    pub(super) searches: u64,
+    pub(super) untangled: u64,
 }
 
 impl Default for Crowd {
@@ -125,6 +139,10 @@ impl Default for Crowd {
             stats: CrowdStats::default(),
             step_micros: 0.0,
             covered: Vec::new(),
+            untangling: None,
+            look_again: 0.0,
+            searches: 0,
+            untangled: 0,
         }
     }
 }
@@ -133,6 +151,11 @@ impl Crowd {
     /// The counts as of the last frame.
     pub fn stats(&self) -> CrowdStats {
         self.stats
+    }
+
+    /// Jams of bodies solved whole and walked through so far (see [`UNTANGLE_AFTER`]).
+    pub fn untangled(&self) -> u64 {
+        self.untangled
     }
 
     /// Ticks so far.
@@ -164,6 +187,8 @@ pub struct CrowdStats {
     /// Of the moving and waiting, those no nearer for [`DEADLOCK_SECONDS`] and not in a queue
     /// that moves (see the module docs): should read 0.
     pub deadlocked: usize,
+    /// Jams solved whole and walked through since the crowd began ([`UNTANGLE_AFTER`]).
+    pub untangled: u64,
 }
 
 pub(crate) fn plugin(app: &mut App) {

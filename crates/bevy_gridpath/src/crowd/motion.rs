@@ -28,6 +28,8 @@ pub struct BodyMotion {
     /// push a body off its cell at every other tick, so it never stands still there long
     /// enough to have arrived, nor gets nearer than it ever was; but it is not deadlocked.
     pub(super) reached: f32,
+    /// Where it goes, the nearest it has been to it (cells each way), and since when.
+    pub(super) closest: Option<(Point, i32, f32)>,
     /// The clock when the chain of bodies it waits behind began to move nowhere ([`blocked`]),
     /// if it has at every frame since.
     pub(super) blocked: Option<f32>,

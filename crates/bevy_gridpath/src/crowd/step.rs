@@ -55,20 +55,32 @@ pub(super) fn step(
         crowd.due += tick;
         crowd.ticks += 1;
     }
-    crowd.stats = glide_and_count(crowd.clock, &nav, &mut order);
+    let planned = crowd.untangling.as_ref().map_or(&[][..], |u| u.bodies());
+    crowd.stats = CrowdStats {
+        untangled: crowd.untangled,
+        ..glide_and_count(crowd.clock, &nav, &mut order, planned)
+    };
     crowd.step_micros = began.elapsed().as_secs_f64() * 1e6;
 }
 
 /// Glides every body, notes its progress, sets its status, and counts the crowd.
-fn glide_and_count(now: f32, nav: &NavGrid, order: &mut [BodyItem<'_>]) -> CrowdStats {
+/// `planned`: the bodies a jam's plan holds (sorted), which are not stalled: the plan walks
+/// them home.
+fn glide_and_count(
+    now: f32,
+    nav: &NavGrid,
+    order: &mut [BodyItem<'_>],
+    planned: &[Entity],
+) -> CrowdStats {
     let mut by_size = GridsBySize::new(nav);
     let mut stats = CrowdStats::default();
     let mut waits = Vec::with_capacity(order.len());
-    for (_, agent, progress, status, motion, transform, route, destination, gathering, asking) in
+    for (e, agent, progress, status, motion, transform, route, destination, gathering, asking) in
         order.iter_mut()
     {
         let t = glide(motion, progress, transform, agent, nav, now);
         let target = gathering.map(|g| g.0).or(destination.map(|d| d.0));
+        motion.note_nearness(progress.cell(), target, now);
         // Progress: fewer cells left to walk than ever since it was sent there. Only a route to
         // where it goes now counts, and not while it is being replaced: an old one is walked
         // while the new one is searched, but getting along it is no progress, and waiting for
@@ -110,7 +122,7 @@ fn glide_and_count(now: f32, nav: &NavGrid, order: &mut [BodyItem<'_>]) -> Crowd
         if home {
             motion.reached = now;
         }
-        let stalled = motion.long_stalled(now) && !arrived;
+        let stalled = motion.long_stalled(now) && !arrived && planned.binary_search(e).is_err();
         let mut sized = || by_size.get(agent.size);
         let behind = progress.aiming_at(*route).filter(|_| stalled);
         waits.push(Wait {

@@ -2,6 +2,7 @@
 
 use super::Crowd;
 use super::settle::covers;
+use super::untangle::{hold, look_for_jams, reserve, walk};
 use super::{BodyMotion, GatherCell};
 use crate::agents::{AgentProgress, AgentStatus, Destination, GridAgent};
 use crate::agents::{centre, ground_cost};
@@ -58,13 +59,22 @@ pub(super) fn tick_once(crowd: &mut Crowd, nav: &NavGrid, tick: f32, order: &mut
         })
         .collect();
     detour_the_stalled(crowd, &grids, movement, order, &movers, &mut aims);
-    let next = crowd
+    look_for_jams(crowd, &sized[0], order);
+    let held = hold(crowd, order, &mut movers);
+    if held.is_some() {
+        reserve(crowd, order, &mut movers);
+    }
+    let mut next = crowd
         .step
-        .step(&grids, movement, &mut movers, |i, c| match aims[i] {
-            (_, Some(aim)) => distance(movement, c, aim),
-            (here, None) => u32::from(c != here),
+        .step(&grids, movement, &mut movers, |i, c| match aims.get(i) {
+            Some(&(_, Some(aim))) => distance(movement, c, aim),
+            Some(&(here, None)) => u32::from(c != here),
+            None => 0, // a cell the plan of a jam keeps
         })
         .to_vec();
+    if let Some((held, ready)) = held {
+        walk(crowd, order, &held, ready, &mut next);
+    }
     for ((b, mover), to) in order.iter_mut().zip(movers).zip(next) {
         let (_, agent, progress, _, motion, _, route, ..) = b;
         let here = progress.cell();

@@ -1,0 +1,390 @@
+//! Jams PIBT cannot undo, solved whole and walked through ([`untangle`]).
+//!
+//! PIBT is not complete: bodies packed wall to wall, each bound for a cell another holds, push
+//! each other off their cells and straight back for ever, and every push gives a body a new
+//! route, so none of them is ever "no nearer" along its route for long. What gives them away
+//! is a body close to where it goes that has got no nearer to it, as the crow flies, for
+//! [`UNTANGLE_AFTER`] seconds. Then the one-cell bodies in a region round it (passages one body
+//! wide taken in whole, to their ends) are planned together by LaCAM with LaCAM\*'s emulated
+//! swap ([`untangle`]), off the frame, and walked through the plan one configuration a tick,
+//! held from PIBT's pushes meanwhile. A jam LaCAM cannot plan within [`SEARCH_EFFORT`] is
+//! left to PIBT and tried again later.
+
+use super::tick::BodyItem;
+use super::{BodyMotion, Crowd};
+use bevy::platform::time::Instant;
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use gridpath::mapf::Mover;
+use gridpath::mapf::crowd::{Window, footprint, untangle};
+use gridpath::{Grid, Point};
+use std::collections::{HashSet, VecDeque};
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Seconds a body within five cells of where it goes may get no nearer to it before its jam is
+/// solved whole. A queue at a door brings a body that near nearer far sooner.
+pub const UNTANGLE_AFTER: f32 = 10.0;
+
+/// How near where it goes (cells each way) a body must be for its jam to be solved whole: a
+/// body further off is better served by its route, and its window would be large.
+const UNTANGLE_REACH: i32 = 5;
+
+/// Steps round a jammed body and where it goes that its jam's region reaches (passages one
+/// body wide, whole), tried in turn: a small region is quick to plan when it holds room
+/// enough to pass, a larger one holds more room but more bodies.
+const RADII: [u32; 3] = [3, 6, 9];
+
+/// The most cells a region holds, but for the first jammed body's: it bounds LaCAM's work.
+const MOST_CELLS: usize = 400;
+
+/// How much LaCAM may search, off the frame, while the jam's bodies wait, in constraints (its
+/// unit of work: the same on any machine, about 60 µs each in a region of 150 packed bodies in
+/// a release build): past it, the jam is tried again later. Small jams need tens; in the door
+/// scene's hardest seed (`door_strokes` 20) regions of 100 to 300 cells packed with bodies were
+/// planned in 300 to 1,000, and those that were not were not in 8,000 either.
+const SEARCH_EFFORT: usize = 4_000;
+
+/// The longest plan walked, in steps: LaCAM's first plan through a hard jam may wander for a
+/// thousand steps, holding its bodies all that while; PIBT does better with another try.
+const MOST_STEPS: usize = 150;
+
+/// How long (wall-clock) a jam's bodies are held while its plan is searched: past it the search
+/// is dropped, and the bodies go on as before (a search starved of threads must not freeze a
+/// crowd). Some ten times what [`SEARCH_EFFORT`] takes in a release build, for the threads the
+/// search shares with path searches and for debug builds.
+const SEARCH_WAIT: Duration = Duration::from_secs(2);
+
+/// How much longer than [`UNTANGLE_AFTER`] to wait before looking again after a search that
+/// found nothing: the jam is likely as hard the next time.
+const BACK_OFF: f32 = 3.0;
+
+/// Ticks a plan may wait for a body outside it to clear the way, or for its slowest body,
+/// before it is dropped.
+const MOST_WAITS: u32 = 20;
+
+/// A jam's bodies (by entity), held while their plan is searched and then walked through it:
+/// their cells at each step, and how far they are.
+#[derive(Debug)]
+pub(crate) struct Untangling {
+    bodies: Vec<Entity>,
+    /// The region's cells: closed to other bodies while the jam is searched and walked.
+    cells: Vec<Point>,
+    /// When the search began.
+    began: Instant,
+    search: Option<Task<Option<Vec<Vec<Point>>>>>,
+    plan: Vec<Vec<Point>>,
+    at: usize,
+    waited: u32,
+}
+
+impl Untangling {
+    /// The bodies it holds, sorted.
+    pub(super) fn bodies(&self) -> &[Entity] {
+        &self.bodies
+    }
+}
+
+/// Where a body heads: its gathering cell, else its destination.
+fn target(b: &BodyItem<'_>) -> Option<Point> {
+    b.8.map(|g| g.0).or(b.7.map(|d| d.0))
+}
+
+/// Is this one-cell body jammed near where it goes: within [`UNTANGLE_REACH`] of it, and no
+/// nearer for [`UNTANGLE_AFTER`] seconds?
+fn jammed(b: &BodyItem<'_>, now: f32) -> bool {
+    b.1.size <= 1 && b.6.is_some() && b.4.circling_for(now) > UNTANGLE_AFTER
+}
+
+/// Looks for a jam to solve (at most once every [`UNTANGLE_AFTER`] seconds), and starts its
+/// search.
+pub(super) fn look_for_jams(crowd: &mut Crowd, grid: &Arc<Grid>, order: &[BodyItem<'_>]) {
+    if crowd.untangling.is_some() || crowd.clock < crowd.look_again {
+        return;
+    }
+    let now = crowd.clock;
+    let jams: Vec<&BodyItem<'_>> = order.iter().filter(|b| jammed(b, now)).collect();
+    if jams.is_empty() {
+        return;
+    }
+    crowd.look_again = now + UNTANGLE_AFTER;
+    // Bodies bigger than a cell, or that never move, are walls.
+    let mut walls = HashSet::new();
+    for b in order.iter().filter(|b| !plannable(b)) {
+        walls.extend(footprint(b.2.cell(), b.1.size));
+    }
+    let open = |p: Point| grid.is_passable(p) && !walls.contains(&p);
+    // The cells within a radius of a jammed body or where it goes, for as many jammed bodies
+    // as fit in MOST_CELLS.
+    let radius = RADII[crowd.searches as usize % RADII.len()];
+    crowd.searches += 1;
+    let mut region: HashSet<Point> = HashSet::new();
+    for b in jams {
+        let from = [Some(b.2.cell()), target(b)];
+        let ball = within(from.into_iter().flatten(), radius, &open);
+        if region.is_empty() || region.len() + ball.len() <= MOST_CELLS {
+            region.extend(ball);
+        }
+    }
+    crowd.untangling = search_region(grid, region, order, crowd.ticks);
+}
+
+/// Can LaCAM move this body: one cell, and not still for good?
+fn plannable(b: &BodyItem<'_>) -> bool {
+    b.1.size <= 1 && b.1.speed > 0.0
+}
+
+/// The cells `open` lets a body reach within `radius` 4-way steps of any of `from`, a step
+/// through a passage one cell wide counting nothing: the bodies in a passage can only be
+/// reordered at its ends, so a region takes in the whole passage and room past both ends.
+/// At most [`MOST_CELLS`] cells.
+fn within(
+    from: impl Iterator<Item = Point>,
+    radius: u32,
+    open: &impl Fn(Point) -> bool,
+) -> HashSet<Point> {
+    let narrow = |p: Point| steps(p).filter(|&n| open(n)).count() <= 2;
+    let mut seen: HashSet<Point> = from.filter(|&p| open(p)).collect();
+    let mut queue: VecDeque<(Point, u32)> = seen.iter().map(|&p| (p, 0)).collect();
+    while let Some((p, d)) = queue.pop_front() {
+        for n in steps(p) {
+            if seen.len() >= MOST_CELLS || !open(n) || seen.contains(&n) {
+                continue;
+            }
+            if narrow(n) {
+                seen.insert(n);
+                queue.push_front((n, d));
+            } else if d < radius {
+                seen.insert(n);
+                queue.push_back((n, d + 1));
+            }
+        }
+    }
+    seen
+}
+
+fn steps(p: Point) -> impl Iterator<Item = Point> {
+    [(1, 0), (-1, 0), (0, 1), (0, -1)]
+        .into_iter()
+        .map(move |(dx, dy)| Point::new(p.x + dx, p.y + dy))
+}
+
+/// Starts the search for every body in `region`: to where it goes if that is in the region,
+/// else to stay where it is (or the nearest cell no one goes to).
+fn search_region(
+    grid: &Arc<Grid>,
+    region: HashSet<Point>,
+    order: &[BodyItem<'_>],
+    seed: u64,
+) -> Option<Untangling> {
+    let inside: Vec<&BodyItem<'_>> = order
+        .iter()
+        .filter(|b| plannable(b) && region.contains(&b.2.cell()))
+        .collect();
+    let open = |p: Point| region.contains(&p);
+    let mut goals: Vec<Option<Point>> = vec![None; inside.len()];
+    let mut claimed = HashSet::new();
+    for (goal, b) in goals.iter_mut().zip(&inside) {
+        *goal = target(b).filter(|&to| open(to) && claimed.insert(to));
+    }
+    let mut bodies = Vec::with_capacity(inside.len());
+    for (goal, b) in goals.iter().zip(&inside) {
+        let here = b.2.cell();
+        let goal = match goal {
+            Some(goal) => *goal,
+            None => nearest_unclaimed(here, &open, &mut claimed)?,
+        };
+        bodies.push((here, goal));
+    }
+    let mut window = Window::around(grid, bodies.first()?.0, 0);
+    for &p in &region {
+        window = window.grown(grid, p, 0);
+    }
+    let cells: Vec<Point> = region.iter().copied().collect();
+    let grid = grid.clone();
+    let search = AsyncComputeTaskPool::get().spawn(async move {
+        let open = |p: Point| region.contains(&p);
+        untangle(&grid, window, open, &bodies, SEARCH_EFFORT, seed)
+            .filter(|plan| (2..=MOST_STEPS).contains(&plan.len()))
+    });
+    Some(Untangling {
+        bodies: inside.iter().map(|b| b.0).collect(),
+        cells,
+        began: Instant::now(),
+        search: Some(search),
+        plan: Vec::new(),
+        at: 0,
+        waited: 0,
+    })
+}
+
+/// The open cell nearest `from` (4-way steps) that no body goes to, claimed.
+fn nearest_unclaimed(
+    from: Point,
+    open: &impl Fn(Point) -> bool,
+    claimed: &mut HashSet<Point>,
+) -> Option<Point> {
+    let mut seen = HashSet::from([from]);
+    let mut queue = VecDeque::from([from]);
+    while let Some(p) = queue.pop_front() {
+        if open(p) && claimed.insert(p) {
+            return Some(p);
+        }
+        for n in steps(p) {
+            if open(n) && seen.insert(n) {
+                queue.push_back(n);
+            }
+        }
+    }
+    None
+}
+
+/// The bodies of the jam, by their place in `order` (sorted by entity), held so that PIBT
+/// moves them nowhere and pushes them nowhere; and whether they may take the plan's next step
+/// (it is found, and all of them have earned this tick's move). The jam is dropped if its
+/// search found nothing, or one of its bodies is gone or was moved off the plan.
+pub(super) fn hold(
+    crowd: &mut Crowd,
+    order: &[BodyItem<'_>],
+    movers: &mut [Mover],
+) -> Option<(Vec<usize>, bool)> {
+    let jam = crowd.untangling.as_mut()?;
+    let late = jam.began.elapsed() > SEARCH_WAIT;
+    if let Some(search) = jam.search.as_mut() {
+        let found = check_ready(search).or(late.then_some(None));
+        let Some(found) = found else {
+            return hold_bodies(crowd, order, movers);
+        };
+        jam.search = None;
+        match found {
+            Some(plan) => jam.plan = plan,
+            None => {
+                crowd.untangling = None;
+                crowd.look_again += BACK_OFF * UNTANGLE_AFTER;
+            }
+        }
+    }
+    hold_bodies(crowd, order, movers)
+}
+
+/// [`hold`], the search done or not.
+fn hold_bodies(
+    crowd: &mut Crowd,
+    order: &[BodyItem<'_>],
+    movers: &mut [Mover],
+) -> Option<(Vec<usize>, bool)> {
+    let jam = crowd.untangling.as_ref()?;
+    let found: Option<Vec<usize>> = jam
+        .bodies
+        .iter()
+        .enumerate()
+        .map(|(k, e)| {
+            let i = order.binary_search_by_key(e, |b| b.0).ok()?;
+            let on_plan = jam
+                .plan
+                .get(jam.at)
+                .is_none_or(|c| c[k] == order[i].2.cell());
+            on_plan.then_some(i)
+        })
+        .collect();
+    let Some(held) = found else {
+        crowd.untangling = None;
+        return None;
+    };
+    let ready = jam.search.is_none() && held.iter().all(|&i| movers[i].free);
+    for &i in &held {
+        movers[i].free = false;
+    }
+    Some((held, ready))
+}
+
+/// Closes the jam's region to other bodies while it is searched and walked: a still body of one
+/// cell on each of its free cells, appended to `movers` (their moves are not read). Without
+/// them, bodies from outside walk in onto cells the plan needs, and its bodies wait, and those
+/// behind them with them.
+pub(super) fn reserve(crowd: &Crowd, order: &[BodyItem<'_>], movers: &mut Vec<Mover>) {
+    let Some(jam) = crowd.untangling.as_ref() else {
+        return;
+    };
+    let mut free: HashSet<Point> = jam.cells.iter().copied().collect();
+    for b in order {
+        for c in footprint(b.2.cell(), b.1.size) {
+            free.remove(&c);
+        }
+    }
+    for (k, &c) in jam
+        .cells
+        .iter()
+        .enumerate()
+        .filter(|(_, c)| free.contains(c))
+    {
+        let mut keeper = Mover::new(c, u64::MAX - k as u64);
+        keeper.free = false;
+        keeper.arrived = true;
+        movers.push(keeper);
+    }
+}
+
+/// Walks the held bodies one step along the plan, unless a body outside it steps onto one of
+/// the plan's next cells at this tick (then they wait, and the plan is dropped after
+/// [`MOST_WAITS`] such ticks).
+pub(super) fn walk(
+    crowd: &mut Crowd,
+    order: &[BodyItem<'_>],
+    held: &[usize],
+    ready: bool,
+    next: &mut [Point],
+) {
+    let Some(walk) = crowd.untangling.as_mut().filter(|w| w.search.is_none()) else {
+        return;
+    };
+    let cells = &walk.plan[walk.at + 1];
+    let mine: HashSet<usize> = held.iter().copied().collect();
+    let wanted: HashSet<Point> = cells.iter().copied().collect();
+    let blocked = ready
+        && order.iter().enumerate().any(|(i, b)| {
+            !mine.contains(&i) && footprint(next[i], b.1.size).any(|c| wanted.contains(&c))
+        });
+    if !ready || blocked {
+        walk.waited += 1;
+        if walk.waited > MOST_WAITS {
+            crowd.untangling = None;
+        }
+        return;
+    }
+    for (&i, &to) in held.iter().zip(cells) {
+        next[i] = to;
+    }
+    walk.at += 1;
+    if walk.at + 1 == walk.plan.len() {
+        crowd.untangling = None;
+        crowd.untangled += 1;
+    }
+}
+
+impl BodyMotion {
+    /// Seconds it has been no nearer where it goes, as the crow flies (and not on it), as of
+    /// the last frame; 0 once further than [`UNTANGLE_REACH`]. A livelocked body is pushed
+    /// off and back, and given a new route each time, so the cells left on its route tell
+    /// nothing; how near it ever got does.
+    pub(super) fn circling_for(&self, now: f32) -> f32 {
+        match self.closest {
+            Some((_, d, since)) if d <= UNTANGLE_REACH => now - since,
+            _ => 0.0,
+        }
+    }
+
+    /// Notes where it stands, `here`, and where it goes, `target`: nearer than ever (or
+    /// somewhere new) restarts [`circling_for`](Self::circling_for).
+    pub(super) fn note_nearness(&mut self, here: Point, target: Option<Point>, now: f32) {
+        let Some(to) = target else {
+            self.closest = None;
+            return;
+        };
+        let d = (to.x - here.x).abs().max((to.y - here.y).abs());
+        match self.closest {
+            Some((was, best, _)) if was == to && best <= d && d > 0 => {}
+            _ => self.closest = Some((to, d, now)),
+        }
+    }
+}
