@@ -64,8 +64,8 @@ pub(super) fn step(
 }
 
 /// Glides every body, notes its progress, sets its status, and counts the crowd.
-/// `planned`: the bodies a jam's plan holds (sorted), which are not stalled: the plan walks
-/// them home.
+/// `planned`: the bodies a jam's plan holds (sorted), which are neither stalled nor a dead end
+/// for a body behind them: the plan walks them on.
 fn glide_and_count(
     now: f32,
     nav: &NavGrid,
@@ -122,7 +122,9 @@ fn glide_and_count(
         if home {
             motion.reached = now;
         }
-        let stalled = motion.long_stalled(now) && !arrived && planned.binary_search(e).is_err();
+        // A body a jam's plan holds is on its way, and one waiting behind it is queued.
+        let on_plan = planned.binary_search(e).is_ok();
+        let stalled = motion.long_stalled(now) && !arrived && !on_plan;
         let mut sized = || by_size.get(agent.size);
         let behind = progress.aiming_at(*route).filter(|_| stalled);
         waits.push(Wait {
@@ -131,7 +133,7 @@ fn glide_and_count(
             behind: behind
                 .and_then(|aim| first_step(&sized(), agent.movement, progress.cell(), aim)),
             stalled,
-            home,
+            home: home && !on_plan,
         });
     }
     for (b, blocked) in order.iter_mut().zip(blocked(&waits)) {

@@ -49,11 +49,17 @@ const SEARCH_EFFORT: usize = 4_000;
 /// thousand steps, holding its bodies all that while; PIBT does better with another try.
 const MOST_STEPS: usize = 150;
 
-/// How long (wall-clock) a jam's bodies are held while its plan is searched: past it the search
-/// is dropped, and the bodies go on as before (a search starved of threads must not freeze a
-/// crowd). Some ten times what [`SEARCH_EFFORT`] takes in a release build, for the threads the
-/// search shares with path searches and for debug builds.
-const SEARCH_WAIT: Duration = Duration::from_secs(2);
+/// How long a jam's bodies are held while its plan is searched: [`SEARCH_TICKS`] ticks, and at
+/// least this long by the wall clock. Past both, the search is dropped and the bodies go on as
+/// before (a search starved of threads must not freeze a crowd). In a game eight ticks are two
+/// seconds for bodies of four cells a second, some ten times what [`SEARCH_EFFORT`] takes in a
+/// release build. A headless app runs many ticks a second of the wall clock: by ticks alone
+/// most searches would be dropped there, by the wall clock alone it would stand still for
+/// thousands of frames.
+const SEARCH_WAIT: Duration = Duration::from_millis(500);
+
+/// See [`SEARCH_WAIT`].
+const SEARCH_TICKS: u64 = 8;
 
 /// How much longer than [`UNTANGLE_AFTER`] to wait before looking again after a search that
 /// found nothing: the jam is likely as hard the next time.
@@ -70,8 +76,8 @@ pub(crate) struct Untangling {
     bodies: Vec<Entity>,
     /// The region's cells: closed to other bodies while the jam is searched and walked.
     cells: Vec<Point>,
-    /// When the search began.
-    began: Instant,
+    /// The tick the search began at, and when.
+    began: (u64, Instant),
     search: Option<Task<Option<Vec<Vec<Point>>>>>,
     plan: Vec<Vec<Point>>,
     at: usize,
@@ -169,13 +175,14 @@ fn steps(p: Point) -> impl Iterator<Item = Point> {
         .map(move |(dx, dy)| Point::new(p.x + dx, p.y + dy))
 }
 
-/// Starts the search for every body in `region`: to where it goes if that is in the region,
-/// else to stay where it is (or the nearest cell no one goes to).
+/// Starts the search, at tick `tick` (its seed too), for every body in `region`: to where it
+/// goes if that is in the region, else to stay where it is (or the nearest cell no one goes
+/// to).
 fn search_region(
     grid: &Arc<Grid>,
     region: HashSet<Point>,
     order: &[BodyItem<'_>],
-    seed: u64,
+    tick: u64,
 ) -> Option<Untangling> {
     let inside: Vec<&BodyItem<'_>> = order
         .iter()
@@ -204,13 +211,13 @@ fn search_region(
     let grid = grid.clone();
     let search = AsyncComputeTaskPool::get().spawn(async move {
         let open = |p: Point| region.contains(&p);
-        untangle(&grid, window, open, &bodies, SEARCH_EFFORT, seed)
+        untangle(&grid, window, open, &bodies, SEARCH_EFFORT, tick)
             .filter(|plan| (2..=MOST_STEPS).contains(&plan.len()))
     });
     Some(Untangling {
         bodies: inside.iter().map(|b| b.0).collect(),
         cells,
-        began: Instant::now(),
+        began: (tick, Instant::now()),
         search: Some(search),
         plan: Vec::new(),
         at: 0,
@@ -249,7 +256,7 @@ pub(super) fn hold(
     movers: &mut [Mover],
 ) -> Option<(Vec<usize>, bool)> {
     let jam = crowd.untangling.as_mut()?;
-    let late = jam.began.elapsed() > SEARCH_WAIT;
+    let late = crowd.ticks > jam.began.0 + SEARCH_TICKS && jam.began.1.elapsed() > SEARCH_WAIT;
     if let Some(search) = jam.search.as_mut() {
         let found = check_ready(search).or(late.then_some(None));
         let Some(found) = found else {
