@@ -64,6 +64,10 @@ pub fn headless_plugin(app: &mut App) {
     // (The agents module puts the plugin's planning and moving between its own steps.)
     app.add_plugins(GridPathPlugin)
         .configure_sets(Update, GridPathSystems::SyncGrid.in_set(AppSystems::Derive));
+    // The playground plans jams PIBT cannot undo whole (off in the plugin by default).
+    app.world_mut()
+        .resource_mut::<bevy_gridpath::Crowd>()
+        .untangle = true;
     app.add_plugins((
         notices::plugin,
         input::plugin,

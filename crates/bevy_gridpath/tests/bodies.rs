@@ -597,6 +597,7 @@ fn door_strokes() {
             state % n
         };
         let mut app = door_scene();
+        app.world_mut().resource_mut::<Crowd>().untangle = true;
         let mut strokes: Vec<(usize, Vec<Point>)> = (0..1 + roll(4))
             .map(|_| {
                 let frame = 20 + roll(380) as usize;
@@ -732,6 +733,7 @@ fn bodies_packed_wall_to_wall_each_on_anothers_cell_are_untangled_whole() {
     for at in [p(1, 4), p(3, 4), p(1, 5), p(2, 5)] {
         body(&mut app, at, at);
     }
+    app.world_mut().resource_mut::<Crowd>().untangle = true;
     let limit = (3.0 * UNTANGLE_AFTER / FRAME.as_secs_f32()) as usize;
     let frames = run_until(&mut app, limit, all_arrived);
     let crowd = app.world().resource::<Crowd>();

@@ -37,10 +37,10 @@
 //!   a jam; [`BodyMotion::deadlocked`] whether it was counted.
 //! - **Jams PIBT cannot undo**: PIBT is not complete. Bodies packed wall to wall, each bound for
 //!   a place another holds (three in the wrong order in a passage, a room filled to its last
-//!   cell), push each other off and back for good. Once a one-cell body near its place has got
-//!   no nearer for [`UNTANGLE_AFTER`] seconds, the bodies round it are planned together by LaCAM
-//!   (complete, off the frame) and walked through the plan (`untangle`;
-//!   [`CrowdStats::untangled`] counts them).
+//!   cell), push each other off and back for good. With [`Crowd::untangle`] on, once a
+//!   one-cell body near its place has got no nearer for [`UNTANGLE_AFTER`] seconds, the bodies
+//!   round it are planned together by LaCAM (complete, off the frame) and walked through the
+//!   plan (`untangle`; [`CrowdStats::untangled`] counts them).
 //!
 //! Why PIBT and not local avoidance (ORCA, RVO2): local avoidance keeps units apart but, having
 //! no plan, deadlocks in corridors and crushes at doors; PIBT's priorities make someone give way.
@@ -108,6 +108,10 @@ pub struct GatherCell(pub Point);
 pub struct Crowd {
     /// Seconds a tick; `None`: the time the fastest body takes to cross a cell of cost 1.
     pub tick: Option<f32>,
+    /// Plan jams PIBT cannot undo whole, with LaCAM (see [`UNTANGLE_AFTER`]). Off by default:
+    /// while a jam is searched and walked its bodies are held and its region closed to the
+    /// others, which a game with its own idea of a jam may not want.
+    pub untangle: bool,
     pub(super) step: CrowdStep,
     /// Seconds since the crowd started, and until the next tick.
     pub(super) clock: f32,
@@ -132,6 +136,7 @@ impl Default for Crowd {
     fn default() -> Self {
         Self {
             tick: None,
+            untangle: false,
             step: CrowdStep::new(0xB0D1E5),
             clock: 0.0,
             due: 0.0,

@@ -7,7 +7,9 @@ use crate::nav_grid::{GridsBySize, NavGrid};
 use crate::requests::{PathRequest, Route};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
+use gridpath::Point;
 use gridpath::mapf::crowd::{Wait, blocked, first_step};
+use std::collections::HashSet;
 
 type Moved<'a> = (
     Entity,
@@ -56,21 +58,29 @@ pub(super) fn step(
         crowd.ticks += 1;
     }
     let planned = crowd.untangling.as_ref().map_or(&[][..], |u| u.bodies());
+    let near_plan = crowd
+        .untangling
+        .as_ref()
+        .map(|u| u.around())
+        .unwrap_or_default();
     crowd.stats = CrowdStats {
         untangled: crowd.untangled,
-        ..glide_and_count(crowd.clock, &nav, &mut order, planned)
+        ..glide_and_count(crowd.clock, &nav, &mut order, planned, &near_plan)
     };
     crowd.step_micros = began.elapsed().as_secs_f64() * 1e6;
 }
 
 /// Glides every body, notes its progress, sets its status, and counts the crowd.
 /// `planned`: the bodies a jam's plan holds (sorted), which are neither stalled nor a dead end
-/// for a body behind them: the plan walks them on.
+/// for a body behind them: the plan walks them on. `near_plan`: the cells of the region it
+/// closes and beside it, where a body on its own cell may not give way until the plan is done:
+/// no dead end either.
 fn glide_and_count(
     now: f32,
     nav: &NavGrid,
     order: &mut [BodyItem<'_>],
     planned: &[Entity],
+    near_plan: &HashSet<Point>,
 ) -> CrowdStats {
     let mut by_size = GridsBySize::new(nav);
     let mut stats = CrowdStats::default();
@@ -133,7 +143,7 @@ fn glide_and_count(
             behind: behind
                 .and_then(|aim| first_step(&sized(), agent.movement, progress.cell(), aim)),
             stalled,
-            home: home && !on_plan,
+            home: home && !on_plan && !near_plan.contains(&progress.cell()),
         });
     }
     for (b, blocked) in order.iter_mut().zip(blocked(&waits)) {
