@@ -3,7 +3,10 @@
 //! none cross diagonally, every body stands where it fits, every move is legal for its size, and
 //! a held body stays. The rules are checked here from the positions alone, sharing no code with
 //! the step. With true distances as its guide, a crowd on an open room reaches every goal.
+//! And the jam solver for bodies of several sizes ([`untangle_sizes`]) finds a plan exactly when
+//! a brute-force search does, and every plan it returns keeps the rules.
 
+use gridpath::mapf::crowd::{SizedBody, Window, untangle_sizes};
 use gridpath::mapf::{CrowdStep, Mover};
 use gridpath::{Clearance, CornerRule, Grid, Movement, Point};
 use proptest::prelude::*;
@@ -427,4 +430,96 @@ fn two_bodies_each_on_the_others_place_in_a_passage_open_at_both_ends_get_by() {
         }
     }
     every_seed_arrives(&grid, movement, &starts, &goals);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 3000, ..ProptestConfig::default() })]
+
+    /// On tiny grids with walls, one to three bodies of one and two cells: the joint search
+    /// finds a plan exactly when a breadth-first search over configurations (one body moving a
+    /// cell at a time) does, and its plan starts where they stand, ends on their goals, moves
+    /// each at most one 4-way step a step, keeps every footprint on floor, and never covers a
+    /// cell another body covers before or after the step.
+    #[test]
+    fn the_joint_search_solves_exactly_what_brute_force_solves(
+        grid in arb_grid_sized(2..=5, 2..=4, 0..=25, false),
+        sizes in prop::collection::vec(1u8..=2, 1..=3),
+        starts in prop::collection::vec(any::<usize>(), 3),
+        goals in prop::collection::vec(any::<usize>(), 3),
+    ) {
+        let (at, to) = (place(&grid, &sizes, &starts), place(&grid, &sizes, &goals));
+        if at.len() != sizes.len() || to.len() != sizes.len() {
+            return Ok(());
+        }
+        let bodies: Vec<SizedBody> = at
+            .iter()
+            .zip(&to)
+            .map(|(&(at, size), &(goal, _))| SizedBody { at, goal, size })
+            .collect();
+        let window = Window::around(&grid, Point::new(0, 0), 8);
+        let plan = untangle_sizes(&grid, window, |_| true, &bodies, usize::MAX);
+        let solvable = reachable(&grid, &bodies);
+        prop_assert_eq!(plan.is_some(), solvable, "{:?} on {:?}", bodies, grid);
+        let fault = plan.as_ref().and_then(|plan| joint_fault(&grid, &bodies, plan));
+        prop_assert!(fault.is_none(), "{:?} in {:?} for {:?} on {:?}", fault, plan, bodies, grid);
+    }
+}
+
+/// Breadth-first search over configurations, one body moving one 4-way step at a time onto
+/// cells on floor that no other body covers: can the bodies all reach their goals?
+fn reachable(grid: &Grid, bodies: &[SizedBody]) -> bool {
+    let start: Vec<Point> = bodies.iter().map(|b| b.at).collect();
+    let goal: Vec<Point> = bodies.iter().map(|b| b.goal).collect();
+    let mut seen = HashSet::from([start.clone()]);
+    let mut queue = VecDeque::from([start]);
+    while let Some(config) = queue.pop_front() {
+        if config == goal {
+            return true;
+        }
+        for (i, b) in bodies.iter().enumerate() {
+            for (dx, dy) in [(1, 0), (-1, 0), (0, 1), (0, -1)] {
+                let to = Point::new(config[i].x + dx, config[i].y + dy);
+                let others: HashSet<Point> = (0..bodies.len())
+                    .filter(|&k| k != i)
+                    .flat_map(|k| cells(config[k], bodies[k].size))
+                    .collect();
+                if fits(grid, to, b.size) && cells(to, b.size).iter().all(|c| !others.contains(c)) {
+                    let mut next = config.clone();
+                    next[i] = to;
+                    if seen.insert(next.clone()) {
+                        queue.push_back(next);
+                    }
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The first rule a joint plan breaks, if any.
+fn joint_fault(grid: &Grid, bodies: &[SizedBody], plan: &[Vec<Point>]) -> Option<String> {
+    let start: Vec<Point> = bodies.iter().map(|b| b.at).collect();
+    let goal: Vec<Point> = bodies.iter().map(|b| b.goal).collect();
+    if plan.first() != Some(&start) || plan.last() != Some(&goal) {
+        return Some("it does not run from the starts to the goals".into());
+    }
+    for (t, pair) in plan.windows(2).enumerate() {
+        for (i, b) in bodies.iter().enumerate() {
+            let (from, to) = (pair[0][i], pair[1][i]);
+            if (from.x - to.x).abs() + (from.y - to.y).abs() > 1 {
+                return Some(format!("body {i} jumps at step {t}"));
+            }
+            if !fits(grid, to, b.size) {
+                return Some(format!("body {i} covers a wall at step {t}"));
+            }
+            let mine = cells(to, b.size);
+            for (k, other) in bodies.iter().enumerate().filter(|&(k, _)| k != i) {
+                let theirs = [cells(pair[0][k], other.size), cells(pair[1][k], other.size)];
+                if theirs.iter().flatten().any(|c| mine.contains(c)) {
+                    return Some(format!("bodies {i} and {k} meet at step {t}"));
+                }
+            }
+        }
+    }
+    None
 }

@@ -92,6 +92,7 @@ use table::{Layer, Undo};
 
 mod detour;
 mod gather;
+mod joint;
 mod liveness;
 mod plan;
 mod rules;
@@ -101,6 +102,7 @@ mod untangle;
 
 pub use detour::{DETOUR_REACH, detour};
 pub use gather::{Mate, RING_REACH, d2, gather_cells, hand_round, nearest_free};
+pub use joint::{SizedBody, untangle_sizes};
 pub use liveness::{Wait, blocked, first_step};
 pub use rules::{distance_fifths, footprint};
 pub use untangle::{Window, untangle};
