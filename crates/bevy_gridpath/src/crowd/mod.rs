@@ -37,10 +37,12 @@
 //!   a jam; [`BodyMotion::deadlocked`] whether it was counted.
 //! - **Jams PIBT cannot undo**: PIBT is not complete. Bodies packed wall to wall, each bound for
 //!   a place another holds (three in the wrong order in a passage, a room filled to its last
-//!   cell), push each other off and back for good. With [`Crowd::untangle`] on, once a
-//!   one-cell body near its place has got no nearer for [`UNTANGLE_AFTER`] seconds, the bodies
-//!   round it are planned together by LaCAM (complete, off the frame) and walked through the
-//!   plan (`untangle`; [`CrowdStats::untangled`] counts them).
+//!   cell, big units in places side by side with the last one in bound behind the others),
+//!   push each other off and back for good. With [`Crowd::untangle`] on, once a body near its
+//!   place has got no nearer for [`UNTANGLE_AFTER`] seconds, the bodies round it are planned
+//!   together (complete, off the frame: LaCAM for one-cell bodies, A\* over joint moves with
+//!   bigger ones) and walked through the plan (`untangle`; [`CrowdStats::untangled`] counts
+//!   them).
 //!
 //! Why PIBT and not local avoidance (ORCA, RVO2): local avoidance keeps units apart but, having
 //! no plan, deadlocks in corridors and crushes at doors; PIBT's priorities make someone give way.
@@ -128,6 +130,8 @@ pub struct Crowd {
     /// searched, and how many walked through to the end.
     pub(super) untangling: Option<untangle::Untangling>,
     pub(super) look_again: f32,
+    /// Jammed bodies whose jam was not solved, and until when it is not tried again.
+    pub(super) backed_off: bevy::platform::collections::HashMap<Entity, f32>,
     pub(super) searches: u64,
     pub(super) untangled: u64,
 }
@@ -146,6 +150,7 @@ impl Default for Crowd {
             covered: Vec::new(),
             untangling: None,
             look_again: 0.0,
+            backed_off: Default::default(),
             searches: 0,
             untangled: 0,
         }

@@ -4,11 +4,13 @@
 //! each other off their cells and straight back for ever, and every push gives a body a new
 //! route, so none of them is ever "no nearer" along its route for long. What gives them away
 //! is a body close to where it goes that has got no nearer to it, as the crow flies, for
-//! [`UNTANGLE_AFTER`] seconds. Then the one-cell bodies in a region round it (passages one body
-//! wide taken in whole, to their ends) are planned together by LaCAM with LaCAM\*'s emulated
-//! swap ([`untangle`]), off the frame, and walked through the plan one configuration a tick,
-//! held from PIBT's pushes meanwhile. A jam LaCAM cannot plan within [`SEARCH_EFFORT`] is
-//! left to PIBT and tried again later.
+//! [`UNTANGLE_AFTER`] seconds. Then the bodies in a region round it (passages one body wide
+//! taken in whole, to their ends) are planned together, off the frame, and walked through the
+//! plan one configuration a tick, held from PIBT's pushes meanwhile. Bodies of one cell are
+//! planned by LaCAM with LaCAM\*'s emulated swap ([`untangle`]); a jam with bigger bodies
+//! (big units packed into places side by side, the last one in bound behind the others) by
+//! A\* over their joint moves ([`untangle_sizes`]). A jam not planned within its effort is left
+//! to PIBT, and its jammed bodies are tried again later.
 
 use super::tick::BodyItem;
 use super::{BodyMotion, Crowd};
@@ -16,7 +18,7 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gridpath::mapf::Mover;
-use gridpath::mapf::crowd::{Window, footprint, untangle};
+use gridpath::mapf::crowd::{SizedBody, Window, footprint, untangle, untangle_sizes};
 use gridpath::{Grid, Point};
 use std::collections::{HashSet, VecDeque};
 use std::sync::Arc;
@@ -26,8 +28,9 @@ use std::time::Duration;
 /// solved whole. A queue at a door brings a body that near nearer far sooner.
 pub const UNTANGLE_AFTER: f32 = 10.0;
 
-/// How near where it goes (cells each way) a body must be for its jam to be solved whole: a
-/// body further off is better served by its route, and its window would be large.
+/// How near where it goes (cells each way) a body must be for its jam to be solved whole, and
+/// a body bigger than one cell its size less one more: a body further off is better served by
+/// its route, and its window would be large.
 const UNTANGLE_REACH: i32 = 5;
 
 /// Steps round a jammed body and where it goes that its jam's region reaches (passages one
@@ -44,6 +47,15 @@ const MOST_CELLS: usize = 400;
 /// scene's hardest seed (`door_strokes` 20) regions of 100 to 300 cells packed with bodies were
 /// planned in 300 to 1,000, and those that were not were not in 8,000 either.
 const SEARCH_EFFORT: usize = 4_000;
+
+/// The same for a jam with bodies bigger than a cell, in configurations A\* expands (some 2 µs
+/// each for six bodies, in a release build). In the playground's scene of three sizes the jams
+/// of five or six big bodies in its corner took 600 to 6,400.
+const SIZED_EFFORT: usize = 50_000;
+
+/// The most bodies in a jam with bigger ones that A\* is tried on: its nodes grow as the
+/// bodies' moves multiply.
+const MOST_SIZED: usize = 8;
 
 /// The longest plan walked, in steps: LaCAM's first plan through a hard jam may wander for a
 /// thousand steps, holding its bodies and closing their region all that while; PIBT does
@@ -63,9 +75,14 @@ const SEARCH_WAIT: Duration = Duration::from_millis(500);
 /// See [`SEARCH_WAIT`].
 const SEARCH_TICKS: u64 = 8;
 
-/// How much longer than [`UNTANGLE_AFTER`] to wait before looking again after a search that
-/// found nothing: the jam is likely as hard the next time.
+/// How much longer than [`UNTANGLE_AFTER`] the jammed bodies of a search that found nothing
+/// wait before their jam is tried again: it is likely as hard the next time. (Others' jams
+/// are not kept waiting: with one clock for all, a jam of one-cell bodies at the door that
+/// LaCAM could not plan put off the jam of big bodies in a corner for 40 s.)
 const BACK_OFF: f32 = 3.0;
+
+/// Seconds between looks for a jam.
+const LOOK_EVERY: f32 = 1.0;
 
 /// Ticks a plan may wait for a body outside it to clear the way, or for its slowest body,
 /// before it is dropped.
@@ -76,6 +93,10 @@ const MOST_WAITS: u32 = 20;
 #[derive(Debug)]
 pub(crate) struct Untangling {
     bodies: Vec<Entity>,
+    /// The jammed bodies it was searched for: backed off if it fails.
+    seeds: Vec<Entity>,
+    /// The size of each of `bodies`.
+    sizes: Vec<u8>,
     /// The region's cells: closed to other bodies while the jam is searched and walked.
     cells: Vec<Point>,
     /// The tick the search began at, and when.
@@ -112,27 +133,37 @@ fn target(b: &BodyItem<'_>) -> Option<Point> {
     b.8.map(|g| g.0).or(b.7.map(|d| d.0))
 }
 
-/// Is this one-cell body jammed near where it goes: within [`UNTANGLE_REACH`] of it, and no
-/// nearer for [`UNTANGLE_AFTER`] seconds?
+/// Is this body jammed near where it goes: within [`UNTANGLE_REACH`] of it (and its size
+/// less one), and no nearer for [`UNTANGLE_AFTER`] seconds?
 fn jammed(b: &BodyItem<'_>, now: f32) -> bool {
-    b.1.size <= 1 && b.6.is_some() && b.4.circling_for(now) > UNTANGLE_AFTER
+    b.6.is_some() && b.1.speed > 0.0 && b.4.circling_for(now, b.1.size) > UNTANGLE_AFTER
 }
 
-/// Looks for a jam to solve (at most once every [`UNTANGLE_AFTER`] seconds), and starts its
+/// Looks for a jam to solve (at most once every [`LOOK_EVERY`] seconds), and starts its
 /// search.
 pub(super) fn look_for_jams(crowd: &mut Crowd, grid: &Arc<Grid>, order: &[BodyItem<'_>]) {
     if !crowd.untangle || crowd.untangling.is_some() || crowd.clock < crowd.look_again {
         return;
     }
     let now = crowd.clock;
-    let jams: Vec<&BodyItem<'_>> = order.iter().filter(|b| jammed(b, now)).collect();
+    crowd.look_again = now + LOOK_EVERY;
+    crowd.backed_off.retain(|_, until| *until > now);
+    let backed_off = &crowd.backed_off;
+    let jams: Vec<&BodyItem<'_>> = order
+        .iter()
+        .filter(|b| jammed(b, now) && !backed_off.contains_key(&b.0))
+        .collect();
     if jams.is_empty() {
         return;
     }
-    crowd.look_again = now + UNTANGLE_AFTER;
-    // Bodies bigger than a cell, or that never move, are walls.
+    // Until this look starts a search, these bodies wait their turn again.
+    let seeds: Vec<Entity> = jams.iter().map(|b| b.0).collect();
+    for &e in &seeds {
+        crowd.backed_off.insert(e, now + UNTANGLE_AFTER);
+    }
+    // Bodies that never move are walls.
     let mut walls = HashSet::new();
-    for b in order.iter().filter(|b| !plannable(b)) {
+    for b in order.iter().filter(|b| b.1.speed <= 0.0) {
         walls.extend(footprint(b.2.cell(), b.1.size));
     }
     let open = |p: Point| grid.is_passable(p) && !walls.contains(&p);
@@ -141,29 +172,32 @@ pub(super) fn look_for_jams(crowd: &mut Crowd, grid: &Arc<Grid>, order: &[BodyIt
     let radius = RADII[crowd.searches as usize % RADII.len()];
     crowd.searches += 1;
     let mut region: HashSet<Point> = HashSet::new();
+    let big_jam = jams.iter().any(|b| b.1.size > 1);
     for b in jams {
         let from = [Some(b.2.cell()), target(b)];
-        let ball = within(from.into_iter().flatten(), radius, &open);
+        let reach = radius + u32::from(b.1.size.max(1)) - 1;
+        let ball = within(from.into_iter().flatten(), reach, &open);
         if region.is_empty() || region.len() + ball.len() <= MOST_CELLS {
             region.extend(ball);
         }
     }
-    // LaCAM moves one-cell bodies only. A bigger body beside the region is likely part of the
-    // jam, or bound through it: left to PIBT, which pushes bodies of every size, rather than
-    // shut out while the region is closed (in the scene of three sizes at a door, that held
-    // the big ones back for minutes).
+    // A jam of one-cell bodies with a bigger body beside its region is left to PIBT, which
+    // pushes bodies of every size: the big body is likely bound through the region, and was
+    // shut out while it was closed (in the scene of three sizes at a door, for minutes).
     let beside = |b: &&BodyItem<'_>| {
         footprint(b.2.cell(), b.1.size).any(|c| steps(c).any(|n| region.contains(&n)))
     };
-    if order.iter().filter(|b| b.1.size > 1).any(|b| beside(&b)) {
+    if !big_jam && order.iter().filter(|b| b.1.size > 1).any(|b| beside(&b)) {
         return;
     }
-    crowd.untangling = search_region(grid, region, order, crowd.ticks);
-}
-
-/// Can LaCAM move this body: one cell, and not still for good?
-fn plannable(b: &BodyItem<'_>) -> bool {
-    b.1.size <= 1 && b.1.speed > 0.0
+    // A body partly in the region is taken in whole.
+    for b in order.iter().filter(|b| b.1.speed > 0.0) {
+        let cells: Vec<Point> = footprint(b.2.cell(), b.1.size).collect();
+        if cells.iter().any(|c| region.contains(c)) {
+            region.extend(cells);
+        }
+    }
+    crowd.untangling = search_region(grid, region, order, crowd.ticks, seeds);
 }
 
 /// The cells `open` lets a body reach within `radius` 4-way steps of any of `from`, a step
@@ -202,46 +236,76 @@ fn steps(p: Point) -> impl Iterator<Item = Point> {
 }
 
 /// Starts the search, at tick `tick` (its seed too), for every body in `region`: to where it
-/// goes if that is in the region, else to stay where it is (or the nearest cell no one goes
-/// to).
+/// goes if that is in the region, else to stay where it is (or the nearest place no one goes
+/// to). Bodies of one cell are planned by LaCAM, a jam with bigger ones by A\* over their
+/// joint moves ([`untangle_sizes`]), which is complete but searches far more: it is tried on
+/// at most [`MOST_SIZED`] bodies.
 fn search_region(
     grid: &Arc<Grid>,
-    region: HashSet<Point>,
+    mut region: HashSet<Point>,
     order: &[BodyItem<'_>],
     tick: u64,
+    seeds: Vec<Entity>,
 ) -> Option<Untangling> {
-    let inside: Vec<&BodyItem<'_>> = order
-        .iter()
-        .filter(|b| plannable(b) && region.contains(&b.2.cell()))
-        .collect();
-    let open = |p: Point| region.contains(&p);
+    let (inside, outside): (Vec<&BodyItem<'_>>, Vec<&BodyItem<'_>>) = order.iter().partition(|b| {
+        b.1.speed > 0.0 && footprint(b.2.cell(), b.1.size).all(|c| region.contains(&c))
+    });
+    for b in outside {
+        for c in footprint(b.2.cell(), b.1.size) {
+            region.remove(&c);
+        }
+    }
+    let sized = inside.iter().any(|b| b.1.size > 1);
+    if inside.is_empty() || sized && inside.len() > MOST_SIZED {
+        return None;
+    }
+    let fits = |at: Point, size: u8| footprint(at, size).all(|c| region.contains(&c));
     let mut goals: Vec<Option<Point>> = vec![None; inside.len()];
     let mut claimed = HashSet::new();
+    let claim = |at: Point, size: u8, claimed: &mut HashSet<Point>| {
+        let free = fits(at, size) && footprint(at, size).all(|c| !claimed.contains(&c));
+        if free {
+            claimed.extend(footprint(at, size));
+        }
+        free
+    };
     for (goal, b) in goals.iter_mut().zip(&inside) {
-        *goal = target(b).filter(|&to| open(to) && claimed.insert(to));
+        *goal = target(b).filter(|&to| claim(to, b.1.size, &mut claimed));
     }
     let mut bodies = Vec::with_capacity(inside.len());
     for (goal, b) in goals.iter().zip(&inside) {
-        let here = b.2.cell();
+        let (here, size) = (b.2.cell(), b.1.size.max(1));
         let goal = match goal {
             Some(goal) => *goal,
-            None => nearest_unclaimed(here, &open, &mut claimed)?,
+            None => nearest_where(here, &region, |p| claim(p, size, &mut claimed))?,
         };
-        bodies.push((here, goal));
+        bodies.push(SizedBody {
+            at: here,
+            goal,
+            size,
+        });
     }
-    let mut window = Window::around(grid, bodies.first()?.0, 0);
+    let mut window = Window::around(grid, bodies.first()?.at, 0);
     for &p in &region {
         window = window.grown(grid, p, 0);
     }
     let cells: Vec<Point> = region.iter().copied().collect();
     let grid = grid.clone();
+    let sizes = bodies.iter().map(|b| b.size).collect();
     let search = AsyncComputeTaskPool::get().spawn(async move {
         let open = |p: Point| region.contains(&p);
-        untangle(&grid, window, open, &bodies, SEARCH_EFFORT, tick)
-            .filter(|plan| (2..=MOST_STEPS).contains(&plan.len()))
+        let plan = if sized {
+            untangle_sizes(&grid, window, open, &bodies, SIZED_EFFORT)
+        } else {
+            let cells: Vec<(Point, Point)> = bodies.iter().map(|b| (b.at, b.goal)).collect();
+            untangle(&grid, window, open, &cells, SEARCH_EFFORT, tick)
+        };
+        plan.filter(|plan| (2..=MOST_STEPS).contains(&plan.len()))
     });
     Some(Untangling {
         bodies: inside.iter().map(|b| b.0).collect(),
+        seeds,
+        sizes,
         cells,
         began: (tick, Instant::now()),
         search: Some(search),
@@ -251,20 +315,20 @@ fn search_region(
     })
 }
 
-/// The open cell nearest `from` (4-way steps) that no body goes to, claimed.
-fn nearest_unclaimed(
+/// The cell of `region` nearest `from` (4-way steps through it) where `take` succeeds.
+fn nearest_where(
     from: Point,
-    open: &impl Fn(Point) -> bool,
-    claimed: &mut HashSet<Point>,
+    region: &HashSet<Point>,
+    mut take: impl FnMut(Point) -> bool,
 ) -> Option<Point> {
     let mut seen = HashSet::from([from]);
     let mut queue = VecDeque::from([from]);
     while let Some(p) = queue.pop_front() {
-        if open(p) && claimed.insert(p) {
+        if region.contains(&p) && take(p) {
             return Some(p);
         }
         for n in steps(p) {
-            if open(n) && seen.insert(n) {
+            if region.contains(&n) && seen.insert(n) {
                 queue.push_back(n);
             }
         }
@@ -291,10 +355,7 @@ pub(super) fn hold(
         jam.search = None;
         match found {
             Some(plan) => jam.plan = plan,
-            None => {
-                crowd.untangling = None;
-                crowd.look_again += BACK_OFF * UNTANGLE_AFTER;
-            }
+            None => drop_jam(crowd, BACK_OFF * UNTANGLE_AFTER),
         }
     }
     hold_bodies(crowd, order, movers)
@@ -321,7 +382,7 @@ fn hold_bodies(
         })
         .collect();
     let Some(held) = found else {
-        crowd.untangling = None;
+        drop_jam(crowd, UNTANGLE_AFTER);
         return None;
     };
     let ready = jam.search.is_none() && held.iter().all(|&i| movers[i].free);
@@ -329,6 +390,16 @@ fn hold_bodies(
         movers[i].free = false;
     }
     Some((held, ready))
+}
+
+/// Drops the jam, its jammed bodies not to be tried again for `seconds`.
+fn drop_jam(crowd: &mut Crowd, seconds: f32) {
+    let Some(jam) = crowd.untangling.take() else {
+        return;
+    };
+    for e in jam.seeds {
+        crowd.backed_off.insert(e, crowd.clock + seconds);
+    }
 }
 
 /// Closes the jam's region to other bodies while it is searched and walked: a still body of one
@@ -373,7 +444,11 @@ pub(super) fn walk(
     };
     let cells = &walk.plan[walk.at + 1];
     let mine: HashSet<usize> = held.iter().copied().collect();
-    let wanted: HashSet<Point> = cells.iter().copied().collect();
+    let wanted: HashSet<Point> = cells
+        .iter()
+        .zip(&walk.sizes)
+        .flat_map(|(&c, &size)| footprint(c, size))
+        .collect();
     let blocked = ready
         && order.iter().enumerate().any(|(i, b)| {
             !mine.contains(&i) && footprint(next[i], b.1.size).any(|c| wanted.contains(&c))
@@ -381,7 +456,7 @@ pub(super) fn walk(
     if !ready || blocked {
         walk.waited += 1;
         if walk.waited > MOST_WAITS {
-            crowd.untangling = None;
+            drop_jam(crowd, UNTANGLE_AFTER);
         }
         return;
     }
@@ -397,12 +472,14 @@ pub(super) fn walk(
 
 impl BodyMotion {
     /// Seconds it has been no nearer where it goes, as the crow flies (and not on it), as of
-    /// the last frame; 0 once further than [`UNTANGLE_REACH`]. A livelocked body is pushed
+    /// the last frame; 0 once further than [`UNTANGLE_REACH`] (for a body of `size`, that and
+    /// its size less one: a big body in a jam stands further off). A livelocked body is pushed
     /// off and back, and given a new route each time, so the cells left on its route tell
     /// nothing; how near it ever got does.
-    pub(super) fn circling_for(&self, now: f32) -> f32 {
+    pub(super) fn circling_for(&self, now: f32, size: u8) -> f32 {
+        let reach = UNTANGLE_REACH + i32::from(size.max(1));
         match self.closest {
-            Some((_, d, since)) if d <= UNTANGLE_REACH => now - since,
+            Some((_, d, since)) if d < reach => now - since,
             _ => 0.0,
         }
     }
