@@ -58,7 +58,8 @@
 //! [`Destination`]: crate::Destination
 //! [`NavGrid::grid_for`]: crate::NavGrid::grid_for
 
-use crate::agents::GridAgent;
+use crate::agents::{AgentProgress, AgentStatus, Destination, GridAgent};
+use crate::requests::Route;
 use bevy::prelude::*;
 use gather::gather;
 use gridpath::Point;
@@ -78,6 +79,20 @@ mod untangle;
 pub use motion::BodyMotion;
 pub use patience::{GATHER_PATIENCE, Patience};
 pub use untangle::UNTANGLE_AFTER;
+
+/// A body as the crowd's systems hold it.
+pub(super) type BodyItem<'a> = (
+    Entity,
+    &'a GridAgent,
+    Mut<'a, AgentProgress>,
+    Mut<'a, AgentStatus>,
+    Mut<'a, BodyMotion>,
+    Mut<'a, Transform>,
+    Option<&'a Route>,
+    Option<&'a Destination>,
+    Option<&'a GatherCell>,
+    bool,
+);
 
 /// Seconds without getting nearer while a route exists, after which a body counts as
 /// deadlocked.

@@ -1,7 +1,7 @@
 //! The crowd's frame: the ticks that are due, then every body's glide, status and counts.
 
-use super::tick::{BodyItem, tick_once};
-use super::{Body, BodyMotion, Crowd, CrowdStats, GatherCell};
+use super::tick::tick_once;
+use super::{Body, BodyItem, BodyMotion, Crowd, CrowdStats, GatherCell};
 use crate::agents::{AgentProgress, AgentStatus, Destination, GridAgent, centre};
 use crate::nav_grid::{GridsBySize, NavGrid};
 use crate::requests::{PathRequest, Route};

@@ -1,13 +1,10 @@
 //! One tick: one PIBT step ([`gridpath::mapf::CrowdStep`]) of every body that has earned a move.
 
-use super::Crowd;
 use super::settle::covers;
 use super::untangle::{hold, look_for_jams, reserve, walk};
-use super::{BodyMotion, GatherCell};
-use crate::agents::{AgentProgress, AgentStatus, Destination, GridAgent};
+use super::{BodyItem, Crowd};
 use crate::agents::{centre, ground_cost};
 use crate::nav_grid::NavGrid;
-use crate::requests::Route;
 use bevy::prelude::*;
 use gridpath::mapf::Mover;
 use gridpath::mapf::crowd::{detour, distance_fifths as distance};
@@ -21,20 +18,6 @@ const DETOUR_SECONDS: f32 = 1.0;
 /// The same for a body of one cell, which PIBT's pushes serve well: in a queue at a door, bodies
 /// that look for ways round too soon swirl about instead of filing through.
 const DETOUR_SECONDS_ONE_CELL: f32 = 4.0;
-
-/// A body as the crowd's systems hold it.
-pub(super) type BodyItem<'a> = (
-    Entity,
-    &'a GridAgent,
-    Mut<'a, AgentProgress>,
-    Mut<'a, AgentStatus>,
-    Mut<'a, BodyMotion>,
-    Mut<'a, Transform>,
-    Option<&'a Route>,
-    Option<&'a Destination>,
-    Option<&'a GatherCell>,
-    bool,
-);
 
 /// One PIBT step of every body that has earned a move.
 pub(super) fn tick_once(crowd: &mut Crowd, nav: &NavGrid, tick: f32, order: &mut [BodyItem<'_>]) {

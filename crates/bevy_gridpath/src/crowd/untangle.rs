@@ -12,8 +12,7 @@
 //! A\* over their joint moves ([`untangle_sizes`]). A jam not planned within its effort is left
 //! to PIBT, and its jammed bodies are tried again later.
 
-use super::tick::BodyItem;
-use super::{BodyMotion, Crowd};
+use super::{BodyItem, BodyMotion, Crowd};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
