@@ -695,3 +695,42 @@ fn a_wall_taken_away_re_routes_an_agent_only_if_it_could_shorten_its_way() {
     assert!(asked(&mut app), "a gap at (10, 1) is a shortcut");
     walk_until(&mut app, agent, AgentStatus::Arrived);
 }
+
+#[test]
+fn hex_layouts_touch_the_tiles_bevy_ecs_tilemap_says_touch() {
+    // The core's hex layouts against bevy_ecs_tilemap's own neighbours, for every coordinate
+    // system and every tile of a 9 × 7 map: the same tiles, edges and corners included.
+    use bevy_ecs_tilemap::helpers::hex_grid::neighbors::HexNeighbors;
+    use bevy_ecs_tilemap::map::{HexCoordSystem, TilemapSize};
+    use bevy_gridpath::gridpath::hex::HexLayout;
+    let systems = [
+        (HexCoordSystem::RowEven, HexLayout::RowEven),
+        (HexCoordSystem::RowOdd, HexLayout::RowOdd),
+        (HexCoordSystem::ColumnEven, HexLayout::ColumnEven),
+        (HexCoordSystem::ColumnOdd, HexLayout::ColumnOdd),
+        (HexCoordSystem::Row, HexLayout::Row),
+        (HexCoordSystem::Column, HexLayout::Column),
+    ];
+    let size = TilemapSize { x: 9, y: 7 };
+    for (system, layout) in systems {
+        for y in 0..size.y {
+            for x in 0..size.x {
+                let tile = TilePos { x, y };
+                let mut theirs: Vec<(u32, u32)> =
+                    HexNeighbors::get_neighboring_positions(&tile, &size, &system)
+                        .iter()
+                        .map(|t| (t.x, t.y))
+                        .collect();
+                let mut ours: Vec<(u32, u32)> = layout
+                    .neighbours(Point::new(x as i32, y as i32))
+                    .into_iter()
+                    .filter(|p| (0..9).contains(&p.x) && (0..7).contains(&p.y))
+                    .map(|p| (p.x as u32, p.y as u32))
+                    .collect();
+                theirs.sort_unstable();
+                ours.sort_unstable();
+                assert_eq!(ours, theirs, "{system:?} at ({x}, {y})");
+            }
+        }
+    }
+}

@@ -47,6 +47,7 @@ mod flow_field;
 pub mod graph;
 mod grid;
 mod heuristic;
+pub mod hex;
 pub mod jump_distances;
 pub mod lab;
 pub mod lifelong;

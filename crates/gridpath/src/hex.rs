@@ -1,0 +1,201 @@
+//! Hexagonal grids: the six ways bevy_ecs_tilemap lays hexagons out on a rectangle of cells,
+//! each cell's six neighbours, and the hex distance.
+//!
+//! A hex map is still a rectangle of cells indexed `(x, y)`, as a tilemap's `TilePos`; what the
+//! layout changes is which cells touch. The maths is Red Blob Games' ("Hexagonal Grids",
+//! Amit Patel, 2013–): every layout is converted to *axial* coordinates `(q, r)`, where the six
+//! neighbours are always the same six offsets and the distance is that of the cube coordinates
+//! `(q, r, −q − r)`:
+//!
+//! ```text
+//! neighbours(q, r) = (q+1, r), (q, r+1), (q−1, r+1), (q−1, r), (q, r−1), (q+1, r−1)
+//! distance(a, b)   = max(|Δq|, |Δr|, |Δq + Δr|)
+//! ```
+//!
+//! The *offset* layouts shift every other row (pointy-top hexagons, `Row…`) or column
+//! (flat-top, `Column…`) by half a cell; *odd* or *even* says which ones are shifted. Their
+//! conversions are bevy_ecs_tilemap's own (`RowOddPos`, `ColEvenPos`, …), so a cell here is
+//! the tile with the same `TilePos` there. The `Row` and `Column` layouts are axial already
+//! (the map is a rhombus on screen).
+
+use crate::grid::Point;
+
+/// How hexagons are laid out on a rectangle of cells: bevy_ecs_tilemap's `HexCoordSystem`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum HexLayout {
+    /// Pointy-top hexagons in rows, the even rows shifted half a cell.
+    RowEven,
+    /// Pointy-top hexagons in rows, the odd rows shifted half a cell (Red Blob's "odd-r").
+    #[default]
+    RowOdd,
+    /// Flat-top hexagons in columns, the even columns shifted half a cell.
+    ColumnEven,
+    /// Flat-top hexagons in columns, the odd columns shifted half a cell ("odd-q").
+    ColumnOdd,
+    /// Pointy-top hexagons, cells in axial coordinates: the map is a rhombus.
+    Row,
+    /// Flat-top hexagons, cells in axial coordinates: the map is a rhombus.
+    Column,
+}
+
+/// The six neighbours' offsets in axial coordinates, in bevy_ecs_tilemap's order
+/// (`HexDirection::Zero` to `Five`).
+pub const AXIAL_STEPS: [(i32, i32); 6] = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
+
+impl HexLayout {
+    pub const ALL: [HexLayout; 6] = [
+        HexLayout::RowEven,
+        HexLayout::RowOdd,
+        HexLayout::ColumnEven,
+        HexLayout::ColumnOdd,
+        HexLayout::Row,
+        HexLayout::Column,
+    ];
+
+    /// Pointy-top (rows) or flat-top (columns)?
+    pub fn pointy_top(self) -> bool {
+        matches!(
+            self,
+            HexLayout::RowEven | HexLayout::RowOdd | HexLayout::Row
+        )
+    }
+
+    /// The axial coordinates `(q, r)` of cell `p`.
+    pub fn to_axial(self, p: Point) -> (i32, i32) {
+        match self {
+            HexLayout::RowOdd => (p.x - p.y / 2, p.y),
+            HexLayout::RowEven => (p.x - half_up(p.y), p.y),
+            HexLayout::ColumnOdd => (p.x, p.y - p.x / 2),
+            HexLayout::ColumnEven => (p.x, p.y - half_up(p.x)),
+            HexLayout::Row | HexLayout::Column => (p.x, p.y),
+        }
+    }
+
+    /// The cell at axial coordinates `(q, r)`.
+    pub fn from_axial(self, (q, r): (i32, i32)) -> Point {
+        match self {
+            HexLayout::RowOdd => Point::new(q + r / 2, r),
+            HexLayout::RowEven => Point::new(q + half_up(r), r),
+            HexLayout::ColumnOdd => Point::new(q, r + q / 2),
+            HexLayout::ColumnEven => Point::new(q, r + half_up(q)),
+            HexLayout::Row | HexLayout::Column => Point::new(q, r),
+        }
+    }
+
+    /// The six cells that touch `p` (some may lie off the map), in the order of
+    /// [`AXIAL_STEPS`].
+    pub fn neighbours(self, p: Point) -> [Point; 6] {
+        let (q, r) = self.to_axial(p);
+        AXIAL_STEPS.map(|(dq, dr)| self.from_axial((q + dq, r + dr)))
+    }
+
+    /// The fewest steps from `a` to `b` on an open hex map of this layout.
+    pub fn distance(self, a: Point, b: Point) -> u32 {
+        let ((qa, ra), (qb, rb)) = (self.to_axial(a), self.to_axial(b));
+        let (dq, dr) = (qa - qb, ra - rb);
+        dq.unsigned_abs()
+            .max(dr.unsigned_abs())
+            .max((dq + dr).unsigned_abs())
+    }
+
+    pub fn label(self) -> &'static str {
+        match self {
+            HexLayout::RowEven => "hex rows, even shifted",
+            HexLayout::RowOdd => "hex rows, odd shifted",
+            HexLayout::ColumnEven => "hex columns, even shifted",
+            HexLayout::ColumnOdd => "hex columns, odd shifted",
+            HexLayout::Row => "hex rows, axial",
+            HexLayout::Column => "hex columns, axial",
+        }
+    }
+}
+
+/// Half of `n`, an odd `n` rounded away from zero: bevy_ecs_tilemap's `ceiled_division_by_2`,
+/// so that cells off the map (neighbours of its edge) are where its helpers put them too.
+fn half_up(n: i32) -> i32 {
+    if n < 0 { (n - 1) / 2 } else { (n + 1) / 2 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn p(x: i32, y: i32) -> Point {
+        Point::new(x, y)
+    }
+
+    #[test]
+    fn odd_rows_are_shifted_right_in_the_odd_row_layout() {
+        // Red Blob's "odd-r": from (1, 1), an odd row, the rows above and below touch columns
+        // 1 and 2; from (1, 2), an even row, columns 0 and 1.
+        let mut odd = HexLayout::RowOdd.neighbours(p(1, 1)).to_vec();
+        odd.sort_by_key(|c| (c.y, c.x));
+        assert_eq!(odd, [p(1, 0), p(2, 0), p(0, 1), p(2, 1), p(1, 2), p(2, 2)]);
+        let mut even = HexLayout::RowOdd.neighbours(p(1, 2)).to_vec();
+        even.sort_by_key(|c| (c.y, c.x));
+        assert_eq!(even, [p(0, 1), p(1, 1), p(0, 2), p(2, 2), p(0, 3), p(1, 3)]);
+    }
+
+    #[test]
+    fn the_layouts_convert_as_bevy_ecs_tilemap_does() {
+        // Worked by hand from bevy_ecs_tilemap 0.19's `From<…Pos> for AxialPos`.
+        assert_eq!(HexLayout::RowOdd.to_axial(p(4, 3)), (3, 3));
+        assert_eq!(HexLayout::RowEven.to_axial(p(4, 3)), (2, 3));
+        assert_eq!(HexLayout::ColumnOdd.to_axial(p(3, 4)), (3, 3));
+        assert_eq!(HexLayout::ColumnEven.to_axial(p(3, 4)), (3, 2));
+        assert_eq!(HexLayout::Row.to_axial(p(3, 4)), (3, 4));
+        assert_eq!(half_up(-3), -2);
+        assert_eq!(half_up(-2), -1);
+        assert_eq!(half_up(3), 2);
+    }
+
+    #[test]
+    fn every_layout_round_trips_and_its_neighbours_touch_back() {
+        for layout in HexLayout::ALL {
+            for y in -6..6 {
+                for x in -6..6 {
+                    let c = p(x, y);
+                    assert_eq!(layout.from_axial(layout.to_axial(c)), c, "{layout:?}");
+                    let near = layout.neighbours(c);
+                    for (i, &n) in near.iter().enumerate() {
+                        assert!(layout.neighbours(n).contains(&c), "{layout:?} {c} {n}");
+                        assert_eq!(layout.distance(c, n), 1);
+                        assert!(!near[..i].contains(&n), "{layout:?}: {n} twice");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn on_an_open_map_the_distance_is_the_fewest_steps() {
+        // Breadth first over the neighbours on the map, from every cell of rectangles up to
+        // 9 × 9: the hex distance is exact there, so it is an exact heuristic on open ground
+        // and never overestimates round walls.
+        for layout in HexLayout::ALL {
+            for (w, h) in [(1, 1), (2, 5), (5, 2), (4, 4), (9, 7), (7, 9)] {
+                let on = |c: Point| (0..w).contains(&c.x) && (0..h).contains(&c.y);
+                for from in (0..h).flat_map(|y| (0..w).map(move |x| p(x, y))) {
+                    let mut steps = std::collections::HashMap::from([(from, 0u32)]);
+                    let mut queue = std::collections::VecDeque::from([from]);
+                    while let Some(c) = queue.pop_front() {
+                        for n in layout.neighbours(c) {
+                            if on(n) && !steps.contains_key(&n) {
+                                steps.insert(n, steps[&c] + 1);
+                                queue.push_back(n);
+                            }
+                        }
+                    }
+                    assert_eq!(steps.len(), (w * h) as usize, "{layout:?}: not connected");
+                    for (&to, &d) in &steps {
+                        assert_eq!(
+                            layout.distance(from, to),
+                            d,
+                            "{layout:?} {w}x{h} {from} {to}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+}
