@@ -2,7 +2,7 @@
 //! The story is on [`FlowField`].
 
 use crate::grid::{Grid, Point};
-use crate::movement::{DIAGONAL, Movement};
+use crate::movement::Movement;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -79,8 +79,7 @@ impl FlowField {
             let entry = f64::from(grid.raw_cost(cell));
             let Self { costs, heap, .. } = self;
             movement.for_each_neighbor(grid, cell, |from, x, y, _| {
-                let diagonal = x != cx && y != cy;
-                let through = cost + if diagonal { entry * DIAGONAL } else { entry };
+                let through = cost + movement.step_into(entry, x != cx && y != cy);
                 if through < costs[from] {
                     costs[from] = through;
                     heap.push((Reverse(through.to_bits()), Reverse(from as u32)));

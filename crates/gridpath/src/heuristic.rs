@@ -9,6 +9,7 @@
 //! cheapest cell costs more than 1, the search multiplies `h` by that cheapest cost, so that it
 //! still never overestimates.
 
+use crate::grid::Point;
 use crate::movement::{DIAGONAL, Movement};
 
 /// How many columns (or rows) apart `a` and `b` are, as [`Heuristic::estimate_cells`] takes it.
@@ -40,9 +41,16 @@ pub enum Heuristic {
     Chebyshev,
     /// `0`: no guess at all. Always admissible; A* with it *is* Dijkstra's algorithm.
     Zero,
+    /// The hex distance ([`HexLayout::distance`](crate::hex::HexLayout::distance)): the fewest
+    /// steps between two cells of a hex map, exact on open ground. It needs the cells, not only
+    /// how far apart they are (which cells touch depends on their row or column), so searches
+    /// ask [`Heuristic::between`]; knowing only `dx` and `dy`, and off a hex map, it is
+    /// Chebyshev's `max(dx, dy)`, which the hex distance is never below.
+    Hex,
 }
 
 impl Heuristic {
+    /// The heuristics of square grids.
     pub const ALL: [Heuristic; 5] = [
         Self::Manhattan,
         Self::Euclidean,
@@ -51,6 +59,11 @@ impl Heuristic {
         Self::Zero,
     ];
 
+    /// The heuristics admissible on a hex map: a step there may change both `x` and `y` by one
+    /// and cost 1, so Manhattan, Euclidean and octile (which count it 2, √2 and √2)
+    /// overestimate, and Chebyshev does not.
+    pub const HEX: [Heuristic; 3] = [Self::Hex, Self::Chebyshev, Self::Zero];
+
     /// The estimate for a goal `dx` columns and `dy` rows away (both ≥ 0), on cost-1 cells.
     #[inline]
     pub fn estimate(self, dx: f64, dy: f64) -> f64 {
@@ -58,9 +71,37 @@ impl Heuristic {
             Heuristic::Manhattan => dx + dy,
             Heuristic::Euclidean => (dx * dx + dy * dy).sqrt(),
             Heuristic::Octile => (dx.max(dy) - dx.min(dy)) + DIAGONAL * dx.min(dy),
-            Heuristic::Chebyshev => dx.max(dy),
+            Heuristic::Chebyshev | Heuristic::Hex => dx.max(dy),
             Heuristic::Zero => 0.0,
         }
+    }
+
+    /// The estimate from `a` to `b` under `movement`, on cost-1 cells: the hex distance for
+    /// [`Heuristic::Hex`] on a hex map, else [`Heuristic::estimate`] of how far apart they are.
+    pub fn between(self, movement: Movement, a: Point, b: Point) -> f64 {
+        match (self, movement) {
+            (Heuristic::Hex, Movement::Hex(layout)) => f64::from(layout.distance(a, b)),
+            _ => self.estimate_cells(a.x.abs_diff(b.x), a.y.abs_diff(b.y)),
+        }
+    }
+
+    /// [`Heuristic::between`] for the searches, on cells given by column and row (as
+    /// [`Heuristic::estimate_cells`] on a square grid: the hex case costs its branch only there).
+    #[inline]
+    pub(crate) fn between_cells(
+        self,
+        movement: Movement,
+        (ax, ay): (usize, usize),
+        (bx, by): (usize, usize),
+    ) -> f64 {
+        if let (Heuristic::Hex, Movement::Hex(layout)) = (self, movement) {
+            let (a, b) = (
+                Point::new(ax as i32, ay as i32),
+                Point::new(bx as i32, by as i32),
+            );
+            return f64::from(layout.distance(a, b));
+        }
+        self.estimate_cells(axis_distance(ax, bx), axis_distance(ay, by))
     }
 
     /// [`Heuristic::estimate`] for a goal a whole number of cells away, with the same result to
@@ -72,22 +113,26 @@ impl Heuristic {
         let (low, high) = (dx.min(dy), dx.max(dy));
         match self {
             Heuristic::Octile => f64::from(high - low) + DIAGONAL * f64::from(low),
-            Heuristic::Chebyshev => f64::from(high),
+            Heuristic::Chebyshev | Heuristic::Hex => f64::from(high),
             _ => self.estimate(f64::from(dx), f64::from(dy)),
         }
     }
 
     /// Does this heuristic never overestimate under `movement`? Only then is A* with it optimal.
     pub fn is_admissible_for(self, movement: Movement) -> bool {
-        !(self == Heuristic::Manhattan && movement.allows_diagonals())
+        match movement {
+            Movement::Hex(_) => Heuristic::HEX.contains(&self),
+            _ => !(self == Heuristic::Manhattan && movement.allows_diagonals()),
+        }
     }
 
-    /// The tightest admissible heuristic for a movement: Manhattan for 4-way, octile for 8-way.
+    /// The tightest admissible heuristic for a movement: Manhattan for 4-way, octile for 8-way,
+    /// the hex distance on a hex map.
     pub fn best_for(movement: Movement) -> Self {
-        if movement.allows_diagonals() {
-            Heuristic::Octile
-        } else {
-            Heuristic::Manhattan
+        match movement {
+            Movement::FourWay => Heuristic::Manhattan,
+            Movement::EightWay(_) => Heuristic::Octile,
+            Movement::Hex(_) => Heuristic::Hex,
         }
     }
 
@@ -98,6 +143,7 @@ impl Heuristic {
             Heuristic::Octile => "Octile",
             Heuristic::Chebyshev => "Chebyshev",
             Heuristic::Zero => "Zero",
+            Heuristic::Hex => "Hex distance",
         }
     }
 
@@ -121,6 +167,10 @@ impl Heuristic {
                  than octile."
             }
             Heuristic::Zero => "No estimate: A* becomes Dijkstra. Always admissible, and slow.",
+            Heuristic::Hex => {
+                "max(|dq|, |dr|, |dq + dr|) in axial coordinates: the fewest steps between two \
+                 hexagons, exact on open ground. For hex maps."
+            }
         }
     }
 }

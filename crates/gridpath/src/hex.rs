@@ -17,6 +17,29 @@
 //! conversions are bevy_ecs_tilemap's own (`RowOddPos`, `ColEvenPos`, …), so a cell here is
 //! the tile with the same `TilePos` there. The `Row` and `Column` layouts are axial already
 //! (the map is a rhombus on screen).
+//!
+//! To search a hex map, move by [`Movement::Hex`](crate::Movement::Hex): every search but jump
+//! point search, JPS+ and Theta\* (defined for squares; they refuse, saying why) runs on it,
+//! with [`Heuristic::Hex`](crate::Heuristic::Hex), the exact hex distance, as A\*'s best guess.
+//!
+//! ```
+//! use gridpath::hex::HexLayout;
+//! use gridpath::{Algorithm, Grid, Movement, Point, SearchConfig, find_path};
+//!
+//! // Pointy-top hexagons, odd rows shifted right; a wall across the middle but for x = 4.
+//! let grid = Grid::from_ascii(&[".....", ".....", "####.", ".....", "....."]).unwrap();
+//! let config = SearchConfig::astar(Movement::Hex(HexLayout::RowOdd));
+//! let found = find_path(&grid, Point::new(0, 0), Point::new(0, 4), &config).unwrap();
+//! let path = found.path.unwrap();
+//! assert!(path.cells.contains(&Point::new(4, 2)));
+//! // Five steps to the gap and five back, as the hex distance counts them: a step to the row
+//! // below goes half a cell left or right.
+//! assert_eq!(path.cost, 10.0);
+//! let gap = Point::new(4, 2);
+//! assert_eq!(HexLayout::RowOdd.distance(Point::new(0, 0), gap), 5);
+//! let jps = config.with_algorithm(Algorithm::JumpPoint);
+//! assert!(find_path(&grid, Point::new(0, 0), Point::new(0, 4), &jps).is_err());
+//! ```
 
 use crate::grid::Point;
 
@@ -41,6 +64,16 @@ pub enum HexLayout {
 /// The six neighbours' offsets in axial coordinates, in bevy_ecs_tilemap's order
 /// (`HexDirection::Zero` to `Five`).
 pub const AXIAL_STEPS: [(i32, i32); 6] = [(1, 0), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, -1)];
+
+/// The six steps `(dx, dy)` to the neighbours of a cell of a hex map, in the order of
+/// [`AXIAL_STEPS`], for each kind of cell: in a row layout, rows whose neighbours above and
+/// below are in columns `x − 1` and `x` (`ROW_LEFT`) or `x` and `x + 1` (`ROW_RIGHT`); in a
+/// column layout, columns whose neighbours left and right are in rows `y − 1` and `y`
+/// (`COLUMN_UP`) or `y` and `y + 1` (`COLUMN_DOWN`); in an axial layout, every cell.
+const ROW_LEFT: [(i32, i32); 6] = [(1, 0), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1)];
+const ROW_RIGHT: [(i32, i32); 6] = [(1, 0), (1, 1), (0, 1), (-1, 0), (0, -1), (1, -1)];
+const COLUMN_UP: [(i32, i32); 6] = [(1, 0), (0, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+const COLUMN_DOWN: [(i32, i32); 6] = [(1, 1), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, 0)];
 
 impl HexLayout {
     pub const ALL: [HexLayout; 6] = [
@@ -87,6 +120,24 @@ impl HexLayout {
     pub fn neighbours(self, p: Point) -> [Point; 6] {
         let (q, r) = self.to_axial(p);
         AXIAL_STEPS.map(|(dq, dr)| self.from_axial((q + dq, r + dr)))
+    }
+
+    /// The steps `(dx, dy)` from cell `at` (on the map: `x, y ≥ 0`) to its six neighbours, in
+    /// the order of [`HexLayout::neighbours`]: a table for each parity of row or column, so
+    /// that a search's inner loop needs no conversion.
+    pub fn steps(self, at: Point) -> &'static [(i32, i32); 6] {
+        let (odd_row, odd_column) = (at.y & 1 == 1, at.x & 1 == 1);
+        match self {
+            HexLayout::RowEven if odd_row => &ROW_LEFT,
+            HexLayout::RowEven => &ROW_RIGHT,
+            HexLayout::RowOdd if odd_row => &ROW_RIGHT,
+            HexLayout::RowOdd => &ROW_LEFT,
+            HexLayout::ColumnEven if odd_column => &COLUMN_UP,
+            HexLayout::ColumnEven => &COLUMN_DOWN,
+            HexLayout::ColumnOdd if odd_column => &COLUMN_DOWN,
+            HexLayout::ColumnOdd => &COLUMN_UP,
+            HexLayout::Row | HexLayout::Column => &AXIAL_STEPS,
+        }
     }
 
     /// The fewest steps from `a` to `b` on an open hex map of this layout.
@@ -147,6 +198,25 @@ mod tests {
         assert_eq!(half_up(-3), -2);
         assert_eq!(half_up(-2), -1);
         assert_eq!(half_up(3), 2);
+    }
+
+    #[test]
+    fn the_step_tables_are_the_neighbours() {
+        for layout in HexLayout::ALL {
+            for y in 0..6 {
+                for x in 0..6 {
+                    let c = p(x, y);
+                    // Off the map (x or y below 0) the tables and bevy_ecs_tilemap's rounding
+                    // name different cells; on it, the same.
+                    let on = |n: &Point| n.x >= 0 && n.y >= 0;
+                    let near = layout.steps(c).map(|(dx, dy)| p(x + dx, y + dy));
+                    let theirs = layout.neighbours(c);
+                    for (a, b) in near.iter().zip(&theirs).filter(|(a, b)| on(a) || on(b)) {
+                        assert_eq!(a, b, "{layout:?} at {c}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

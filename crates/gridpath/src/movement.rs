@@ -5,6 +5,7 @@
 //! question: may a unit squeeze past the corner of a wall? The [`CornerRule`] answers it.
 
 use crate::grid::{Grid, Point};
+use crate::hex::HexLayout;
 use std::fmt;
 
 /// What a diagonal step costs on a cost-1 cell: √2, as the nearest multiple of 2⁻³⁰
@@ -72,6 +73,10 @@ pub enum Movement {
     FourWay,
     /// The four straight moves plus the four diagonals ("Moore" neighbourhood).
     EightWay(CornerRule),
+    /// The six neighbours of a hexagon, the map laid out as the [`HexLayout`] says. Every step
+    /// costs the entry cost of the cell it enters: the centres of touching hexagons are all
+    /// the same distance apart.
+    Hex(HexLayout),
 }
 
 impl Default for Movement {
@@ -86,6 +91,7 @@ impl fmt::Display for Movement {
         match self {
             Movement::FourWay => write!(f, "4-way"),
             Movement::EightWay(rule) => write!(f, "8-way, {}", rule.label()),
+            Movement::Hex(layout) => write!(f, "{}", layout.label()),
         }
     }
 }
@@ -104,8 +110,40 @@ pub const STEPS: [(i32, i32); 8] = [
 ];
 
 impl Movement {
+    /// Square moves with diagonals? (A hex map has none: its six steps all cost the same.)
     pub fn allows_diagonals(self) -> bool {
         matches!(self, Movement::EightWay(_))
+    }
+
+    /// What a step between two neighbouring cells costs, into a cell of entry cost `entry`:
+    /// `√2 · entry` on a square grid's diagonal (`across`: the step changes both x and y),
+    /// else `entry`, as every step of a hex map does, though many change both. The backward
+    /// searches price the steps into a cell with it.
+    #[inline]
+    pub(crate) fn step_into(self, entry: f64, across: bool) -> f64 {
+        if across && self.allows_diagonals() {
+            entry * DIAGONAL
+        } else {
+            entry
+        }
+    }
+
+    /// The hex layout, for moves on a hex map.
+    pub fn hex(self) -> Option<HexLayout> {
+        match self {
+            Movement::Hex(layout) => Some(layout),
+            _ => None,
+        }
+    }
+
+    /// The steps `(dx, dy)` out of `from` this movement may take, walls aside: [`STEPS`]' first
+    /// four or all eight, or a hexagon's six.
+    fn steps(self, from: Point) -> &'static [(i32, i32)] {
+        match self {
+            Movement::FourWay => &STEPS[..4],
+            Movement::EightWay(_) => &STEPS,
+            Movement::Hex(layout) => layout.steps(from),
+        }
     }
 
     /// The cost of one step from `from` to `to`, or `None` when the step is not a legal move:
@@ -119,6 +157,9 @@ impl Movement {
             crate::Cell::Blocked => return None,
             crate::Cell::Passable(cost) => f64::from(cost),
         };
+        if let Movement::Hex(layout) = self {
+            return layout.steps(from).contains(&(dx, dy)).then_some(entry);
+        }
         if dx == 0 || dy == 0 {
             return Some(entry);
         }
@@ -130,10 +171,10 @@ impl Movement {
         rule.allows(side_a, side_b).then_some(entry * DIAGONAL)
     }
 
-    /// Every legal move out of `from`, with its cost, in [`STEPS`] order.
+    /// Every legal move out of `from`, with its cost, in [`STEPS`] order (on a hex map, in the
+    /// order of [`HexLayout::neighbours`]).
     pub fn neighbors(self, grid: &Grid, from: Point) -> impl Iterator<Item = (Point, f64)> + '_ {
-        let count = if self.allows_diagonals() { 8 } else { 4 };
-        STEPS[..count].iter().filter_map(move |&(dx, dy)| {
+        self.steps(from).iter().filter_map(move |&(dx, dy)| {
             let to = Point::new(from.x + dx, from.y + dy);
             self.step_cost(grid, from, to).map(|cost| (to, cost))
         })
@@ -147,15 +188,12 @@ impl Movement {
     pub fn moves(self, grid: &Grid, from: Point) -> impl Iterator<Item = Point> + use<> {
         let free = grid.free_block(from.x, from.y);
         let is_free = move |dx: i32, dy: i32| free & 1 << (3 * (dy + 1) + dx + 1) != 0;
-        let count = match self {
-            _ if !is_free(0, 0) => 0,
-            Movement::FourWay => 4,
-            Movement::EightWay(_) => 8,
-        };
-        STEPS[..count].iter().filter_map(move |&(dx, dy)| {
+        let steps = if is_free(0, 0) { self.steps(from) } else { &[] };
+        steps.iter().filter_map(move |&(dx, dy)| {
             let legal = is_free(dx, dy)
                 && (dx == 0
                     || dy == 0
+                    || matches!(self, Movement::Hex(_))
                     || matches!(self, Movement::EightWay(rule)
                         if rule.allows(is_free(dx, 0), is_free(0, dy))));
             legal.then(|| Point::new(from.x + dx, from.y + dy))
@@ -163,8 +201,9 @@ impl Movement {
     }
 
     /// The searches' hot loop: calls `visit(index, x, y, step_cost)` for every legal move out of
-    /// the cell at `index`, in [`STEPS`] order, where `x` and `y` are the neighbour's column and
-    /// row. Same answers as [`Movement::neighbors`], on indices.
+    /// the cell at `index`, in [`STEPS`] order (on a hex map, [`HexLayout::steps`] order), where
+    /// `x` and `y` are the neighbour's column and row. Same answers as [`Movement::neighbors`],
+    /// on indices.
     #[inline]
     pub(crate) fn for_each_neighbor(
         self,
@@ -180,7 +219,8 @@ impl Movement {
         let has_e = x + 1 < w;
         let cost = |i: usize| grid.raw_cost(i);
         // Gather first, visit after: one call site lets the compiler inline `visit` into this
-        // loop, which matters in the searches' innermost loop.
+        // loop, which matters in the searches' innermost loop. Hex maps gather here too: with
+        // their own call site, even out of line, A* ran 19 % more instructions on square maps.
         let mut found = [(0usize, 0usize, 0usize, 0.0f64); 8];
         let mut count = 0;
         let mut add = |i: usize, x: usize, y: usize, c: f64| {
@@ -188,38 +228,55 @@ impl Movement {
             count += 1;
         };
 
-        let n = if has_n { cost(index - w) } else { 0 };
-        let e = if has_e { cost(index + 1) } else { 0 };
-        let s = if has_s { cost(index + w) } else { 0 };
-        let west = if has_w { cost(index - 1) } else { 0 };
-        if n != 0 {
-            add(index - w, x, y - 1, f64::from(n));
-        }
-        if e != 0 {
-            add(index + 1, x + 1, y, f64::from(e));
-        }
-        if s != 0 {
-            add(index + w, x, y + 1, f64::from(s));
-        }
-        if west != 0 {
-            add(index - 1, x - 1, y, f64::from(west));
-        }
-
-        if let Movement::EightWay(rule) = self {
-            let mut diagonal = |exists: bool, dx: isize, dy: isize, side_a: u32, side_b: u32| {
-                if exists && rule.allows(side_a != 0, side_b != 0) {
-                    let (tx, ty) = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
+        if let Movement::Hex(layout) = self {
+            for &(dx, dy) in layout.steps(Point::new(x as i32, y as i32)) {
+                let (tx, ty) = (
+                    x.wrapping_add_signed(dx as isize),
+                    y.wrapping_add_signed(dy as isize),
+                );
+                if tx < w && ty < grid.height() as usize {
                     let target = ty * w + tx;
                     let c = cost(target);
                     if c != 0 {
-                        add(target, tx, ty, f64::from(c) * DIAGONAL);
+                        add(target, tx, ty, f64::from(c));
                     }
                 }
-            };
-            diagonal(has_n && has_e, 1, -1, n, e);
-            diagonal(has_s && has_e, 1, 1, s, e);
-            diagonal(has_s && has_w, -1, 1, s, west);
-            diagonal(has_n && has_w, -1, -1, n, west);
+            }
+        } else {
+            let n = if has_n { cost(index - w) } else { 0 };
+            let e = if has_e { cost(index + 1) } else { 0 };
+            let s = if has_s { cost(index + w) } else { 0 };
+            let west = if has_w { cost(index - 1) } else { 0 };
+            if n != 0 {
+                add(index - w, x, y - 1, f64::from(n));
+            }
+            if e != 0 {
+                add(index + 1, x + 1, y, f64::from(e));
+            }
+            if s != 0 {
+                add(index + w, x, y + 1, f64::from(s));
+            }
+            if west != 0 {
+                add(index - 1, x - 1, y, f64::from(west));
+            }
+
+            if let Movement::EightWay(rule) = self {
+                let mut diagonal =
+                    |exists: bool, dx: isize, dy: isize, side_a: u32, side_b: u32| {
+                        if exists && rule.allows(side_a != 0, side_b != 0) {
+                            let (tx, ty) = (x.wrapping_add_signed(dx), y.wrapping_add_signed(dy));
+                            let target = ty * w + tx;
+                            let c = cost(target);
+                            if c != 0 {
+                                add(target, tx, ty, f64::from(c) * DIAGONAL);
+                            }
+                        }
+                    };
+                diagonal(has_n && has_e, 1, -1, n, e);
+                diagonal(has_s && has_e, 1, 1, s, e);
+                diagonal(has_s && has_w, -1, 1, s, west);
+                diagonal(has_n && has_w, -1, -1, n, west);
+            }
         }
         for &(i, x, y, c) in &found[..count] {
             visit(i, x, y, c);
@@ -275,12 +332,13 @@ mod tests {
     #[test]
     fn hot_loop_matches_the_readable_version() {
         let g = Grid::from_ascii(&[".#3.", "..#.", "9...", "#.2."]).unwrap();
-        for movement in [
+        let squares = [
             Movement::FourWay,
             Movement::EightWay(CornerRule::NeverCut),
             Movement::EightWay(CornerRule::CutOneCorner),
             Movement::EightWay(CornerRule::CutAlways),
-        ] {
+        ];
+        for movement in squares.into_iter().chain(HexLayout::ALL.map(Movement::Hex)) {
             for i in 0..g.len() {
                 let from = g.point_of(i);
                 if !g.is_passable(from) {
@@ -313,12 +371,13 @@ mod tests {
                 let cell = if cost == 0 { crate::Cell::Blocked } else { crate::Cell::Passable(cost) };
                 g.set(Point::new(x as i32, y as i32), cell).unwrap();
             }
-            for movement in [
+            let squares = [
                 Movement::FourWay,
                 Movement::EightWay(CornerRule::NeverCut),
                 Movement::EightWay(CornerRule::CutOneCorner),
                 Movement::EightWay(CornerRule::CutAlways),
-            ] {
+            ];
+            for movement in squares.into_iter().chain(HexLayout::ALL.map(Movement::Hex)) {
                 for y in -1..=h as i32 {
                     for x in -1..=w as i32 {
                         let from = Point::new(x, y);

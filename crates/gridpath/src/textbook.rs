@@ -38,10 +38,7 @@ pub fn astar(
     // h: the estimate of the cost still to go. The heuristic counts steps on cost-1 cells;
     // scaled by the cheapest cell's cost it still never overestimates.
     let cheapest = f64::from(grid.min_cost());
-    let h = |p: Point| {
-        let (dx, dy) = (p.x.abs_diff(goal.x), p.y.abs_diff(goal.y));
-        cheapest * heuristic.estimate(f64::from(dx), f64::from(dy))
-    };
+    let h = |p: Point| cheapest * heuristic.between(movement, p, goal);
     // Per cell: the cheapest cost from the start found so far (g), where that route came from,
     // and whether the cell has been expanded (is "closed").
     let index = |p: Point| grid.index_of(p).unwrap_or(0); // only ever called on cells of the grid

@@ -1,5 +1,6 @@
-//! Property tests: on thousands of random grids, every optimal algorithm must agree with an
-//! independent oracle (the `pathfinding` crate's Dijkstra), and every returned path must be legal.
+//! Property tests: on thousands of random grids, square and hex, every optimal algorithm must
+//! agree with an independent oracle (the `pathfinding` crate's Dijkstra), and every returned
+//! path must be legal.
 //!
 //! The oracle counts costs exactly, as `a + b·√2` with integers `a` and `b`, so a disagreement can
 //! never be floating-point noise on the oracle's side.
@@ -14,7 +15,7 @@ use std::cmp::Ordering;
 mod common;
 use common::oracle::{Exact, check_path, oracle_cost, oracle_nearest_reachable, oracle_reachable};
 use common::search_case::Case;
-use common::{arb_grid, arb_grid_sized, arb_movement, endpoints};
+use common::{arb_grid, arb_grid_sized, arb_shape, endpoints};
 
 fn config(algorithm: Algorithm, movement: Movement, heuristic: Heuristic) -> SearchConfig {
     SearchConfig {
@@ -33,7 +34,7 @@ proptest! {
     #[test]
     fn every_algorithm_against_the_oracle(
         grid in arb_grid(14, true),
-        movement in arb_movement(),
+        movement in arb_shape(),
         a in any::<usize>(),
         b in any::<usize>(),
     ) {
@@ -44,7 +45,7 @@ proptest! {
             if algorithm.is_jump_point_search() || algorithm.is_any_angle() {
                 continue; // weighted grid: JPS below, Theta* in tests/any_angle.rs
             }
-            for heuristic in Heuristic::ALL {
+            for heuristic in Heuristic::ALL.into_iter().chain([Heuristic::Hex]) {
                 // Algorithms without a heuristic need one run, not five.
                 if !algorithm.uses_heuristic() && heuristic != Heuristic::Octile {
                     continue;
@@ -175,7 +176,7 @@ proptest! {
     #[test]
     fn components_against_the_oracle(
         grid in arb_grid(12, true),
-        movement in arb_movement(),
+        movement in arb_shape(),
         a in any::<usize>(),
         b in any::<usize>(),
     ) {
@@ -207,7 +208,7 @@ proptest! {
     #[test]
     fn closest_reachable_against_the_oracle(
         grid in arb_grid(12, true),
-        movement in arb_movement(),
+        movement in arb_shape(),
         a in any::<usize>(),
         gx in 0i32..12,
         gy in 0i32..12,
@@ -244,7 +245,7 @@ proptest! {
             arb_grid_sized(1..=10, 1..=10, 25..=55, false),
             arb_grid_sized(1..=10, 1..=10, 25..=55, true),
         ],
-        movement in arb_movement(),
+        movement in arb_shape(),
         closest in any::<bool>(),
         a in any::<usize>(),
         gx in 0i32..10,
@@ -277,7 +278,7 @@ proptest! {
     #[test]
     fn the_flow_field_against_the_oracle(
         grid in arb_grid(10, true),
-        movement in arb_movement(),
+        movement in arb_shape(),
         goal_picks in prop::collection::vec(any::<usize>(), 1..4),
     ) {
         let goals: Vec<Point> = goal_picks

@@ -90,6 +90,16 @@ pub(crate) fn check_applicable(grid: &Grid, config: &SearchConfig) -> Result<(),
     {
         return Err(QueryError::BadWeight(config.weight));
     }
+    if config.movement.hex().is_some()
+        && (algorithm.is_jump_point_search() || algorithm.is_any_angle())
+    {
+        let reason = if algorithm.is_any_angle() {
+            "its straight segments are lines of sight across squares, which a hex map has not"
+        } else {
+            "its jumps prune the symmetric paths of a square grid, not a hex map's (use A*)"
+        };
+        return Err(QueryError::Unsupported { algorithm, reason });
+    }
     if algorithm.is_jump_point_search() {
         if config.movement != Movement::EightWay(CornerRule::NeverCut) {
             return Err(QueryError::Unsupported {

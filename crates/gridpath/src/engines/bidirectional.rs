@@ -24,8 +24,8 @@
 
 use super::engine::Engine;
 use crate::grid::{Grid, Point};
-use crate::heuristic::{Heuristic, axis_distance};
-use crate::movement::{DIAGONAL, Movement};
+use crate::heuristic::Heuristic;
+use crate::movement::Movement;
 use crate::vocabulary::frontier::{Frontier, Order};
 use crate::vocabulary::nodes::{NO_PARENT, NodeTable};
 use crate::vocabulary::{
@@ -290,17 +290,14 @@ impl Bidirectional {
         let aim = this.aim;
         movement.for_each_neighbor(grid, node, |next, x, y, forward_step| {
             // Forwards, a step costs what `for_each_neighbor` says; backwards it enters `node`
-            // instead of `next`: the same multiplier (1 or √2) on `node`'s entry cost.
+            // instead of `next`: the same multiplier (1 or √2) on `node`'s entry cost (1 for
+            // every step of a hex map, where a step may change both x and y).
             let step = match direction {
                 _ if breadth_first => 1.0,
                 Direction::Forward => forward_step,
                 Direction::Backward => {
                     let entry = f64::from(grid.raw_cost(node));
-                    if x != node % width && y != node / width {
-                        entry * DIAGONAL
-                    } else {
-                        entry
-                    }
+                    movement.step_into(entry, x != node % width && y != node / width)
                 }
             };
             let g = g_node + step;
@@ -310,7 +307,7 @@ impl Bidirectional {
                 _ => return,
             };
             this.nodes.open(next, g, node as u32);
-            let h = estimate(heuristic, h_scale, (x, y), aim);
+            let h = estimate(heuristic, movement, h_scale, (x, y), aim);
             if seen {
                 this.frontier.improve(next, g + h, g);
             } else {
@@ -359,6 +356,7 @@ impl Bidirectional {
         let at = (i % self.width, i / self.width);
         estimate(
             self.heuristic_kind(),
+            self.movement,
             self.h_scale,
             at,
             self.side(direction).aim,
@@ -423,10 +421,14 @@ impl Bidirectional {
 
 /// The heuristic from cell `(x, y)` to `aim`, scaled by the cheapest cell cost.
 #[inline]
-fn estimate(heuristic: Heuristic, h_scale: f64, (x, y): (usize, usize), aim: Point) -> f64 {
-    let dx = axis_distance(x, aim.x as usize);
-    let dy = axis_distance(y, aim.y as usize);
-    h_scale * heuristic.estimate_cells(dx, dy)
+fn estimate(
+    heuristic: Heuristic,
+    movement: Movement,
+    h_scale: f64,
+    at: (usize, usize),
+    aim: Point,
+) -> f64 {
+    h_scale * heuristic.between_cells(movement, at, (aim.x as usize, aim.y as usize))
 }
 
 impl Engine for Bidirectional {

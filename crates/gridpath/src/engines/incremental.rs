@@ -35,8 +35,8 @@
 
 use super::engine::Engine;
 use crate::grid::{Grid, Point};
-use crate::heuristic::{Heuristic, axis_distance};
-use crate::movement::{DIAGONAL, Movement};
+use crate::heuristic::Heuristic;
+use crate::movement::Movement;
 use crate::vocabulary::{
     NodeInfo, NodeState, Path, QueryError, SearchStatus, Step, TraceEvent, check_ends,
 };
@@ -321,9 +321,8 @@ impl DStarLite {
     fn h(&self, a: usize, b: usize) -> f64 {
         let Some(setup) = self.setup else { return 0.0 };
         let w = setup.width as usize;
-        let dx = axis_distance(a % w, b % w);
-        let dy = axis_distance(a / w, b / w);
-        setup.h_scale * setup.heuristic.estimate_cells(dx, dy)
+        let (a, b) = ((a % w, a / w), (b % w, b / w));
+        setup.h_scale * setup.heuristic.between_cells(setup.movement, a, b)
     }
 
     fn key(&self, s: usize) -> Key {
@@ -430,7 +429,7 @@ impl DStarLite {
     fn update_predecessors(&mut self, grid: &Grid, u: usize, width: usize, worse: bool) {
         let Some(setup) = self.setup else { return };
         // The cells that step into u are the ones u can step to (moves work both ways); a step
-        // into u costs u's entry cost, times √2 on a diagonal.
+        // into u costs u's entry cost, times √2 on a diagonal (never on a hex map).
         let mut preds = [0usize; 8];
         let mut count = 0;
         let entry = f64::from(grid.raw_cost(u));
@@ -459,8 +458,8 @@ impl DStarLite {
             if worse {
                 self.recompute_rhs(grid, s);
             } else {
-                let diagonal = s % width != ux && s / width != uy;
-                let step = if diagonal { entry * DIAGONAL } else { entry };
+                let across = s % width != ux && s / width != uy;
+                let step = setup.movement.step_into(entry, across);
                 self.rhs[s] = self.rhs[s].min(step + self.g[u]);
             }
             self.update_vertex(s);

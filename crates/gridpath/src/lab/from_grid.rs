@@ -61,11 +61,7 @@ pub fn grid_region(
     let cheapest = f64::from(grid.min_cost());
     for &p in &cells {
         let node = graph.add_node(&format!("{}_{}", p.x, p.y))?;
-        let (dx, dy) = (p.x.abs_diff(goal.x), p.y.abs_diff(goal.y));
-        graph.set_h(
-            node,
-            cheapest * heuristic.estimate(f64::from(dx), f64::from(dy)),
-        );
+        graph.set_h(node, cheapest * heuristic.between(movement, p, goal));
     }
     let node_of = |p: Point| cells.iter().position(|&c| c == p);
     for (a, &p) in cells.iter().enumerate() {

@@ -52,6 +52,14 @@ pub fn arb_movement() -> impl Strategy<Value = Movement> {
     ]
 }
 
+/// Any movement of a square grid, or any of the six hex layouts.
+pub fn arb_shape() -> impl Strategy<Value = Movement> {
+    prop_oneof![
+        arb_movement(),
+        prop::sample::select(gridpath::hex::HexLayout::ALL.to_vec()).prop_map(Movement::Hex),
+    ]
+}
+
 /// Two passable cells picked by the two random numbers (or `None` if the grid has none).
 pub fn endpoints(grid: &Grid, a: usize, b: usize) -> Option<(Point, Point)> {
     let free: Vec<Point> = (0..grid.len())

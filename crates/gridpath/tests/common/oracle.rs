@@ -3,6 +3,7 @@
 //! Shared by the property tests and the differential fuzz target (`fuzz/`), which includes this
 //! file by path.
 
+use gridpath::hex::HexLayout;
 use gridpath::{Cell, CornerRule, DIAGONAL, Grid, Movement, Point, Search};
 use std::cmp::Ordering;
 use std::ops::Add;
@@ -65,6 +66,29 @@ impl PartialOrd for Exact {
     }
 }
 
+/// The six neighbours of a hexagon, as Red Blob Games' guide tabulates them for offset
+/// coordinates ("oddr", "evenr", "oddq", "evenq"; y down, as here) and axial ones: written from
+/// the guide, not from gridpath's tables.
+fn red_blob_hex_steps(layout: HexLayout, p: Point) -> [(i32, i32); 6] {
+    const ODD_R: [[(i32, i32); 6]; 2] = [
+        [(1, 0), (0, -1), (-1, -1), (-1, 0), (-1, 1), (0, 1)],
+        [(1, 0), (1, -1), (0, -1), (-1, 0), (0, 1), (1, 1)],
+    ];
+    const ODD_Q: [[(i32, i32); 6]; 2] = [
+        [(1, 0), (1, -1), (0, -1), (-1, -1), (-1, 0), (0, 1)],
+        [(1, 1), (1, 0), (0, -1), (-1, 0), (-1, 1), (0, 1)],
+    ];
+    const AXIAL: [(i32, i32); 6] = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)];
+    let (row, column) = ((p.y & 1) as usize, (p.x & 1) as usize);
+    match layout {
+        HexLayout::RowOdd => ODD_R[row],
+        HexLayout::RowEven => ODD_R[1 - row], // even-r is odd-r with the parities swapped
+        HexLayout::ColumnOdd => ODD_Q[column],
+        HexLayout::ColumnEven => ODD_Q[1 - column],
+        HexLayout::Row | HexLayout::Column => AXIAL,
+    }
+}
+
 /// The legal moves out of `p`, written independently of gridpath's neighbour code.
 pub fn oracle_moves(grid: &Grid, movement: Movement, p: Point) -> Vec<(Point, Exact)> {
     let free = |x: i32, y: i32| matches!(grid.cell(Point::new(x, y)), Some(Cell::Passable(_)));
@@ -73,6 +97,25 @@ pub fn oracle_moves(grid: &Grid, movement: Movement, p: Point) -> Vec<(Point, Ex
         _ => 0,
     };
     let mut out = Vec::new();
+    if let Movement::Hex(layout) = movement {
+        if !free(p.x, p.y) {
+            return out;
+        }
+        for (dx, dy) in red_blob_hex_steps(layout, p) {
+            let (x, y) = (p.x + dx, p.y + dy);
+            if free(x, y) {
+                let straight = entry(x, y);
+                out.push((
+                    Point::new(x, y),
+                    Exact {
+                        straight,
+                        diagonal: 0,
+                    },
+                ));
+            }
+        }
+        return out;
+    }
     for dy in -1..=1 {
         for dx in -1..=1 {
             let (x, y) = (p.x + dx, p.y + dy);

@@ -112,7 +112,7 @@ impl Case {
     pub fn check_every_algorithm(&self) {
         let mut search = Search::new();
         for algorithm in Algorithm::ALL {
-            for heuristic in Heuristic::ALL {
+            for heuristic in Heuristic::ALL.into_iter().chain([Heuristic::Hex]) {
                 if !algorithm.uses_heuristic() && heuristic != Heuristic::Octile {
                     continue;
                 }

@@ -76,6 +76,7 @@ impl BestFirst {
             width,
             len: grid.len(),
             h_scale: f64::from(grid.min_cost()),
+            hex: query::hex_heuristic(config.heuristic, config.movement),
         };
         self.query = Some(query);
         self.expanded = 0;

@@ -1,7 +1,10 @@
 //! One query as the best-first loop sees it: the settings, the start and the target as cell
 //! indices, and the heuristic towards the target.
 
-use crate::heuristic::axis_distance;
+use crate::grid::Point;
+use crate::heuristic::{Heuristic, axis_distance};
+use crate::hex::HexLayout;
+use crate::movement::Movement;
 use crate::vocabulary::SearchConfig;
 
 #[derive(Clone, Copy, Debug)]
@@ -18,12 +21,25 @@ pub(super) struct Query {
     pub(super) len: usize,
     /// The heuristic is multiplied by this (the cheapest cell cost) to stay admissible.
     pub(super) h_scale: f64,
+    /// The layout when the heuristic is the hex distance on a hex map: looked at once here,
+    /// rather than both settings at every cell opened (that cost A* 3 % more instructions).
+    pub(super) hex: Option<HexLayout>,
+}
+
+/// The layout whose hex distance the heuristic is, if it is.
+pub(super) fn hex_heuristic(heuristic: Heuristic, movement: Movement) -> Option<HexLayout> {
+    movement.hex().filter(|_| heuristic == Heuristic::Hex)
 }
 
 impl Query {
     /// The heuristic estimate from the cell at column `x`, row `y` to the target.
     #[inline]
     pub(super) fn heuristic(&self, x: usize, y: usize) -> f64 {
+        if let Some(layout) = self.hex {
+            let at = Point::new(x as i32, y as i32);
+            let target = Point::new(self.target_x as i32, self.target_y as i32);
+            return self.h_scale * f64::from(layout.distance(at, target));
+        }
         let dx = axis_distance(x, self.target_x);
         let dy = axis_distance(y, self.target_y);
         self.h_scale * self.config.heuristic.estimate_cells(dx, dy)
