@@ -10,10 +10,9 @@ pub const DETOUR_REACH: u32 = 16;
 /// A way round: the first move towards the place nearest `aim` that a body of `size` at `here`
 /// can reach within [`DETOUR_REACH`] moves without covering a cell another body on its way
 /// covers now (`covered`, a bit per cell index, set under every body on its way, this one too
-/// if it is). `None` when no such place is nearer than `here`, but a body of one cell may be
-/// sent to one as near (of places as near, the least in (x, y) order is taken). With
-/// `stop_early` it stops once it finds the best place there could be: the same answer as
-/// searching the whole window, which the tests check it against.
+/// if it is). `None` when no such place is nearer than `here`. With `stop_early` it stops once
+/// it finds the best place there could be: the same answer as searching the whole window,
+/// which the tests check it against.
 ///
 /// PIBT looks one step ahead, and pushes: two big bodies that must pass each other in the
 /// open push each other back and forth along the line between them, since a body two cells
@@ -77,12 +76,7 @@ pub fn detour(
         }
         frontier = next;
     }
-    // A body of one cell may step aside to a place as near as where it stands: in a queue that
-    // takes it round the body in front. A bigger one must get nearer: a step aside still
-    // covers most of the line it was on, and five bodies of 3 × 3 at a door stepped to and
-    // fro between two places as near for minutes.
-    let nearer = size <= 1 || best.0 < distance_fifths(movement, here, aim);
-    (best.1 != here && nearer)
+    (best.1 != here)
         .then(|| slot(best.1).and_then(|s| first[s]))
         .flatten()
 }
