@@ -306,6 +306,10 @@ mod tests {
         Point::new(x, y)
     }
 
+    fn body(at: Point, goal: Point, size: u8) -> SizedBody {
+        SizedBody { at, goal, size }
+    }
+
     /// Checks a plan step by step: moves of one 4-way step at most, footprints on open cells,
     /// apart, and off the cells others covered the step before.
     fn check(grid: &Grid, bodies: &[SizedBody], plan: &[Vec<Point>]) {
@@ -341,18 +345,7 @@ mod tests {
             "#######", "#.....#", "#.....#", "##...##", "##...##", "##...##",
         ])
         .expect("a grid");
-        let bodies = [
-            SizedBody {
-                at: p(3, 1),
-                goal: p(3, 1),
-                size: 2,
-            },
-            SizedBody {
-                at: p(2, 4),
-                goal: p(1, 1),
-                size: 2,
-            },
-        ];
+        let bodies = [body(p(3, 1), p(3, 1), 2), body(p(2, 4), p(1, 1), 2)];
         let window = Window {
             min: p(0, 0),
             max: p(6, 5),
@@ -377,26 +370,10 @@ mod tests {
         ])
         .expect("a grid");
         let bodies = [
-            SizedBody {
-                at: p(7, 4),
-                goal: p(8, 4),
-                size: 3,
-            },
-            SizedBody {
-                at: p(10, 3),
-                goal: p(4, 0),
-                size: 3,
-            },
-            SizedBody {
-                at: p(8, 0),
-                goal: p(8, 0),
-                size: 3,
-            },
-            SizedBody {
-                at: p(4, 4),
-                goal: p(4, 4),
-                size: 3,
-            },
+            body(p(7, 4), p(8, 4), 3),
+            body(p(10, 3), p(4, 0), 3),
+            body(p(8, 0), p(8, 0), 3),
+            body(p(4, 4), p(4, 4), 3),
         ];
         let window = Window {
             min: p(0, 0),
@@ -426,7 +403,6 @@ mod tests {
             "#############..##",
         ])
         .expect("a grid");
-        let body = |at, goal, size| SizedBody { at, goal, size };
         let bodies = [
             body(p(13, 9), p(13, 9), 2),
             body(p(8, 4), p(8, 4), 3),
@@ -451,7 +427,7 @@ mod tests {
             max: p(3, 2),
         };
         let solve = |bodies: &[SizedBody]| untangle_sizes(&grid, window, |_| true, bodies, 10_000);
-        let big = |at, goal| SizedBody { at, goal, size: 2 };
+        let big = |at, goal| body(at, goal, 2);
         assert!(solve(&[big(p(0, 0), p(2, 1))]).is_some());
         assert!(
             solve(&[big(p(0, 0), p(0, 1))]).is_none(),
