@@ -276,7 +276,7 @@ fn search_region(
         let (here, size) = (b.2.cell(), b.1.size.max(1));
         let goal = match goal {
             Some(goal) => *goal,
-            None => nearest_where(here, &region, |p| claim(p, size, &mut claimed))?,
+            None => nearest_in_region(here, &region, |p| claim(p, size, &mut claimed))?,
         };
         bodies.push(SizedBody {
             at: here,
@@ -314,8 +314,10 @@ fn search_region(
     })
 }
 
-/// The cell of `region` nearest `from` (4-way steps through it) where `take` succeeds.
-fn nearest_where(
+/// The cell of `region` nearest `from` (4-way steps through it) where `take` succeeds. Unlike
+/// the nav grid's `nearest_where`, which walks the whole grid 8-way, it stays in the region:
+/// a goal the plan cannot reach inside it is no goal.
+fn nearest_in_region(
     from: Point,
     region: &HashSet<Point>,
     mut take: impl FnMut(Point) -> bool,
