@@ -744,6 +744,10 @@ fn bodies_packed_wall_to_wall_each_on_anothers_cell_are_untangled_whole() {
     assert!(crowd.untangled() >= 1);
 }
 
+/// How many times [`UNTANGLE_AFTER`] a jam whose search failed waits before it is tried again
+/// (the crowd's `BACK_OFF`).
+const BACK_OFF_TIMES: f32 = 3.0;
+
 /// The playground's scene of three sizes: 5 units of 3 × 3, 12 of 2 × 2 and 100 of one cell
 /// bound through a door three cells wide to the mirror places on the right, the big ones'
 /// places side by side with gaps of one cell in the top-right corner. With untangling on,
@@ -778,16 +782,29 @@ fn sizes_scene(frame: Duration) -> App {
 fn big_units_bound_for_places_side_by_side_all_get_in() {
     // The last big unit into the corner is bound for a place behind two that have arrived; PIBT
     // alone pushes them to and fro for good (3 left in 11 of 12 runs at frame rates from 14 to
-    // 100 a second). The jam is planned whole. Checked at every frame: the rules, and no body
-    // deadlocked.
+    // 100 a second). The jam is planned whole. Checked at every frame: the rules. Such a jam is
+    // a deadlock until it is planned (two 3 × 3 units each on the other's way, when the
+    // searches off the frame land late, as under load), so the count may read 2 for a while,
+    // but never for longer than a jam waits to be planned and tried again.
     let mut app = sizes_scene(FRAME);
+    let (mut run, mut longest) = (0, 0);
     let frames = run_until(&mut app, 20_000, |app| {
-        assert_eq!(stats(app).deadlocked, 0);
+        run = if stats(app).deadlocked > 0 {
+            run + 1
+        } else {
+            0
+        };
+        longest = longest.max(run);
         all_arrived(app)
     });
+    let seconds = longest as f32 * FRAME.as_secs_f32();
+    assert!(
+        seconds < (2.0 + BACK_OFF_TIMES) * UNTANGLE_AFTER,
+        "bodies deadlocked for {seconds} s on end"
+    );
     let crowd = app.world().resource::<Crowd>();
     println!(
-        "117 bodies of three sizes in their places in {frames} frames, {} jams untangled",
+        "117 bodies of three sizes in their places in {frames} frames, {} jams untangled, deadlocked {seconds} s on end at most",
         crowd.untangled()
     );
 }
