@@ -778,14 +778,10 @@ fn sizes_scene(frame: Duration) -> App {
     app
 }
 
-/// Not run by `cargo test`: with the file's other tests running beside it, they share one async
-/// task pool, their route searches queue ahead of the jam's search, and the crowd drops a
-/// search that has not answered within 8 ticks and 0.5 s (then backs off 30 s): in CI it once
-/// left 10 bodies short after 1,000 s of game time. Alone it passes; the end-to-end test plays
-/// the same scene in a real window.
-/// `cargo test -p bevy_gridpath --test bodies -- --ignored big_units_bound`
+/// Run beside the file's other tests, whose route searches share one task pool with the jam's
+/// search: the crowd once dropped that search before a thread took it up (its lateness now
+/// counts from its start), and CI left 10 bodies short after 1,000 s of game time.
 #[test]
-#[ignore]
 fn big_units_bound_for_places_side_by_side_all_get_in() {
     // The last big unit into the corner is bound for a place behind two that have arrived; PIBT
     // alone pushes them to and fro for good (3 left in 11 of 12 runs at frame rates from 14 to

@@ -21,6 +21,7 @@ use gridpath::mapf::crowd::{SizedBody, Window, footprint, untangle, untangle_siz
 use gridpath::{Grid, Point};
 use std::collections::{HashSet, VecDeque};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 /// Seconds a body within five cells of where it goes may get no nearer to it before its jam is
@@ -74,6 +75,13 @@ const SEARCH_WAIT: Duration = Duration::from_millis(500);
 /// See [`SEARCH_WAIT`].
 const SEARCH_TICKS: u64 = 8;
 
+/// How long by the wall clock a jam's search may wait for a thread before it starts: its
+/// lateness ([`SEARCH_WAIT`]) counts from its start, since a pool busy with route searches
+/// must not make a jam's search late before it ran (a headless test's parallel apps share one
+/// pool: the search of a jam of big units was dropped there, unstarted, and its bodies backed
+/// off for 30 s). A pool starved for this long still must not freeze the crowd.
+const QUEUE_WAIT: Duration = Duration::from_secs(3);
+
 /// How much longer than [`UNTANGLE_AFTER`] the jammed bodies of a search that found nothing
 /// wait before their jam is tried again: it is likely as hard the next time. (Others' jams
 /// are not kept waiting: with one clock for all, a jam of one-cell bodies at the door that
@@ -98,8 +106,12 @@ pub(crate) struct Untangling {
     sizes: Vec<u8>,
     /// The region's cells: closed to other bodies while the jam is searched and walked.
     cells: Vec<Point>,
-    /// The tick the search began at, and when.
-    began: (u64, Instant),
+    /// When the search was queued.
+    queued: Instant,
+    /// Set by the search when a thread takes it up.
+    started: Arc<AtomicBool>,
+    /// The first tick the search was seen started, and when.
+    began: Option<(u64, Instant)>,
     search: Option<Task<Option<Vec<Vec<Point>>>>>,
     plan: Vec<Vec<Point>>,
     at: usize,
@@ -291,7 +303,10 @@ fn search_region(
     let cells: Vec<Point> = region.iter().copied().collect();
     let grid = grid.clone();
     let sizes = bodies.iter().map(|b| b.size).collect();
+    let started = Arc::new(AtomicBool::new(false));
+    let starts = started.clone();
     let search = AsyncComputeTaskPool::get().spawn(async move {
+        starts.store(true, Ordering::Relaxed);
         let open = |p: Point| region.contains(&p);
         let plan = if sized {
             untangle_sizes(&grid, window, open, &bodies, SIZED_EFFORT)
@@ -306,7 +321,9 @@ fn search_region(
         seeds,
         sizes,
         cells,
-        began: (tick, Instant::now()),
+        queued: Instant::now(),
+        started,
+        began: None,
         search: Some(search),
         plan: Vec::new(),
         at: 0,
@@ -347,7 +364,13 @@ pub(super) fn hold(
     movers: &mut [Mover],
 ) -> Option<(Vec<usize>, bool)> {
     let jam = crowd.untangling.as_mut()?;
-    let late = crowd.ticks > jam.began.0 + SEARCH_TICKS && jam.began.1.elapsed() > SEARCH_WAIT;
+    if jam.began.is_none() && jam.started.load(Ordering::Relaxed) {
+        jam.began = Some((crowd.ticks, Instant::now()));
+    }
+    let late = match jam.began {
+        Some((tick, when)) => crowd.ticks > tick + SEARCH_TICKS && when.elapsed() > SEARCH_WAIT,
+        None => jam.queued.elapsed() > QUEUE_WAIT,
+    };
     if let Some(search) = jam.search.as_mut() {
         let found = check_ready(search).or(late.then_some(None));
         let Some(found) = found else {
