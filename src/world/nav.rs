@@ -16,10 +16,7 @@ use gridpath::Point;
 /// the map's tiles are (rows run down the screen), so the plugin's overlays fall on them.
 pub fn nav_from_ground(ground: &GroundMap) -> Result<NavGrid, gridpath::GridError> {
     let map = MapLayout::new(ground.width(), ground.height());
-    let layout = GridLayout {
-        origin: map.cell_center(Point::new(0, 0)),
-        step: Vec2::new(TILE, -TILE),
-    };
+    let layout = GridLayout::square(map.cell_center(Point::new(0, 0)), Vec2::new(TILE, -TILE));
     let mut nav = NavGrid::new(ground.width(), ground.height())?.with_layout(layout);
     for i in 0..nav.grid().len() {
         let p = nav.grid().point_of(i);

@@ -62,7 +62,14 @@ fn spawn_level(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     let anchor = TilemapAnchor::Center;
     // The nav grid goes in first, so the wall tiles' observers find it.
     let placed = Transform::default();
-    let nav = NavGrid::for_tilemap(&size, &grid_size, &tile_size, &anchor, &placed);
+    let nav = NavGrid::for_tilemap(
+        &TilemapType::Square,
+        &size,
+        &grid_size,
+        &tile_size,
+        &anchor,
+        &placed,
+    );
     commands.insert_resource(nav.expect("the level fits a grid"));
     let map = commands.spawn_empty().id();
     let mut storage = TileStorage::empty(size);

@@ -45,10 +45,7 @@ fn spawn_level(mut commands: Commands) {
     commands.spawn(Camera2d);
     // Row 0 at the top of the screen.
     let origin = Vec2::new(-(WIDTH as f32 - 1.0), HEIGHT as f32 - 1.0) * CELL / 2.0;
-    let layout = GridLayout {
-        origin,
-        step: Vec2::new(CELL, -CELL),
-    };
+    let layout = GridLayout::square(origin, Vec2::new(CELL, -CELL));
     let nav = NavGrid::new(WIDTH as u32, HEIGHT as u32).expect("a small grid");
     commands.insert_resource(nav.with_layout(layout));
     for y in (0..HEIGHT).filter(|y| !DOOR.contains(y)) {

@@ -41,6 +41,7 @@ fn spawn_level(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     let grid_size = tile_size.into();
     let anchor = TilemapAnchor::Center;
     let nav = NavGrid::for_tilemap(
+        &TilemapType::Square,
         &SIZE,
         &grid_size,
         &tile_size,

@@ -585,7 +585,7 @@ fn walk(
             };
             let cost = ground_cost(grid, here);
             let to_go = centre(aim) - at;
-            let distance = to_go.length();
+            let distance = nav.layout().moves_between(at, centre(aim));
             let reach = budget / cost;
             if reach < distance {
                 at += to_go / distance * reach;

@@ -23,6 +23,7 @@ pub mod cells;
 pub mod crowd;
 pub mod debug;
 pub mod flow;
+pub mod layout;
 pub mod nav_grid;
 pub mod requests;
 #[cfg(feature = "tilemap")]
@@ -37,7 +38,8 @@ pub use debug::{
 };
 pub use flow::{FlowFields, SharedFlow};
 pub use gridpath;
-pub use nav_grid::{GridLayout, NavGrid, path_touches};
+pub use layout::{CellShape, GridLayout};
+pub use nav_grid::{NavGrid, path_touches};
 pub use requests::{
     OwnSearch, PathFailed, PathFailure, PathRequest, PathService, PathStats, Route, TableWork,
 };
@@ -47,10 +49,10 @@ use bevy::prelude::*;
 /// Everything a game uses, in one `use bevy_gridpath::prelude::*`.
 pub mod prelude {
     pub use crate::{
-        AgentStatus, Body, CellCost, CellPos, Crowd, DebugColors, Destination, FlowFieldGizmos,
-        FlowFields, GridAgent, GridLayout, GridPathDebugPlugin, GridPathPlugin, GridPathSystems,
-        NavGrid, NavGridGizmos, Obstacle, ObstacleGizmos, PathFailed, PathFailure, PathRequest,
-        PathService, Route, RouteGizmos, SharedFlow,
+        AgentStatus, Body, CellCost, CellPos, CellShape, Crowd, DebugColors, Destination,
+        FlowFieldGizmos, FlowFields, GridAgent, GridLayout, GridPathDebugPlugin, GridPathPlugin,
+        GridPathSystems, NavGrid, NavGridGizmos, Obstacle, ObstacleGizmos, PathFailed, PathFailure,
+        PathRequest, PathService, Route, RouteGizmos, SharedFlow,
     };
     pub use gridpath::{CornerRule, Movement, Point};
 }

@@ -14,64 +14,13 @@
 //! floor there where the unit fits with its top-left corner on it. Each is made the first time
 //! a unit of that size asks, and repaired from the log after edits, never rebuilt every frame.
 
+use crate::layout::GridLayout;
 use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
 use gridpath::{Cell, Clearance, Grid, GridError, Point};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
-
-/// Where the cells are in the world: the centre of cell (0, 0) and the step from one cell to the
-/// next. A negative `step.y` makes grid rows run down the screen (as in Moving AI maps); the
-/// default, positive, matches bevy_ecs_tilemap's `TilePos`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct GridLayout {
-    /// The world position of the centre of cell (0, 0).
-    pub origin: Vec2,
-    /// The world distance from one cell's centre to the next, along x and along y.
-    pub step: Vec2,
-}
-
-impl Default for GridLayout {
-    /// One world unit per cell, cell (0, 0) at the origin.
-    fn default() -> Self {
-        Self {
-            origin: Vec2::ZERO,
-            step: Vec2::ONE,
-        }
-    }
-}
-
-impl GridLayout {
-    /// Square cells `size` wide, cell (0, 0) centred on `origin`.
-    pub fn new(origin: Vec2, size: f32) -> Self {
-        Self {
-            origin,
-            step: Vec2::splat(size),
-        }
-    }
-
-    /// The world position of a cell's centre.
-    pub fn to_world(&self, p: Point) -> Vec2 {
-        self.origin + self.step * Vec2::new(p.x as f32, p.y as f32)
-    }
-
-    /// A position in cells (fractions between centres) as a world position.
-    pub fn cells_to_world(&self, cells: Vec2) -> Vec2 {
-        self.origin + self.step * cells
-    }
-
-    /// A world position in cells (fractions between centres).
-    pub fn world_to_cells(&self, world: Vec2) -> Vec2 {
-        (world - self.origin) / self.step
-    }
-
-    /// The cell whose square holds a world position (it may lie outside the grid).
-    pub fn cell_at(&self, world: Vec2) -> Point {
-        let c = self.world_to_cells(world).round();
-        Point::new(c.x as i32, c.y as i32)
-    }
-}
 
 /// The grid every search runs on. Insert one (with [`NavGrid::new`]) when a level loads; the
 /// [`crate::cells`] observers keep it in step with walls and costs from then on.
@@ -497,16 +446,5 @@ mod tests {
         assert!(!nav.is_passable(Point::new(2, 1)));
         assert_eq!(nav.obstacle_count(), 1);
         assert!(nav.freed_since(before));
-    }
-
-    #[test]
-    fn a_layout_maps_cells_to_the_world_and_back() {
-        let layout = GridLayout {
-            origin: Vec2::new(-100.0, 50.0),
-            step: Vec2::new(16.0, -16.0),
-        };
-        let p = Point::new(3, 2);
-        assert_eq!(layout.to_world(p), Vec2::new(-52.0, 18.0));
-        assert_eq!(layout.cell_at(layout.to_world(p) + Vec2::splat(7.0)), p);
     }
 }

@@ -64,11 +64,7 @@ pub(super) fn tick_once(crowd: &mut Crowd, nav: &NavGrid, tick: f32, order: &mut
         if to != here {
             let grid = for_size(agent.size);
             let cost = ground_cost(grid, here);
-            let length = if to.x != here.x && to.y != here.y {
-                std::f32::consts::SQRT_2
-            } else {
-                1.0
-            };
+            let length = nav.layout().moves_between(centre(here), centre(to));
             motion.from = progress.position().unwrap_or(centre(here));
             motion.started = crowd.clock;
             motion.duration = length * cost / agent.speed.max(1e-3);

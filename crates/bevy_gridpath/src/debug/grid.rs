@@ -1,8 +1,10 @@
 //! Grid lines, for the cells on screen, thinned to every k-th line when they would crowd closer
 //! than a few pixels.
 
-use super::{DebugColors, NavGridGizmos, OnScreen};
+use super::{DebugColors, NavGridGizmos, OnScreen, closed};
+use crate::layout::CellShape;
 use bevy::prelude::*;
+use gridpath::Point;
 
 /// Grid lines are kept at least this many pixels apart.
 const MIN_SPACING_PX: f32 = 6.0;
@@ -20,6 +22,18 @@ pub(super) fn draw_grid(
     let mut k = 1;
     while (k as f32) * shown.cell_pixels < MIN_SPACING_PX && k < 1 << 16 {
         k *= 2;
+    }
+    if shown.nav.layout().shape != CellShape::Square {
+        // Hexagons and diamonds: each cell's outline, when cells are big enough to tell apart.
+        if shown.cell_pixels >= MIN_SPACING_PX {
+            for y in min.y..=max.y {
+                for x in min.x..=max.x {
+                    let corners = shown.nav.layout().outline(Point::new(x, y), 1.0);
+                    gizmos.linestrip_2d(closed(corners), colors.grid);
+                }
+            }
+        }
+        return;
     }
     let (w, h) = (shown.nav.width() as i32, shown.nav.height() as i32);
     let lines = |from: i32, to: i32, n: i32| (from..=to + 1).filter(move |&i| i % k == 0 || i == n);

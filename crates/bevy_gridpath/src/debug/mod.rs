@@ -20,6 +20,7 @@ mod grid;
 mod routes;
 mod walls;
 
+use crate::layout::CellShape;
 use crate::nav_grid::NavGrid;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -156,17 +157,42 @@ impl OnScreen<'_, '_> {
                 cell_pixels,
             });
         };
-        let a = layout.world_to_cells(ortho.area.min + centre).round();
-        let b = layout.world_to_cells(ortho.area.max + centre).round();
-        let (lo, hi) = (a.min(b), a.max(b));
-        let overlaps = hi.x >= 0.0 && hi.y >= 0.0 && lo.x < w as f32 && lo.y < h as f32;
+        // The cells under the screen's four corners bound those on it: on squares exactly;
+        // a hexagon's row may stick out half a cell and a diamond map is turned, so one more.
+        let (area, pad) = (ortho.area, i32::from(layout.shape != CellShape::Square));
+        let corners = [
+            area.min,
+            area.max,
+            Vec2::new(area.min.x, area.max.y),
+            Vec2::new(area.max.x, area.min.y),
+        ];
+        let cells = corners.map(|c| layout.cell_at(c + centre));
+        let lo = cells.iter().fold(Point::new(i32::MAX, i32::MAX), |m, c| {
+            Point::new(m.x.min(c.x), m.y.min(c.y))
+        });
+        let hi = cells.iter().fold(Point::new(i32::MIN, i32::MIN), |m, c| {
+            Point::new(m.x.max(c.x), m.y.max(c.y))
+        });
+        let (lo, hi) = (
+            Point::new(lo.x - pad, lo.y - pad),
+            Point::new(hi.x + pad, hi.y + pad),
+        );
+        let overlaps = hi.x >= 0 && hi.y >= 0 && lo.x < w && lo.y < h;
         overlaps.then(|| Shown {
             nav,
-            min: Point::new((lo.x as i32).clamp(0, w - 1), (lo.y as i32).clamp(0, h - 1)),
-            max: Point::new((hi.x as i32).clamp(0, w - 1), (hi.y as i32).clamp(0, h - 1)),
+            min: Point::new(lo.x.clamp(0, w - 1), lo.y.clamp(0, h - 1)),
+            max: Point::new(hi.x.clamp(0, w - 1), hi.y.clamp(0, h - 1)),
             cell_pixels: layout.step.abs().x / ortho.scale.max(f32::EPSILON),
         })
     }
+}
+
+/// A polygon's corners with the first repeated at the end, for a closed line strip.
+fn closed(mut corners: Vec<Vec2>) -> Vec<Vec2> {
+    if let Some(&first) = corners.first() {
+        corners.push(first);
+    }
+    corners
 }
 
 impl Shown<'_> {
@@ -182,7 +208,7 @@ impl Shown<'_> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::nav_grid::GridLayout;
+    use crate::layout::GridLayout;
     use bevy::ecs::system::RunSystemOnce;
 
     /// The cells `OnScreen` finds for a camera at `centre` showing `half` world units each way
@@ -190,10 +216,7 @@ mod tests {
     /// playground's layout).
     fn shown(centre: Vec2, half: Vec2, scale: f32) -> Option<(Point, Point, f32)> {
         let mut world = World::new();
-        let layout = GridLayout {
-            origin: Vec2::new(-792.0, 392.0),
-            step: Vec2::new(16.0, -16.0),
-        };
+        let layout = GridLayout::square(Vec2::new(-792.0, 392.0), Vec2::new(16.0, -16.0));
         let nav = NavGrid::new(100, 50).expect("a grid").with_layout(layout);
         world.insert_resource(nav);
         let projection = Projection::Orthographic(OrthographicProjection {

@@ -3,7 +3,8 @@
 //! wall meets floor), merged into long runs, and fades as cells shrink; below two pixels a cell
 //! it draws nothing and leaves the walls to the game's own art.
 
-use super::{DebugColors, ObstacleGizmos, OnScreen};
+use super::{DebugColors, ObstacleGizmos, OnScreen, closed};
+use crate::layout::CellShape;
 use bevy::prelude::*;
 use gridpath::Point;
 
@@ -31,6 +32,21 @@ pub(super) fn draw_walls(
         let p = Point::new(x, y);
         grid.contains(p) && !grid.is_passable(p)
     };
+    if layout.shape != CellShape::Square {
+        // Hexagons and diamonds: an outline per wall, shrunk as the boxes are, when cells are
+        // big enough; smaller, the game's own tiles show the walls.
+        if shown.cell_pixels >= MIN_BOX_CELL_PX {
+            for y in min.y..=max.y {
+                for x in min.x..=max.x {
+                    if walled(x, y) {
+                        let corners = layout.outline(Point::new(x, y), BOX);
+                        gizmos.linestrip_2d(closed(corners), colors.wall);
+                    }
+                }
+            }
+        }
+        return;
+    }
     if shown.cell_pixels >= MIN_BOX_CELL_PX {
         let size = layout.step.abs() * BOX;
         for y in min.y..=max.y {
