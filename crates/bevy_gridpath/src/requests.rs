@@ -344,6 +344,13 @@ impl PathService {
     /// that would have a route if it were one cell is [`PathFailure::TooNarrow`].
     fn check(&mut self, nav: &NavGrid, request: &PathRequest) -> Result<(), PathFailure> {
         let size = request.size.max(1);
+        let hex = request.movement().hex().is_some() || nav.layout().hex_layout().is_some();
+        if size > 1 && hex {
+            return Err(PathFailure::Refused(QueryError::Unsupported {
+                algorithm: request.config.algorithm,
+                reason: "units bigger than one cell are not defined on hexagons yet",
+            }));
+        }
         let checked = self.check_on(nav.grid(), 1, request);
         if size == 1 || checked.is_err() {
             return checked;

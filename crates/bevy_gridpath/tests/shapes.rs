@@ -118,7 +118,7 @@ fn a_staggered_map_is_refused_with_its_reason() {
         &TilemapAnchor::None,
         &Transform::default(),
     );
-    let refused = made.err().expect("refused");
+    let refused = made.expect_err("refused");
     assert_eq!(refused, TilemapGridError::Staggered);
     assert!(refused.to_string().contains("staggered"), "{refused}");
 }
@@ -229,4 +229,90 @@ fn on_a_hex_tilemap_a_wall_tile_walls_its_cell_a_route_bends_round_it_and_an_age
 
 fn gridpath_hex() -> bevy_gridpath::gridpath::hex::HexLayout {
     bevy_gridpath::tilemap::hex_layout(HexCoordSystem::RowOdd)
+}
+
+/// Every body's cell, by entity.
+fn body_cells(app: &mut App) -> Vec<(Entity, Point)> {
+    let mut q = app.world_mut().query::<(Entity, &AgentProgress, &Body)>();
+    q.iter(app.world())
+        .filter(|(_, p, _)| p.position().is_some())
+        .map(|(e, p, _)| (e, p.cell()))
+        .collect()
+}
+
+#[test]
+fn a_crowd_on_a_hex_tilemap_queues_through_a_door_one_body_a_cell() {
+    // A wall down column 6 but for a door of two hexagons; 24 bodies on the left, each bound
+    // for a cell on the right. Checked at every frame: no body on a wall, no two on one cell,
+    // every move to a touching hexagon, no two swapping.
+    let mut app = hex_app();
+    let layout = *nav(&app).layout();
+    let movement = movement_for(layout.shape, Movement::default());
+    for y in (0..9).filter(|y| !(4..=5).contains(y)) {
+        wall_tile(&mut app, 6, y);
+    }
+    app.update();
+    for i in 0..24 {
+        let (at, to) = (
+            Point::new(i % 4, i / 4 + 1),
+            Point::new(8 + i % 4, i / 4 + 1),
+        );
+        let start = Transform::from_translation(layout.to_world(at).extend(0.0));
+        let agent = GridAgent {
+            movement,
+            ..GridAgent::new(4.0)
+        };
+        app.world_mut().spawn((agent, Body, start, Destination(to)));
+    }
+    let hex = gridpath_hex();
+    let mut before = body_cells(&mut app);
+    let mut done = false;
+    for frame in 0..6000 {
+        app.update();
+        let after = body_cells(&mut app);
+        let mut taken = std::collections::HashMap::new();
+        for &(e, c) in &after {
+            assert!(nav(&app).is_passable(c), "{e} on a wall at {c}");
+            if let Some(other) = taken.insert(c, e) {
+                panic!("{e} and {other} both on {c}");
+            }
+            if let Some(&(_, was)) = before.iter().find(|b| b.0 == e)
+                && was != c
+            {
+                assert!(hex.neighbours(was).contains(&c), "{e} jumped {was} → {c}");
+                let swapped = before
+                    .iter()
+                    .any(|&(k, k_was)| k != e && k_was == c && after.contains(&(k, was)));
+                assert!(!swapped, "{e} swapped {was} ↔ {c}");
+            }
+        }
+        before = after;
+        let stats = app.world().resource::<Crowd>().stats();
+        if stats.bodies == 24 && stats.arrived == 24 {
+            println!("24 bodies through a hex door in {frame} frames");
+            done = true;
+            break;
+        }
+    }
+    let stats = app.world().resource::<Crowd>().stats();
+    assert!(done, "not all arrived: {stats:?}");
+}
+
+#[test]
+fn a_unit_bigger_than_a_cell_is_refused_on_hexagons_with_the_reason() {
+    let mut app = hex_app();
+    let movement = movement_for(nav(&app).layout().shape, Movement::default());
+    let request = PathRequest::new(Point::new(1, 1), Point::new(8, 6))
+        .with_movement(movement)
+        .with_size(2);
+    let asker = app.world_mut().spawn(request).id();
+    for _ in 0..20 {
+        app.update();
+    }
+    let failed = app.world().get::<PathFailed>(asker).expect("refused");
+    assert!(
+        failed.reason.to_string().contains("hexagons"),
+        "{}",
+        failed.reason
+    );
 }
