@@ -1,9 +1,11 @@
-//! Any grid (walls and costs 1 to 35, the most the format stores) written with `write_map`
-//! reads back as the same grid.
+//! Any grid (walls and costs 1 to 35, the most the format stores) of any shape, written with
+//! `write_shaped_map`, reads back as the same grid and shape.
 #![no_main]
 
 use arbitrary::{Arbitrary, Unstructured};
-use gridpath::movingai::{MAX_STORED_COST, parse_map, write_map};
+use gridpath::movingai::{
+    MAX_STORED_COST, MapLimits, MapShape, parse_shaped_map_with_limits, write_shaped_map,
+};
 use gridpath::{Cell, Grid};
 use libfuzzer_sys::fuzz_target;
 
@@ -23,8 +25,13 @@ fn grid(u: &mut Unstructured) -> arbitrary::Result<Grid> {
 }
 
 fuzz_target!(|bytes: &[u8]| {
-    if let Ok(grid) = grid(&mut Unstructured::new(bytes)) {
-        let text = write_map(&grid);
-        assert_eq!(parse_map(&text).as_ref(), Ok(&grid), "{text}");
+    let mut u = Unstructured::new(bytes);
+    let Ok(shape) = u.choose(&MapShape::ALL).copied() else {
+        return;
+    };
+    if let Ok(grid) = grid(&mut u) {
+        let text = write_shaped_map(&grid, shape);
+        let read = parse_shaped_map_with_limits(&text, &MapLimits::DEFAULT);
+        assert_eq!(read, Ok((grid, shape)), "{text}");
     }
 });

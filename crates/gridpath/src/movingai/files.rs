@@ -6,7 +6,7 @@
 
 use super::FormatError;
 use super::error::{FileError, FileErrorKind};
-use super::map::{MapLimits, parse_map_with_limits};
+use super::map::{MapLimits, MapShape, parse_shaped_map_with_limits};
 use super::scen::{Scenario, parse_scen};
 use super::text::decode;
 use crate::Grid;
@@ -27,10 +27,18 @@ pub fn read_map_file_with_limits(
     path: impl AsRef<Path>,
     limits: &MapLimits,
 ) -> Result<Grid, FileError> {
+    read_shaped_map_file_with_limits(path, limits).map(|(grid, _)| grid)
+}
+
+/// [`read_map_file_with_limits`], with the shape of the map's cells (its `type` line).
+pub fn read_shaped_map_file_with_limits(
+    path: impl AsRef<Path>,
+    limits: &MapLimits,
+) -> Result<(Grid, MapShape), FileError> {
     let path = path.as_ref();
     let bytes = read_at_most(path, limits.max_bytes)?;
     let text = decode(&bytes).map_err(|e| format_error(path, e))?;
-    parse_map_with_limits(text, limits).map_err(|e| format_error(path, e))
+    parse_shaped_map_with_limits(text, limits).map_err(|e| format_error(path, e))
 }
 
 /// Reads and parses a `.scen` file of at most [`MAX_SCEN_BYTES`].

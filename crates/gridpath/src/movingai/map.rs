@@ -3,9 +3,75 @@
 use super::FormatError;
 use super::text::{quote, quote_char, whole_number, without_bom};
 use crate::grid::{Cell, Grid, Point};
+use crate::hex::HexLayout;
 
 /// The largest base-36 cost the extension can store.
 pub const MAX_STORED_COST: u32 = 35;
+
+/// The shape of a map's cells, kept in its `type` line: Moving AI's `octile` (squares), or an
+/// extension for the maps a tilemap draws otherwise. The rows and columns of the text are the
+/// cells' `(x, y)` either way; the shape says which cells touch.
+///
+/// | `type` | cells |
+/// |---|---|
+/// | `octile` | squares (the benchmarks' own) |
+/// | `isometric` | squares, drawn turned 45° (a diamond isometric map) |
+/// | `hex-row-odd`, `hex-row-even` | pointy-top hexagons in rows, odd (even) rows shifted half a cell right |
+/// | `hex-column-odd`, `hex-column-even` | flat-top hexagons in columns, odd (even) columns shifted half a cell |
+/// | `hex-row`, `hex-column` | hexagons in axial coordinates (the map is a rhombus) |
+///
+/// See [`HexLayout`] for the hexagons' neighbours.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub enum MapShape {
+    /// Squares.
+    #[default]
+    Octile,
+    /// Squares drawn turned: the same neighbours, another picture.
+    Isometric,
+    /// Hexagons.
+    Hex(HexLayout),
+}
+
+impl MapShape {
+    /// Every shape, in the order of a menu.
+    pub const ALL: [MapShape; 8] = [
+        MapShape::Octile,
+        MapShape::Isometric,
+        MapShape::Hex(HexLayout::RowOdd),
+        MapShape::Hex(HexLayout::RowEven),
+        MapShape::Hex(HexLayout::ColumnOdd),
+        MapShape::Hex(HexLayout::ColumnEven),
+        MapShape::Hex(HexLayout::Row),
+        MapShape::Hex(HexLayout::Column),
+    ];
+
+    /// The word of the `type` line.
+    pub fn word(self) -> &'static str {
+        match self {
+            MapShape::Octile => "octile",
+            MapShape::Isometric => "isometric",
+            MapShape::Hex(HexLayout::RowOdd) => "hex-row-odd",
+            MapShape::Hex(HexLayout::RowEven) => "hex-row-even",
+            MapShape::Hex(HexLayout::ColumnOdd) => "hex-column-odd",
+            MapShape::Hex(HexLayout::ColumnEven) => "hex-column-even",
+            MapShape::Hex(HexLayout::Row) => "hex-row",
+            MapShape::Hex(HexLayout::Column) => "hex-column",
+        }
+    }
+
+    /// The shape a `type` line's word names.
+    pub fn from_word(word: &str) -> Option<MapShape> {
+        MapShape::ALL.into_iter().find(|s| s.word() == word)
+    }
+
+    /// The hex layout of a hexagon map.
+    pub fn hex(self) -> Option<HexLayout> {
+        match self {
+            MapShape::Hex(h) => Some(h),
+            _ => None,
+        }
+    }
+}
 
 /// What a map may claim, so that a hostile file costs nothing: a header may declare any size,
 /// but a map of more than `max_cells` cells is refused at its header, before anything is
@@ -46,14 +112,24 @@ pub fn parse_map(text: &str) -> Result<Grid, FormatError> {
     parse_map_with_limits(text, &MapLimits::DEFAULT)
 }
 
-/// Parses a `.map` text, refusing a map larger than `limits.max_cells` at its header.
+/// Parses a `.map` text, refusing a map larger than `limits.max_cells` at its header. The
+/// shape of its cells ([`parse_shaped_map_with_limits`]) is dropped.
+pub fn parse_map_with_limits(text: &str, limits: &MapLimits) -> Result<Grid, FormatError> {
+    parse_shaped_map_with_limits(text, limits).map(|(grid, _)| grid)
+}
+
+/// Parses a `.map` text and the shape of its cells (its `type` line), refusing a map larger
+/// than `limits.max_cells` at its header.
 ///
 /// Two passes over the rows: the first checks that each row the header promised is there, has
 /// the right width and only known characters; only then is the grid allocated and the second
 /// pass fills it. So a header that claims 67 million cells over an empty file costs nothing.
-pub fn parse_map_with_limits(text: &str, limits: &MapLimits) -> Result<Grid, FormatError> {
+pub fn parse_shaped_map_with_limits(
+    text: &str,
+    limits: &MapLimits,
+) -> Result<(Grid, MapShape), FormatError> {
     let mut lines = NumberedLines::new(without_bom(text));
-    let (width, height, n) = read_header(&mut lines, limits)?;
+    let (width, height, shape, n) = read_header(&mut lines, limits)?;
     let rows = lines.clone().take(height as usize);
     for y in 0..height {
         let (n, row) = lines.expect(format_args!("map row {} of {height}", y + 1))?;
@@ -67,7 +143,7 @@ pub fn parse_map_with_limits(text: &str, limits: &MapLimits) -> Result<Grid, For
     // Dimensions were checked against the header, so this cannot fail.
     let _ = grid.set_many(walls);
     read_after_map(&mut grid, &mut lines)?;
-    Ok(grid)
+    Ok((grid, shape))
 }
 
 /// The lines of a text, numbered from 1, with a "found the end of the file" error for a line
@@ -112,32 +188,34 @@ fn two_words(line: &str) -> (Option<&str>, Option<&str>, bool) {
     (words.next(), words.next(), words.next().is_some())
 }
 
-/// `type octile`, `height N` and `width N` (in either order), `map`. Returns the width, the
-/// height and the number of the `map` line.
+/// `type octile` (or another [`MapShape`]), `height N` and `width N` (in either order), `map`.
+/// Returns the width, the height, the shape and the number of the `map` line.
 fn read_header(
     lines: &mut NumberedLines,
     limits: &MapLimits,
-) -> Result<(u32, u32, usize), FormatError> {
+) -> Result<(u32, u32, MapShape, usize), FormatError> {
     let (n, line) = lines.expect("'type octile'")?;
     if line.contains('\r') {
         let why = "the lines end in a bare CR (old Mac line endings): save the file with LF or \
                    CRLF line endings";
         return Err(FormatError::new(n, why));
     }
-    match two_words(line) {
-        (Some("type"), Some("octile"), false) => {}
-        (Some("type"), Some(other), false) => {
-            let why = format!(
-                "only 'type octile' maps are supported, not {}",
-                quote(other)
-            );
-            return Err(FormatError::new(n, why));
-        }
+    let shape = match two_words(line) {
+        (Some("type"), Some(word), false) => match MapShape::from_word(word) {
+            Some(shape) => shape,
+            None => {
+                let why = format!(
+                    "unknown map type {} (expected octile, isometric or hex-row-odd and the like)",
+                    quote(word)
+                );
+                return Err(FormatError::new(n, why));
+            }
+        },
         _ => {
             let why = format!("expected 'type octile', found {}", quote(line));
             return Err(FormatError::new(n, why));
         }
-    }
+    };
     let (mut width, mut height) = (None, None);
     for _ in 0..2 {
         let (n, line) = lines.expect("'height N' and 'width N'")?;
@@ -167,7 +245,7 @@ fn read_header(
         );
         return Err(FormatError::new(n, why));
     }
-    Ok((width, height, n))
+    Ok((width, height, shape, n))
 }
 
 /// A map row has exactly `width` known characters (`column`s count from 1, for the message).
@@ -298,8 +376,13 @@ fn set(grid: &mut Grid, x: usize, y: u32, cell: Cell) {
 /// Writes a grid in the `.map` format, with a `costs` block only if some cell costs more than 1.
 /// Costs above [`MAX_STORED_COST`] are stored as that maximum.
 pub fn write_map(grid: &Grid) -> String {
+    write_shaped_map(grid, MapShape::Octile)
+}
+
+/// [`write_map`] for a map of another shape: its `type` line says which.
+pub fn write_shaped_map(grid: &Grid, shape: MapShape) -> String {
     let (w, h) = (grid.width(), grid.height());
-    let mut out = format!("type octile\nheight {h}\nwidth {w}\nmap\n");
+    let mut out = format!("type {}\nheight {h}\nwidth {w}\nmap\n", shape.word());
     let cells = || (0..h).map(move |y| (0..w).map(move |x| (x, y, Point::new(x as i32, y as i32))));
     for row in cells() {
         for (_, _, p) in row {
@@ -354,12 +437,28 @@ mod tests {
     }
 
     #[test]
+    fn a_map_keeps_its_shape_through_a_file() {
+        for shape in MapShape::ALL {
+            let text = SMALL.replace("type octile", &format!("type {}", shape.word()));
+            let (grid, read) = parse_shaped_map_with_limits(&text, &MapLimits::DEFAULT).unwrap();
+            assert_eq!(read, shape);
+            assert_eq!(grid, parse_map(SMALL).unwrap(), "{shape:?}: the same cells");
+            let written = write_shaped_map(&grid, shape);
+            let again = parse_shaped_map_with_limits(&written, &MapLimits::DEFAULT).unwrap();
+            assert_eq!(again, (grid, shape));
+        }
+        let err = |text: &str| parse_map(text).unwrap_err().message;
+        assert!(err("type hex-row-odd extra\n").contains("expected 'type octile'"));
+        assert!(err("type Hex-Row-Odd\n").contains("unknown map type"));
+    }
+
+    #[test]
     fn errors_name_the_line() {
         let err = |text: &str| parse_map(text).unwrap_err();
         assert_eq!(err("").line, 1);
         assert_eq!(
             err("type hex\n").message,
-            "only 'type octile' maps are supported, not 'hex'"
+            "unknown map type 'hex' (expected octile, isometric or hex-row-odd and the like)"
         );
         assert_eq!(err("type octile\nheight x\n").line, 2);
         assert_eq!(err("type octile\nheight 0\nwidth 2\nmap\n").line, 2);

@@ -31,6 +31,11 @@
 //! One character per cell: `@` where the map is blocked, otherwise the cost as a base-36 digit,
 //! `1`–`9` then lowercase `a` (10) to `z` (35). Cells the block does not mention cost 1.
 //!
+//! **Shape extension.** `type octile` maps are squares. A map of hexagons, or of squares drawn
+//! as an isometric diamond, names its shape in the same line (`type hex-row-odd`, `type
+//! isometric`: [`MapShape`]); everything else is as above. A standard reader refuses such a file
+//! at its first line rather than reading hexagons as squares.
+//!
 //! **Hostile files.** Parsing costs memory and time in proportion to the text read, whatever a
 //! header claims ([`MapLimits`]); files are read up to a limit; and an error quotes at most a
 //! short excerpt of the text, with control and invisible characters escaped ([`text::quote`]).
@@ -43,7 +48,11 @@ pub mod text;
 
 pub use error::{FileError, FileErrorKind, FormatError};
 pub use files::{
-    MAX_SCEN_BYTES, read_map_file, read_map_file_with_limits, read_scen_file, read_text_file,
+    MAX_SCEN_BYTES, read_map_file, read_map_file_with_limits, read_scen_file,
+    read_shaped_map_file_with_limits, read_text_file,
 };
-pub use map::{MAX_STORED_COST, MapLimits, parse_map, parse_map_with_limits, write_map};
+pub use map::{
+    MAX_STORED_COST, MapLimits, MapShape, parse_map, parse_map_with_limits,
+    parse_shaped_map_with_limits, write_map, write_shaped_map,
+};
 pub use scen::{Scenario, parse_scen};
