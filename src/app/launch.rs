@@ -16,12 +16,15 @@ use crate::planner::{Plan, PlannerSettings};
 use crate::world::agents::MAX_AGENTS;
 use crate::world::catalog;
 use crate::world::generators::{GenerateMap, GeneratorKind, GeneratorSettings, SIZE_RANGE};
+use crate::world::layout::{MapLayout, drawable};
 use crate::world::map_files::OpenMapFile;
 use crate::world::map_load::CurrentMap;
-use crate::world::map_load::LoadMap;
+use crate::world::map_load::{LoadMap, ReshapeMap};
 use bevy::prelude::*;
 use gridpath::Algorithm;
+use gridpath::hex::HexLayout;
 use gridpath::lifelong::Guidance;
+use gridpath::movingai::MapShape;
 use std::path::PathBuf;
 
 /// The help text. Its list of algorithms is made from [`Algorithm::ALL`], so a new algorithm
@@ -37,11 +40,15 @@ usage: pathfinder_playground [--map FILE.map | --generate KIND[:WxH[:SEED]]] [--
                              [--straighten] [--agents N[:wander|:flow]] [--agent-size SIZE]
                              [--scene door|corridor|crossing|sizes] [--screenshot OUT.png]
                              [--mapf N[:scen]] [--plan FILE] [--lifelong N|FILE.json]
+                             [--grid squares|hex|hex-flat|iso]
 
   --map FILE         open this Moving AI .map file instead of the built-in map
   --generate SPEC    start on a generated map: KIND is terrain, maze or rooms, then optionally
                      the size and the seed, e.g. maze:41x31:7 (default size 64x48, seed 1)
   --algorithm NAME   plan with one of these (default {default}):{algorithms}
+  --grid SHAPE       draw and search the map's cells as squares, hex (pointy-top hexagons),
+                     hex-flat (flat-top) or iso (an isometric diamond); a hex .map file
+                     opens as hexagons by itself
   --straighten       also draw the path straightened with line of sight
   --agents SPEC      spawn N agents (1 to 1000) once the map is up; they chase the goal with
                      A* each, or with :flow by one flow field, or :wander from cell to cell
@@ -74,6 +81,8 @@ pub struct LaunchOptions {
     pub mapf: Option<MapfLaunch>,
     pub plan: Option<PathBuf>,
     pub lifelong: Option<LifelongSource>,
+    /// `--grid`: the shape of the first map's cells.
+    pub grid: Option<MapShape>,
 }
 
 /// `--mapf N[:scen]`.
@@ -152,6 +161,10 @@ impl LaunchOptions {
                     let spec = value("--lifelong")?;
                     options.lifelong = Some(parse_lifelong(&spec.to_string_lossy())?);
                 }
+                "--grid" => {
+                    let spec = value("--grid")?;
+                    options.grid = Some(parse_grid(&spec.to_string_lossy())?);
+                }
                 "--straighten" => options.straighten = true,
                 "-h" | "--help" => return Err(CliError::Help),
                 other => return Err(CliError::Bad(format!("unknown argument '{other}'"))),
@@ -228,8 +241,43 @@ pub(super) fn plugin(app: &mut App) {
     if let Some(size) = options.agent_size {
         app.insert_resource(size);
     }
-    app.add_systems(Startup, request_launch_map)
-        .add_systems(Update, (spawn_launch_agents, launch_mapf));
+    app.add_systems(Startup, request_launch_map).add_systems(
+        Update,
+        (spawn_launch_agents, launch_mapf, reshape_launch_map),
+    );
+}
+
+/// Gives the first map the `--grid` shape, once it is up.
+fn reshape_launch_map(
+    options: Res<LaunchOptions>,
+    layout: Option<Res<MapLayout>>,
+    mut done: Local<bool>,
+    mut reshape: MessageWriter<ReshapeMap>,
+) {
+    if *done || layout.is_none() {
+        return;
+    }
+    *done = true;
+    if let Some(shape) = options.grid {
+        reshape.write(ReshapeMap(shape));
+    }
+}
+
+/// `squares`, `hex` (pointy-top), `hex-flat`, `iso`, or a map file's type word (`hex-row-even`).
+fn parse_grid(spec: &str) -> Result<MapShape, CliError> {
+    let shape = match spec {
+        "squares" => Some(MapShape::Octile),
+        "hex" | "hex-pointy" => Some(MapShape::Hex(HexLayout::RowOdd)),
+        "hex-flat" => Some(MapShape::Hex(HexLayout::ColumnOdd)),
+        "iso" => Some(MapShape::Isometric),
+        word => MapShape::from_word(word),
+    };
+    shape.filter(|&s| drawable(s)).ok_or_else(|| {
+        CliError::Bad(format!(
+            "--grid wants squares, hex, hex-flat, iso or an offset hex layout \
+             (hex-row-even...), not '{spec}'"
+        ))
+    })
 }
 
 /// Solves the `--mapf` instance, opens the `--plan`, or starts the `--lifelong` run, once the
@@ -472,6 +520,22 @@ mod tests {
         assert!(matches!(parse(&["--screenshot"]), Err(CliError::Bad(_))));
         assert!(matches!(parse(&["--bogus"]), Err(CliError::Bad(_))));
         assert_eq!(parse(&["-h"]), Err(CliError::Help));
+        let grid = |spec: &str| parse(&["--grid", spec]).map(|o| o.grid);
+        assert_eq!(grid("hex"), Ok(Some(MapShape::Hex(HexLayout::RowOdd))));
+        assert_eq!(
+            grid("hex-flat"),
+            Ok(Some(MapShape::Hex(HexLayout::ColumnOdd)))
+        );
+        assert_eq!(
+            grid("hex-row-even"),
+            Ok(Some(MapShape::Hex(HexLayout::RowEven)))
+        );
+        assert_eq!(grid("iso"), Ok(Some(MapShape::Isometric)));
+        assert!(
+            matches!(grid("hex-row"), Err(CliError::Bad(_))),
+            "a rhombus is not drawn"
+        );
+        assert!(matches!(grid("triangles"), Err(CliError::Bad(_))));
         let a = parse(&["--agents", "500:wander"]).unwrap();
         assert_eq!(
             a.agents.map(|a| (a.count, a.goal)),

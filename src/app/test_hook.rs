@@ -13,6 +13,8 @@
 //! start 351.2 103.0            (window pixels, logical)
 //! goal 1104.9 103.0
 //! cell 339.0 91.0 24.4         (centre of cell (0, 0), then the distance between cell centres)
+//! cell_down 339.0 115.4        (centre of cell (0, 1): rows run down, and on hexagons closer)
+//! shape octile                 (the cells' shape, as a map file's type line names it)
 //! plan Found 7 62 33 1         (status, plans so far, path length, path end x y)
 //! path 1 1 2 2 3 2 ...         (the path's cells, x y each, if it has at most 500)
 //! obstacles 262
@@ -121,6 +123,10 @@ fn write_state(
     if let (Some(a), Some(b)) = (screen(Point::new(0, 0)), screen(Point::new(1, 0))) {
         let _ = writeln!(out, "cell {:.2} {:.2} {:.3}", a.x, a.y, b.x - a.x);
     }
+    if let Some(c) = screen(Point::new(0, 1)) {
+        let _ = writeln!(out, "cell_down {:.2} {:.2}", c.x, c.y);
+    }
+    let _ = writeln!(out, "shape {}", layout.shape.word());
     let _ = writeln!(out, "{}", plan_line(&plan));
     if plan.has_path() && plan.path.len() <= 500 {
         let _ = write!(out, "path");

@@ -14,8 +14,9 @@ pub mod stepping;
 pub mod straighten;
 
 use crate::AppSystems;
+use crate::world::layout::MapLayout;
 use bevy::prelude::*;
-use gridpath::SearchConfig;
+use gridpath::{Heuristic, Movement, SearchConfig};
 
 pub use live::{PlanOffFrame, Planner, ReplanNow};
 pub use optimality::Optimality;
@@ -44,6 +45,43 @@ impl Default for PlannerSettings {
     }
 }
 
+/// A map of hexagons is searched with hex moves and the hex distance; back on squares, the
+/// square moves chosen before (8-way by default) come back. A heuristic chosen by hand stays
+/// where it measures the new moves.
+fn follow_map_shape(
+    layout: Option<Res<MapLayout>>,
+    mut settings: ResMut<PlannerSettings>,
+    mut squares: Local<Option<Movement>>,
+) {
+    let Some(layout) = layout.filter(|l| l.is_changed()) else {
+        return;
+    };
+    let search = &mut settings.search;
+    let before = search.movement;
+    let wanted = match layout.shape.hex() {
+        Some(h) => Movement::Hex(h),
+        None => match before {
+            Movement::Hex(_) => squares.take().unwrap_or_default(),
+            square => square,
+        },
+    };
+    if wanted == before {
+        return;
+    }
+    if before.hex().is_none() {
+        *squares = Some(before);
+    }
+    search.movement = wanted;
+    let fits = if wanted.hex().is_some() {
+        Heuristic::HEX.contains(&search.heuristic)
+    } else {
+        search.heuristic != Heuristic::Hex
+    };
+    if search.heuristic == Heuristic::best_for(before) || !fits {
+        search.heuristic = Heuristic::best_for(wanted);
+    }
+}
+
 /// Re-planning live on the timer, or stepping by hand. Each mode's systems run only in it.
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum PlannerMode {
@@ -54,7 +92,8 @@ pub enum PlannerMode {
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PlannerSettings>()
-        .init_state::<PlannerMode>();
+        .init_state::<PlannerMode>()
+        .add_systems(Update, follow_map_shape.in_set(AppSystems::Derive));
     app.add_plugins((
         live::plugin,
         stepping::plugin,

@@ -5,11 +5,41 @@ use crate::world::catalog::SHIPPED;
 use crate::world::generators::{GenerateMap, GeneratorKind, GeneratorSettings, SIZE_RANGE};
 use crate::world::layout::MapLayout;
 use crate::world::map_files::{OpenMapFile, SaveMapFile};
-use crate::world::map_load::{CurrentMap, LoadMap};
+use crate::world::map_load::{CurrentMap, LoadMap, ReshapeMap};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
+use gridpath::hex::HexLayout;
+use gridpath::movingai::MapShape;
 use std::path::PathBuf;
+
+/// The shapes of cell the panel offers, with their names and what they are.
+const GRID_CHOICES: [(MapShape, &str, &str, &str); 4] = [
+    (
+        MapShape::Octile,
+        "Squares",
+        "Square cells: 4 or 8 neighbours (Moving AI's octile maps).",
+        "grid_squares",
+    ),
+    (
+        MapShape::Hex(HexLayout::RowOdd),
+        "Hex pointy",
+        "Pointy-top hexagons in rows, odd rows shifted right: 6 neighbours, each one step.",
+        "grid_hex_pointy",
+    ),
+    (
+        MapShape::Hex(HexLayout::ColumnOdd),
+        "Hex flat",
+        "Flat-top hexagons in columns, odd columns shifted down: 6 neighbours, each one step.",
+        "grid_hex_flat",
+    ),
+    (
+        MapShape::Isometric,
+        "Iso",
+        "Squares drawn as an isometric diamond map: the same neighbours, another picture.",
+        "grid_iso",
+    ),
+];
 
 /// What the map section remembers between frames.
 #[derive(Resource, Debug, Clone)]
@@ -33,6 +63,7 @@ pub(super) struct MapSection<'w> {
     current: Res<'w, CurrentMap>,
     layout: Option<Res<'w, MapLayout>>,
     load: MessageWriter<'w, LoadMap>,
+    reshape: MessageWriter<'w, ReshapeMap>,
     generate: MessageWriter<'w, GenerateMap>,
     // A browser opens files through the page's picker instead (see `files`).
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
@@ -47,6 +78,7 @@ impl MapSection<'_> {
             .as_ref()
             .map_or(String::new(), |l| format!(" ({}×{})", l.width, l.height));
         ui.label(format!("Map: {}{size}", self.current.name));
+        self.grid_choice(ui, widgets);
         let section = egui::CollapsingHeader::new("Map")
             .default_open(false)
             .show(ui, |ui| {
@@ -57,6 +89,24 @@ impl MapSection<'_> {
                 self.files(ui, widgets);
             });
         widgets.note("map_section", &section.header_response);
+    }
+
+    /// The shape of the cells: the same map drawn and searched on squares, hexagons or
+    /// isometric diamonds.
+    fn grid_choice(&mut self, ui: &mut egui::Ui, widgets: &mut PanelWidgets) {
+        let Some(now) = self.layout.as_ref().map(|l| l.shape) else {
+            return;
+        };
+        ui.horizontal(|ui| {
+            ui.label("Grid");
+            for (shape, name, about, id) in GRID_CHOICES {
+                let pick = ui.selectable_label(now == shape, name).on_hover_text(about);
+                widgets.note(id, &pick);
+                if pick.clicked() && now != shape {
+                    self.reshape.write(ReshapeMap(shape));
+                }
+            }
+        });
     }
 
     fn shipped(&mut self, ui: &mut egui::Ui) {

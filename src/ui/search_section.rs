@@ -3,22 +3,28 @@
 
 use super::widgets::PanelWidgets;
 use super::{AMBER, RED};
+use crate::input::pointer::PointerWorld;
 use crate::planner::straighten::Straightened;
 use crate::planner::{INTERVAL_RANGE, Optimality, Plan, PlanStatus, PlannerSettings, ReplanNow};
+use crate::world::layout::MapLayout;
+use crate::world::markers::{Goal, MarkerCell};
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use gridpath::{Algorithm, CornerRule, GoalMode, Heuristic, Movement, SearchConfig};
 
 #[derive(SystemParam)]
-pub(super) struct SearchSection<'w> {
+pub(super) struct SearchSection<'w, 's> {
     settings: ResMut<'w, PlannerSettings>,
     plan: Res<'w, Plan>,
     straightened: Res<'w, Straightened>,
     replan: MessageWriter<'w, ReplanNow>,
+    pointer: Res<'w, PointerWorld>,
+    layout: Option<Res<'w, MapLayout>>,
+    goal: Query<'w, 's, &'static MarkerCell, With<Goal>>,
 }
 
-impl SearchSection<'_> {
+impl SearchSection<'_, '_> {
     pub(super) fn show(&mut self, ui: &mut egui::Ui, widgets: &mut PanelWidgets) {
         egui::CollapsingHeader::new("Search")
             .default_open(true)
@@ -48,11 +54,53 @@ impl SearchSection<'_> {
                     *self.settings = settings;
                 }
             });
+        self.pointer_line(ui);
         ui.strong("Last plan");
         plan_status(ui, &self.plan);
         straightened_line(ui, &self.straightened);
     }
 }
+
+impl SearchSection<'_, '_> {
+    /// The cell under the pointer and what the heuristic says of it: on hexagons, its axial
+    /// coordinates and its hex distance to the goal, the number a student checks by counting.
+    fn pointer_line(&self, ui: &mut egui::Ui) {
+        let (Some(layout), Some(world), Ok(goal)) =
+            (self.layout.as_ref(), self.pointer.0, self.goal.single())
+        else {
+            return;
+        };
+        let cell = layout.cell_at(world);
+        if !layout.contains(cell) {
+            return;
+        }
+        let search = &self.settings.search;
+        match search.movement.hex() {
+            Some(hex) => {
+                let (q, r) = hex.to_axial(cell);
+                let d = hex.distance(cell, goal.0);
+                ui.label(format!("Pointer: {cell}, axial ({q}, {r})"))
+                    .on_hover_text(HEX_DISTANCE_ABOUT);
+                ui.label(format!("{d} hexagons from the goal (hex distance)"))
+                    .on_hover_text(HEX_DISTANCE_ABOUT);
+            }
+            None => {
+                let h = search.heuristic.between(search.movement, cell, goal.0);
+                ui.label(format!("Pointer: {cell}"));
+                ui.label(format!(
+                    "h = {h:.2} to the goal ({})",
+                    search.heuristic.name()
+                ));
+            }
+        }
+    }
+}
+
+const HEX_DISTANCE_ABOUT: &str = "On hexagons, give each cell cube coordinates q, r and \
+     s = −q − r: a step to any of the six neighbours changes two of them by one. So the fewest \
+     steps between two cells (with no walls) is max(|Δq|, |Δr|, |Δs|), the hex distance, which \
+     A* uses as its heuristic: exact on open ground, never too much. (Red Blob Games, \
+     \"Hexagonal Grids\".)";
 
 const WEIGHT_ABOUT: &str =
     "The heuristic is multiplied by w: fewer cells expanded, cost at most w × optimal.";
@@ -101,12 +149,18 @@ fn algorithm_rows(ui: &mut egui::Ui, search: &mut SearchConfig) {
     ui.label("Heuristic");
     // Theta* always measures the straight line: see `gridpath::algorithms::theta_star`.
     let own_heuristic = search.algorithm.uses_heuristic() && !search.algorithm.is_any_angle();
+    // On hexagons, the heuristics that measure them (the hex distance first).
+    let heuristics: &[Heuristic] = if search.movement.hex().is_some() {
+        &Heuristic::HEX
+    } else {
+        &Heuristic::ALL
+    };
     ui.add_enabled_ui(own_heuristic, |ui| {
         drop_down(
             ui,
             "heuristic",
             &mut search.heuristic,
-            &Heuristic::ALL,
+            heuristics,
             Heuristic::name,
             Heuristic::description,
         );
@@ -121,10 +175,16 @@ fn algorithm_rows(ui: &mut egui::Ui, search: &mut SearchConfig) {
     }
 }
 
-/// 4-way or 8-way moves, and for 8-way the corner rule.
+/// 4-way or 8-way moves, and for 8-way the corner rule. On a hex map the moves are the map's.
 fn movement_rows(ui: &mut egui::Ui, search: &mut SearchConfig) {
     let before = search.movement;
     ui.label("Moves");
+    if search.movement.hex().is_some() {
+        ui.label("6 hexagons")
+            .on_hover_text("Each hexagon touches six others, all one step away (cost 1).");
+        ui.end_row();
+        return;
+    }
     ui.horizontal(|ui| {
         let eight = matches!(search.movement, Movement::EightWay(_));
         if ui

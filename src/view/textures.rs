@@ -96,16 +96,49 @@ fn pixel(look: TileLook, x: u32, y: u32) -> Rgba {
 
 /// One row of tiles, left to right in [`TILE_LOOKS`] order.
 pub fn tile_atlas() -> Image {
+    shaped_tile_atlas(UVec2::splat(TILE_PX), &[])
+}
+
+/// [`tile_atlas`] for tiles of `size` pixels, each cut to the convex polygon `corners` (in
+/// pixels from the tile's centre, y up; none: the whole tile), with half a pixel to spare so
+/// that neighbouring tiles meet without a seam.
+pub fn shaped_tile_atlas(size: UVec2, corners: &[Vec2]) -> Image {
     let count = TILE_LOOKS.len() as u32;
-    let (w, h) = (TILE_PX * count, TILE_PX);
+    let (w, h) = (size.x * count, size.y);
     let mut data = Vec::with_capacity((w * h * 4) as usize);
     for y in 0..h {
         for x in 0..w {
-            let look = TILE_LOOKS[(x / TILE_PX) as usize];
-            data.extend_from_slice(&pixel(look, x % TILE_PX, y));
+            let (look, tx) = (TILE_LOOKS[(x / size.x) as usize], x % size.x);
+            let from_centre = Vec2::new(
+                tx as f32 + 0.5 - size.x as f32 / 2.0,
+                size.y as f32 / 2.0 - (y as f32 + 0.5),
+            );
+            let mut rgba = pixel(look, tx % TILE_PX, y % TILE_PX);
+            if !in_polygon(from_centre, corners, 0.5) {
+                rgba = [0; 4];
+            }
+            data.extend_from_slice(&rgba);
         }
     }
     image(w, h, data)
+}
+
+/// Whether `p` lies in the convex polygon `corners` (in order round it), or within `margin` of
+/// it; every point lies in an empty polygon.
+fn in_polygon(p: Vec2, corners: &[Vec2], margin: f32) -> bool {
+    let n = corners.len();
+    let centre = corners.iter().copied().sum::<Vec2>() / n.max(1) as f32;
+    (0..n).all(|k| {
+        let (a, b) = (corners[k], corners[(k + 1) % n]);
+        let normal = (b - a).perp().normalize_or_zero();
+        // The side of the edge the centre is on is inside.
+        let inward = if normal.dot(centre - a) >= 0.0 {
+            1.0
+        } else {
+            -1.0
+        };
+        inward * normal.dot(p - a) >= -margin
+    })
 }
 
 /// A filled disc of `fill` with a white rim, on transparent ground: a marker.

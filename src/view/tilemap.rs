@@ -7,15 +7,33 @@
 
 use crate::AppSystems;
 use crate::view::textures::{self, TileLook};
-use crate::world::layout::{MapLayout, TILE};
+use crate::world::layout::MapLayout;
 use crate::world::nav::{CellPos, NavGrid, Obstacle};
 use crate::world::terrain::{Ground, GroundChanged, GroundMap};
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 use gridpath::Point;
+use gridpath::movingai::MapShape;
 
-#[derive(Resource)]
-struct TileAtlas(Handle<Image>);
+/// The tile atlas for each shape of cell, made when a map of that shape first shows.
+#[derive(Resource, Default)]
+struct TileAtlas(Vec<(MapShape, Handle<Image>)>);
+
+impl TileAtlas {
+    fn for_shape(&mut self, layout: &MapLayout, images: &mut Assets<Image>) -> Handle<Image> {
+        if let Some((_, handle)) = self.0.iter().find(|(s, _)| *s == layout.shape) {
+            return handle.clone();
+        }
+        let tile = layout.tiles().tile;
+        let image = match layout.shape {
+            MapShape::Octile => textures::tile_atlas(),
+            _ => textures::shaped_tile_atlas(tile.as_uvec2(), &layout.tile_corners()),
+        };
+        let handle = images.add(image);
+        self.0.push((layout.shape, handle.clone()));
+        handle
+    }
+}
 
 /// Marks the tilemap entity.
 #[derive(Component)]
@@ -29,7 +47,7 @@ pub struct TileSystems;
 pub fn tile_entity(storage: &TileStorage, layout: &MapLayout, p: Point) -> Option<Entity> {
     layout
         .contains(p)
-        .then(|| storage.get(&tile_pos(layout, p)))
+        .then(|| storage.get(&layout.tiles().tile_pos(p)))
         .flatten()
 }
 
@@ -40,7 +58,7 @@ struct DirtyTiles(Vec<Point>);
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(TilemapPlugin)
         .init_resource::<DirtyTiles>()
-        .add_systems(Startup, make_atlas)
+        .init_resource::<TileAtlas>()
         .add_systems(
             Update,
             (note_ground_changes, rebuild_tilemap, redraw_dirty_tiles)
@@ -50,10 +68,6 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_observer(note_dirty::<Add>)
         .add_observer(note_dirty::<Remove>);
-}
-
-fn make_atlas(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
-    commands.insert_resource(TileAtlas(images.add(textures::tile_atlas())));
 }
 
 fn note_dirty<E: EntityEvent>(
@@ -78,19 +92,12 @@ fn look_of(nav: &NavGrid, ground: &GroundMap, p: Point) -> TileLook {
     }
 }
 
-fn tile_pos(layout: &MapLayout, p: Point) -> TilePos {
-    // Tilemap rows count up from the bottom; grid rows count down from the top.
-    TilePos {
-        x: p.x as u32,
-        y: layout.height - 1 - p.y as u32,
-    }
-}
-
 fn rebuild_tilemap(
     layout: Option<Res<MapLayout>>,
     nav: Option<Res<NavGrid>>,
     ground: Option<Res<GroundMap>>,
-    atlas: Res<TileAtlas>,
+    mut atlas: ResMut<TileAtlas>,
+    mut images: ResMut<Assets<Image>>,
     old: Query<(Entity, &TileStorage), With<MapTiles>>,
     mut dirty: ResMut<DirtyTiles>,
     mut commands: Commands,
@@ -114,16 +121,17 @@ fn rebuild_tilemap(
         .flat_map(|y| (0..layout.width).map(move |x| Point::new(x as i32, y as i32)))
         .map(|p| look_of(&nav, &ground, p) as u32)
         .collect();
-    let texture = TilemapTexture::Single(atlas.0.clone());
+    let texture = TilemapTexture::Single(atlas.for_shape(&layout, &mut images));
     // One command with direct world access: `World::spawn_batch` hands back the tile ids, and
     // batch spawning is far faster than one command per tile on a 512×512 map.
     commands.queue(move |world: &mut World| spawn_tilemap(world, layout, &looks, texture));
 }
 
 fn spawn_tilemap(world: &mut World, layout: MapLayout, looks: &[u32], texture: TilemapTexture) {
+    let tiles = layout.tiles();
     let size = TilemapSize {
-        x: layout.width,
-        y: layout.height,
+        x: tiles.size.x,
+        y: tiles.size.y,
     };
     let map = world.spawn((Name::new("Tilemap"), MapTiles)).id();
     let cells = || {
@@ -131,7 +139,7 @@ fn spawn_tilemap(world: &mut World, layout: MapLayout, looks: &[u32], texture: T
             .flat_map(|y| (0..layout.width).map(move |x| Point::new(x as i32, y as i32)))
     };
     let bundles = cells().zip(looks).map(|(p, &look)| TileBundle {
-        position: tile_pos(&layout, p),
+        position: tiles.tile_pos(p),
         tilemap_id: TilemapId(map),
         texture_index: TileTextureIndex(look),
         ..default()
@@ -139,17 +147,33 @@ fn spawn_tilemap(world: &mut World, layout: MapLayout, looks: &[u32], texture: T
     let ids: Vec<Entity> = world.spawn_batch(bundles).collect();
     let mut storage = TileStorage::empty(size);
     for (p, id) in cells().zip(ids) {
-        storage.set(&tile_pos(&layout, p), id);
+        storage.set(&tiles.tile_pos(p), id);
     }
-    let tile_size = TilemapTileSize { x: TILE, y: TILE };
+    let tile_size = TilemapTileSize {
+        x: tiles.tile.x,
+        y: tiles.tile.y,
+    };
+    let grid_size = tile_size.into();
+    // Placed so that cell (0, 0)'s tile lands where the layout puts the cell: every other tile
+    // then lands on its cell too (the layout's tests check it).
+    let origin = tiles.tile_pos(Point::new(0, 0));
+    let unplaced = origin.center_in_world(
+        &size,
+        &grid_size,
+        &tile_size,
+        &tiles.map_type,
+        &TilemapAnchor::None,
+    );
+    let shift = layout.cell_center(Point::new(0, 0)) - unplaced;
     world.entity_mut(map).insert(TilemapBundle {
-        grid_size: tile_size.into(),
-        map_type: TilemapType::Square,
+        grid_size,
+        map_type: tiles.map_type,
         size,
         storage,
         texture,
         tile_size,
-        anchor: TilemapAnchor::Center,
+        anchor: TilemapAnchor::None,
+        transform: Transform::from_translation(shift.extend(0.0)),
         ..default()
     });
 }
@@ -175,7 +199,7 @@ fn redraw_dirty_tiles(
         if !layout.contains(p) {
             continue;
         }
-        if let Some(tile) = storage.get(&tile_pos(&layout, p))
+        if let Some(tile) = storage.get(&layout.tiles().tile_pos(p))
             && let Ok(mut index) = tiles.get_mut(tile)
         {
             let look = look_of(&nav, &ground, p) as u32;

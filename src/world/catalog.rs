@@ -3,7 +3,9 @@
 //! whoever wants one on screen sends it to the map loader.
 
 use gridpath::Grid;
-use gridpath::movingai::{FormatError, parse_map};
+use gridpath::movingai::{
+    FormatError, MapLimits, MapShape, parse_map, parse_shaped_map_with_limits,
+};
 
 pub struct ShippedMap {
     pub file: &'static str,
@@ -16,6 +18,11 @@ impl ShippedMap {
     pub fn load(&self) -> Result<Grid, FormatError> {
         parse_map(self.text)
     }
+
+    /// The map's grid and the shape of its cells.
+    pub fn load_shaped(&self) -> Result<(Grid, MapShape), FormatError> {
+        parse_shaped_map_with_limits(self.text, &MapLimits::DEFAULT)
+    }
 }
 
 /// The shipped map called `name`, with or without its `.map`: `trap` or `trap.map`.
@@ -26,7 +33,7 @@ pub fn shipped(name: &str) -> Option<&'static ShippedMap> {
         .find(|m| m.file.strip_suffix(".map") == Some(file))
 }
 
-pub const SHIPPED: [ShippedMap; 7] = [
+pub const SHIPPED: [ShippedMap; 8] = [
     ShippedMap {
         file: "rooms.map",
         about: "Nine rooms and offset doorways: the path has to bend.",
@@ -46,6 +53,12 @@ pub const SHIPPED: [ShippedMap; 7] = [
         file: "spiral.map",
         about: "One long spiral corridor.",
         text: include_str!("../../assets/maps/spiral.map"),
+    },
+    ShippedMap {
+        file: "hex-ridge.map",
+        about: "Hexagons: a ridge with two passes, a lake in mud, a meadow. Six neighbours, \
+                each one step; A* measures with the hex distance.",
+        text: include_str!("../../assets/maps/hex-ridge.map"),
     },
     ShippedMap {
         file: "arena.map",
@@ -116,6 +129,21 @@ mod tests {
             let instance = gridpath::mapf::Instance::from_scenarios(grid, &scenarios, agents);
             assert!(instance.is_ok(), "{}: {instance:?}", scen.file);
         }
+    }
+
+    #[test]
+    fn the_hex_map_is_hexagons_and_its_markers_are_joined_by_hex_moves() {
+        let map = shipped("hex-ridge").expect("shipped");
+        let (grid, shape) = map.load_shaped().expect("parses");
+        let hex = shape.hex().expect("hexagons");
+        let (s, g) = crate::world::markers::far_apart_cells(&grid);
+        let config = gridpath::SearchConfig {
+            movement: gridpath::Movement::Hex(hex),
+            heuristic: gridpath::Heuristic::Hex,
+            ..Default::default()
+        };
+        let found = gridpath::find_path(&grid, s, g, &config).expect("valid");
+        assert!(found.path.is_some(), "markers not joined");
     }
 
     #[test]

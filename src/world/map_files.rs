@@ -8,10 +8,13 @@
 
 use crate::AppSystems;
 use crate::notices::Notices;
+use crate::world::layout::{MapLayout, drawable};
 use crate::world::map_load::{CurrentMap, LoadMap, MAX_CELLS};
 use crate::world::nav::NavGrid;
 use bevy::prelude::*;
-use gridpath::movingai::{MapLimits, parse_map_with_limits, read_map_file_with_limits};
+use gridpath::movingai::{
+    MapLimits, MapShape, parse_shaped_map_with_limits, read_shaped_map_file_with_limits,
+};
 use std::path::{Path, PathBuf};
 
 #[derive(Message, Clone, Debug)]
@@ -49,7 +52,7 @@ fn open_files(
         // The playground's own cell limit goes to the reader, so a file that claims a bigger map
         // is refused at its header, before anything is allocated or much is read.
         let limits = MapLimits::cells(MAX_CELLS);
-        let read = read_map_file_with_limits(path, &limits);
+        let read = read_shaped_map_file_with_limits(path, &limits);
         open_or_say_why(
             file_name(path),
             read,
@@ -67,7 +70,7 @@ fn open_page_maps(
     mut notices: ResMut<Notices>,
 ) {
     for (name, text) in crate::browser::take_opened_maps() {
-        let read = parse_map_with_limits(&text, &MapLimits::cells(MAX_CELLS));
+        let read = parse_shaped_map_with_limits(&text, &MapLimits::cells(MAX_CELLS));
         open_or_say_why(name, read, nav.is_some(), &mut load, &mut notices);
     }
 }
@@ -75,36 +78,46 @@ fn open_page_maps(
 /// Sends a map that was read to the loader, or says why it was not, and what stays on screen.
 fn open_or_say_why<E: std::fmt::Display>(
     name: String,
-    read: Result<gridpath::Grid, E>,
+    read: Result<(gridpath::Grid, MapShape), E>,
     has_map: bool,
     load: &mut MessageWriter<LoadMap>,
     notices: &mut Notices,
 ) {
-    match read {
-        Ok(grid) => {
-            load.write(LoadMap::new(name, grid));
+    let why = match read {
+        Ok((grid, shape)) if drawable(shape) => {
+            load.write(LoadMap::new(name, grid).with_shape(shape));
+            return;
         }
-        Err(e) => notices.error(if has_map {
-            format!("Could not open {name}; the current map stays. {e}")
-        } else {
-            format!("Could not open {name}, showing the built-in map instead. {e}")
-        }),
-    }
+        Ok((_, shape)) => format!(
+            "its cells are {}, a rhombus of hexagons the playground does not draw (it draws \
+             hex-row-odd, hex-row-even, hex-column-odd and hex-column-even).",
+            shape.word()
+        ),
+        Err(e) => e.to_string(),
+    };
+    notices.error(if has_map {
+        format!("Could not open {name}; the current map stays. {why}")
+    } else {
+        format!("Could not open {name}, showing the built-in map instead. {why}")
+    });
 }
 
 fn save_files(
     mut requests: MessageReader<SaveMapFile>,
     nav: Option<Res<NavGrid>>,
+    layout: Option<Res<MapLayout>>,
     mut current: ResMut<CurrentMap>,
     mut notices: ResMut<Notices>,
 ) {
+    let shape = layout.map_or(MapShape::Octile, |l| l.shape);
     for SaveMapFile(path) in requests.read() {
         let Some(nav) = &nav else {
             notices.error("There is no map to save yet.");
             continue;
         };
-        // The navigation grid is the world as a grid: walls, and each open cell's ground cost.
-        let text = gridpath::movingai::write_map(nav.grid());
+        // The navigation grid is the world as a grid: walls, and each open cell's ground cost;
+        // the type line keeps the cells' shape.
+        let text = gridpath::movingai::write_shaped_map(nav.grid(), shape);
         // A browser has no files to write: the map leaves as a download.
         #[cfg(target_arch = "wasm32")]
         let written = crate::browser::download(&file_name(path), &text);

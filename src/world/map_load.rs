@@ -15,6 +15,7 @@ use crate::world::markers::{Marker, Markers, far_apart_cells};
 use crate::world::nav::{CellPos, NavGrid, Obstacle};
 use crate::world::terrain::GroundMap;
 use bevy::prelude::*;
+use gridpath::movingai::MapShape;
 use gridpath::{Cell, Grid, Point};
 
 /// The most cells a map may have here. The core handles more, but the tilemap gives each cell an
@@ -30,6 +31,8 @@ pub struct MapSnapshot {
     pub ground: GroundMap,
     pub start: Point,
     pub goal: Point,
+    /// The shape of its cells.
+    pub shape: MapShape,
 }
 
 /// Replace the world with this map.
@@ -44,6 +47,8 @@ pub struct LoadMap {
     pub markers: Option<(Point, Point)>,
     /// Record the switch in the undo history.
     pub undoable: bool,
+    /// The shape of its cells (squares unless a file or the panel says otherwise).
+    pub shape: MapShape,
 }
 
 impl LoadMap {
@@ -55,14 +60,20 @@ impl LoadMap {
             ground: None,
             markers: None,
             undoable: true,
+            shape: MapShape::Octile,
         }
+    }
+
+    /// The same map with cells of another shape.
+    pub fn with_shape(self, shape: MapShape) -> Self {
+        Self { shape, ..self }
     }
 
     /// A shipped map, to put on screen; `None`, with an error in the log, if it does not parse
     /// (the tests parse every shipped map: only a broken build gets there).
     pub fn shipped(map: &catalog::ShippedMap) -> Option<Self> {
-        match map.load() {
-            Ok(grid) => Some(Self::new(map.file, grid)),
+        match map.load_shaped() {
+            Ok((grid, shape)) => Some(Self::new(map.file, grid).with_shape(shape)),
             Err(e) => {
                 error!("shipped map {} does not parse: {e}", map.file);
                 None
@@ -78,9 +89,15 @@ impl LoadMap {
             ground: Some(snapshot.ground.clone()),
             markers: Some((snapshot.start, snapshot.goal)),
             undoable: false,
+            shape: snapshot.shape,
         }
     }
 }
+
+/// Show the map with cells of another shape: the same cells, walls, ground and markers (an
+/// undoable load).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct ReshapeMap(pub MapShape);
 
 /// A map was loaded. `before` is the map it replaced, when the load is to be undoable.
 #[derive(Message, Clone, Debug)]
@@ -101,12 +118,13 @@ pub struct CurrentMap {
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<LoadMap>()
+        .add_message::<ReshapeMap>()
         .add_message::<MapLoaded>()
         .init_resource::<CurrentMap>()
         .add_systems(Startup, request_initial_map)
         .add_systems(
             Update,
-            (load_map, swap_world, place_new_markers)
+            (reshape_map, load_map, swap_world, place_new_markers)
                 .chain()
                 .in_set(AppSystems::Maps),
         );
@@ -128,6 +146,32 @@ fn request_initial_map(initial: Option<Res<InitialMap>>, mut out: MessageWriter<
     }
 }
 
+/// Turns a [`ReshapeMap`] into a load of the map on screen with its new shape.
+fn reshape_map(
+    mut asks: MessageReader<ReshapeMap>,
+    world: Option<(Res<NavGrid>, Res<GroundMap>, Res<MapLayout>)>,
+    markers: Markers,
+    current: Res<CurrentMap>,
+    mut load: MessageWriter<LoadMap>,
+) {
+    let Some(&ReshapeMap(shape)) = asks.read().last() else {
+        return;
+    };
+    let Some((nav, ground, layout)) = world else {
+        return;
+    };
+    if layout.shape == shape {
+        return;
+    }
+    let start = markers.cell(Marker::Start).unwrap_or_default();
+    let goal = markers.cell(Marker::Goal).unwrap_or_default();
+    load.write(LoadMap {
+        ground: Some((*ground).clone()),
+        markers: Some((start, goal)),
+        ..LoadMap::new(current.name.clone(), nav.grid().clone()).with_shape(shape)
+    });
+}
+
 /// Accepts the newest requested map and announces it. With no map yet and no request (none was
 /// asked for, or the file asked for did not open), it loads the default map.
 pub(crate) fn load_map(
@@ -135,6 +179,7 @@ pub(crate) fn load_map(
     old: Option<(Res<NavGrid>, Res<GroundMap>)>,
     markers: Markers,
     current: Res<CurrentMap>,
+    layout: Option<Res<MapLayout>>,
     mut notices: ResMut<Notices>,
     mut loaded: MessageWriter<MapLoaded>,
 ) {
@@ -154,6 +199,7 @@ pub(crate) fn load_map(
             ground: (*ground).clone(),
             start: markers.cell(Marker::Start).unwrap_or_default(),
             goal: markers.cell(Marker::Goal).unwrap_or_default(),
+            shape: layout.map_or(MapShape::Octile, |l| l.shape),
         })),
         _ => None,
     };
@@ -170,6 +216,7 @@ pub(crate) fn load_map(
         ground,
         start,
         goal,
+        shape: request.shape,
     });
     loaded.write(MapLoaded { before, after });
 }
@@ -186,7 +233,7 @@ fn swap_world(
         return;
     };
     let grid = &map.grid;
-    let nav = match crate::world::nav::nav_from_ground(&map.ground) {
+    let nav = match crate::world::nav::nav_from_ground(&map.ground, map.shape) {
         Ok(nav) => nav,
         Err(e) => {
             // Cannot happen: `load_map` made the ground from a valid grid, or checked its size.
@@ -207,7 +254,7 @@ fn swap_world(
             commands.spawn((Obstacle, CellPos(p)));
         }
     }
-    commands.insert_resource(MapLayout::new(grid.width(), grid.height()));
+    commands.insert_resource(MapLayout::shaped(grid.width(), grid.height(), map.shape));
     current.name.clone_from(&map.name);
     info!("loaded map {} ({})", map.name, size(grid));
 }

@@ -5,19 +5,20 @@
 //! despawned, so the grid stays the single source of truth for what the planner sees.
 
 use crate::AppSystems;
-use crate::world::layout::{MapLayout, TILE};
+use crate::world::layout::MapLayout;
 use crate::world::terrain::{GroundChanged, GroundMap};
 use bevy::prelude::*;
-use bevy_gridpath::GridLayout;
 pub use bevy_gridpath::{CellPos, NavGrid, Obstacle, ObstacleIgnored, path_touches};
-use gridpath::Point;
+use gridpath::movingai::MapShape;
 
 /// A grid with this ground and no walls yet (the plugin's observers add them), laid out where
 /// the map's tiles are (rows run down the screen), so the plugin's overlays fall on them.
-pub fn nav_from_ground(ground: &GroundMap) -> Result<NavGrid, gridpath::GridError> {
-    let map = MapLayout::new(ground.width(), ground.height());
-    let layout = GridLayout::square(map.cell_center(Point::new(0, 0)), Vec2::new(TILE, -TILE));
-    let mut nav = NavGrid::new(ground.width(), ground.height())?.with_layout(layout);
+pub fn nav_from_ground(
+    ground: &GroundMap,
+    shape: MapShape,
+) -> Result<NavGrid, gridpath::GridError> {
+    let map = MapLayout::shaped(ground.width(), ground.height(), shape);
+    let mut nav = NavGrid::new(ground.width(), ground.height())?.with_layout(map.grid());
     for i in 0..nav.grid().len() {
         let p = nav.grid().point_of(i);
         if let Some(cost) = ground.cost(p) {

@@ -30,6 +30,12 @@ pub struct State {
     pub goal: (f32, f32),
     cell_origin: (f32, f32),
     cell_step: f32,
+    /// The centre of cell (0, 1).
+    cell_down: (f32, f32),
+    /// The cells' shape: the word of a map file's type line.
+    pub shape: String,
+    /// The path's cells, when it has at most 500.
+    pub path_cells: Vec<(i32, i32)>,
     pub plan_status: String,
     pub plan_count: u64,
     pub path_len: usize,
@@ -55,12 +61,21 @@ pub struct State {
 }
 
 impl State {
-    /// The window position of a cell's centre.
+    /// The window position of a cell's centre, on squares or on pointy-top hexagons with odd
+    /// rows shifted right (the shapes the tests use).
     pub fn cell(&self, x: i32, y: i32) -> (f32, f32) {
-        (
-            self.cell_origin.0 + x as f32 * self.cell_step,
-            self.cell_origin.1 + y as f32 * self.cell_step,
-        )
+        let row = self.cell_down.1 - self.cell_origin.1;
+        match self.shape.as_str() {
+            "hex-row-odd" => (
+                self.cell_origin.0 + (x as f32 + 0.5 * (y & 1) as f32) * self.cell_step,
+                self.cell_origin.1 + y as f32 * row,
+            ),
+            "" | "octile" => (
+                self.cell_origin.0 + x as f32 * self.cell_step,
+                self.cell_origin.1 + y as f32 * self.cell_step,
+            ),
+            other => panic!("the harness does not place cells of {other}"),
+        }
     }
 
     pub fn widget(&self, name: &str) -> (f32, f32) {
@@ -85,6 +100,14 @@ impl State {
                 "start" => s.start = (nums[0], nums[1]),
                 "goal" => s.goal = (nums[0], nums[1]),
                 "cell" => (s.cell_origin, s.cell_step) = ((nums[0], nums[1]), nums[2]),
+                "cell_down" => s.cell_down = (nums[0], nums[1]),
+                "shape" => s.shape = words.next()?.to_string(),
+                "path" => {
+                    s.path_cells = nums
+                        .chunks_exact(2)
+                        .map(|c| (c[0] as i32, c[1] as i32))
+                        .collect();
+                }
                 "plan" => {
                     s.plan_status = words.next()?.to_string();
                     (s.plan_count, s.path_len) = (nums[0] as u64, nums[1] as usize);

@@ -14,6 +14,7 @@
 mod agents;
 mod checks;
 mod harness;
+mod hex;
 mod lab_and_mapf;
 mod plugin_examples;
 mod soak;

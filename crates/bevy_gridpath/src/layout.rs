@@ -139,6 +139,29 @@ impl GridLayout {
         }
     }
 
+    /// The smallest and largest cell coordinates of the cells a world rectangle shows (not
+    /// clamped to a grid): those under its four corners bound them on squares; a hexagon's row
+    /// may stick out half a cell and a diamond map is turned, so one more each way there.
+    pub fn cells_under(&self, area: Rect) -> (Point, Point) {
+        let corners = [
+            area.min,
+            area.max,
+            Vec2::new(area.min.x, area.max.y),
+            Vec2::new(area.max.x, area.min.y),
+        ];
+        let cells = corners.map(|c| self.cell_at(c));
+        let pad = i32::from(self.shape != CellShape::Square);
+        let (mut lo, mut hi) = (cells[0], cells[0]);
+        for c in cells {
+            lo = Point::new(lo.x.min(c.x), lo.y.min(c.y));
+            hi = Point::new(hi.x.max(c.x), hi.y.max(c.y));
+        }
+        (
+            Point::new(lo.x - pad, lo.y - pad),
+            Point::new(hi.x + pad, hi.y + pad),
+        )
+    }
+
     /// How many moves long the straight glide from `a` to `b` is (fractional cells on one
     /// segment between neighbours): its length on squares and diamonds, its hex distance on
     /// hexagons, where every neighbour is one move away.

@@ -10,6 +10,7 @@ use crate::world::layout::{MapLayout, TILE};
 use crate::world::nav::NavGrid;
 use bevy::prelude::*;
 use gridpath::bidirectional::{Bidirectional, Direction};
+use gridpath::movingai::MapShape;
 use gridpath::{NodeState, Point, Search};
 
 /// Cells are labelled with g, h and f from this size (pixels) up.
@@ -32,14 +33,13 @@ pub(super) fn draw_frontier(
     };
     let (layout, view) = (on_screen.layout, on_screen.view);
     let visible = |p: &&Point| on_screen.contains(**p);
-    let size = Vec2::splat(TILE - 4.0);
     let two_way = searches.get(&shown.source).and_then(Search::bidirectional);
     for p in shown.frontier.iter().filter(visible) {
         let color = match two_way {
             Some(b) if from_the_goal(b, *p) => palette::FRONTIER_FROM_GOAL,
             _ => palette::FRONTIER,
         };
-        gizmos.rect_2d(layout.cell_center(*p), size, color);
+        cell_box(&mut gizmos, layout, *p, 4.0, color);
     }
     if let Some(meeting) = two_way.and_then(Bidirectional::meeting) {
         let c = layout.cell_center(meeting);
@@ -47,9 +47,8 @@ pub(super) fn draw_frontier(
         gizmos.circle_2d(c, TILE * 0.55, palette::MEETING);
     }
     if let Some(current) = shown.current {
-        let c = layout.cell_center(current);
-        gizmos.rect_2d(c, Vec2::splat(TILE - 1.0), palette::CURRENT);
-        gizmos.rect_2d(c, Vec2::splat(TILE - 5.0), palette::CURRENT);
+        cell_box(&mut gizmos, layout, current, 1.0, palette::CURRENT);
+        cell_box(&mut gizmos, layout, current, 5.0, palette::CURRENT);
         if let Some(nav) = &nav {
             // A dot in the corner of each neighbour, clear of the labels.
             for (n, _) in settings.search.movement.neighbors(nav.grid(), current) {
@@ -95,4 +94,22 @@ fn label_cell(gizmos: &mut Gizmos<FrontierGizmos>, layout: &MapLayout, search: &
         let at = Isometry2d::from_translation(c + Vec2::new(0.0, TILE * (0.28 - 0.28 * i as f32)));
         gizmos.text_2d(at, text, TILE * 0.16, Vec2::ZERO, palette::LABEL);
     }
+}
+
+/// A box inside cell `p`, of the cell's shape, `inset` world units in from its edges (on
+/// squares; as a share of the cell on the other shapes).
+fn cell_box(
+    gizmos: &mut Gizmos<FrontierGizmos>,
+    layout: &MapLayout,
+    p: Point,
+    inset: f32,
+    color: Color,
+) {
+    if layout.shape == MapShape::Octile {
+        gizmos.rect_2d(layout.cell_center(p), Vec2::splat(TILE - inset), color);
+        return;
+    }
+    let mut corners = layout.outline(p, 1.0 - inset / TILE);
+    corners.extend(corners.first().copied());
+    gizmos.linestrip_2d(corners, color);
 }

@@ -180,8 +180,7 @@ impl OnScreen<'_, '_> {
         let layout = self.layout.as_deref()?;
         let (transform, projection) = self.camera.iter().next()?;
         let view = Visible::of(transform, projection)?;
-        let a = layout.cell_at(Vec2::new(view.world.min.x, view.world.max.y)); // top-left
-        let b = layout.cell_at(Vec2::new(view.world.max.x, view.world.min.y)); // bottom-right
+        let (a, b) = layout.grid().cells_under(view.world);
         let (w, h) = (layout.width as i32, layout.height as i32);
         let overlaps = b.x >= 0 && b.y >= 0 && a.x < w && a.y < h;
         overlaps.then(|| Shown {

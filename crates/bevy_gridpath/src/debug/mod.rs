@@ -20,7 +20,6 @@ mod grid;
 mod routes;
 mod walls;
 
-use crate::layout::CellShape;
 use crate::nav_grid::NavGrid;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -157,26 +156,7 @@ impl OnScreen<'_, '_> {
                 cell_pixels,
             });
         };
-        // The cells under the screen's four corners bound those on it: on squares exactly;
-        // a hexagon's row may stick out half a cell and a diamond map is turned, so one more.
-        let (area, pad) = (ortho.area, i32::from(layout.shape != CellShape::Square));
-        let corners = [
-            area.min,
-            area.max,
-            Vec2::new(area.min.x, area.max.y),
-            Vec2::new(area.max.x, area.min.y),
-        ];
-        let cells = corners.map(|c| layout.cell_at(c + centre));
-        let lo = cells.iter().fold(Point::new(i32::MAX, i32::MAX), |m, c| {
-            Point::new(m.x.min(c.x), m.y.min(c.y))
-        });
-        let hi = cells.iter().fold(Point::new(i32::MIN, i32::MIN), |m, c| {
-            Point::new(m.x.max(c.x), m.y.max(c.y))
-        });
-        let (lo, hi) = (
-            Point::new(lo.x - pad, lo.y - pad),
-            Point::new(hi.x + pad, hi.y + pad),
-        );
+        let (lo, hi) = layout.cells_under(ortho.area.translate(centre));
         let overlaps = hi.x >= 0 && hi.y >= 0 && lo.x < w && lo.y < h;
         overlaps.then(|| Shown {
             nav,
