@@ -10,6 +10,8 @@
 # with no scenarios. The difference is the search (and the little per-query bookkeeping around
 # it), without reading the map. Prints one line per algorithm:
 #   arena2 every 10th (91)  astar  615.3 M instructions  5558.2 expanded/query
+# MOVES=four or MOVES=hex-row-odd (any hex type word) searches with other moves (the scenarios'
+# published costs then do not apply; only the work is measured).
 set -euo pipefail
 if [ $# -lt 3 ]; then
     sed -n '2,12p' "$0" | sed 's/^# \{0,1\}//' >&2
@@ -38,10 +40,11 @@ instructions() { # the total that callgrind collected for one run of the command
 }
 
 name=$(basename "$map" .map)
+moves=(--moves "${MOVES:-octile}")
 for algo in "${algos[@]}"; do
-    base=$(instructions "$bin" scen "$map" "$work/none.scen" --algo "$algo")
-    all=$(instructions "$bin" scen "$map" "$work/subset.scen" --algo "$algo")
-    expanded=$("$bin" scen "$map" "$work/subset.scen" --algo "$algo" | sed -n 's/.*expanded_per_query: \([0-9.]*\).*/\1/p')
+    base=$(instructions "$bin" scen "$map" "$work/none.scen" --algo "$algo" "${moves[@]}")
+    all=$(instructions "$bin" scen "$map" "$work/subset.scen" --algo "$algo" "${moves[@]}")
+    expanded=$("$bin" scen "$map" "$work/subset.scen" --algo "$algo" "${moves[@]}" | sed -n 's/.*expanded_per_query: \([0-9.]*\).*/\1/p')
     awk -v n="$name" -v e="$every" -v q="$queries" -v a="$algo" -v i=$((all - base)) -v x="$expanded" \
         'BEGIN { printf "%-16s every %-3s (%3d)  %-8s %10.3f M instructions  %8.1f expanded/query\n", n, e "th", q, a, i / 1e6, x }'
 done

@@ -142,7 +142,11 @@ impl HexLayout {
 
     /// The fewest steps from `a` to `b` on an open hex map of this layout.
     pub fn distance(self, a: Point, b: Point) -> u32 {
-        let ((qa, ra), (qb, rb)) = (self.to_axial(a), self.to_axial(b));
+        HexLayout::axial_distance(self.to_axial(a), self.to_axial(b))
+    }
+
+    /// The hex distance between two cells given by their axial coordinates.
+    pub fn axial_distance((qa, ra): (i32, i32), (qb, rb): (i32, i32)) -> u32 {
         let (dq, dr) = (qa - qb, ra - rb);
         dq.unsigned_abs()
             .max(dr.unsigned_abs())
