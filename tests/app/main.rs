@@ -14,6 +14,7 @@ mod maps;
 mod markers_and_planner;
 mod off_frame;
 mod search;
+mod shapes;
 
 use bevy::input::ButtonState;
 use bevy::input::InputPlugin;

@@ -8,9 +8,11 @@ pub mod rooms;
 pub mod roulette;
 
 use crate::AppSystems;
+use crate::world::layout::MapLayout;
 use crate::world::map_load::{LoadMap, load_map};
 use bevy::prelude::*;
 use gridpath::Grid;
+use gridpath::movingai::MapShape;
 
 /// Generate a map with these settings and load it.
 #[derive(Message, Clone, Debug, PartialEq)]
@@ -23,9 +25,16 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-fn generate_requested(mut requests: MessageReader<GenerateMap>, mut load: MessageWriter<LoadMap>) {
+/// A generated map has no shape of its own: it keeps the shape of the cells on screen, so a
+/// maze generated on hexagons is a maze of hexagons.
+fn generate_requested(
+    mut requests: MessageReader<GenerateMap>,
+    layout: Option<Res<MapLayout>>,
+    mut load: MessageWriter<LoadMap>,
+) {
+    let shape = layout.map_or(MapShape::Octile, |l| l.shape);
     for GenerateMap(settings) in requests.read() {
-        load.write(LoadMap::new(settings.map_name(), generate(settings)));
+        load.write(LoadMap::new(settings.map_name(), generate(settings)).with_shape(shape));
     }
 }
 
