@@ -64,33 +64,47 @@ impl SearchSection<'_, '_> {
 impl SearchSection<'_, '_> {
     /// The cell under the pointer and what the heuristic says of it: on hexagons, its axial
     /// coordinates and its hex distance to the goal, the number a student checks by counting.
+    /// Always two lines, one row each (truncated, never wrapped), so that the panel below does
+    /// not jump as the pointer moves on and off the map.
     fn pointer_line(&self, ui: &mut egui::Ui) {
-        let (Some(layout), Some(world), Ok(goal)) =
-            (self.layout.as_ref(), self.pointer.0, self.goal.single())
-        else {
-            return;
-        };
-        let cell = layout.cell_at(world);
-        if !layout.contains(cell) {
-            return;
-        }
         let search = &self.settings.search;
-        match search.movement.hex() {
-            Some(hex) => {
-                let (q, r) = hex.to_axial(cell);
-                let d = hex.distance(cell, goal.0);
-                ui.label(format!("Pointer: {cell}, axial ({q}, {r})"))
-                    .on_hover_text(HEX_DISTANCE_ABOUT);
-                ui.label(format!("{d} hexagons from the goal (hex distance)"))
-                    .on_hover_text(HEX_DISTANCE_ABOUT);
+        let hex = search.movement.hex();
+        let on_map = match (self.layout.as_ref(), self.pointer.0, self.goal.single()) {
+            (Some(layout), Some(world), Ok(goal)) => {
+                Some((layout.cell_at(world), goal.0)).filter(|(c, _)| layout.contains(*c))
             }
-            None => {
-                let h = search.heuristic.between(search.movement, cell, goal.0);
-                ui.label(format!("Pointer: {cell}"));
-                ui.label(format!(
-                    "h = {h:.2} to the goal ({})",
-                    search.heuristic.name()
-                ));
+            _ => None,
+        };
+        let (first, second) = match (on_map, hex) {
+            (Some((cell, goal)), Some(hex)) => {
+                let (q, r) = hex.to_axial(cell);
+                let d = hex.distance(cell, goal);
+                (
+                    format!("Pointer: {cell}, axial ({q}, {r})"),
+                    format!("{d} hexagons from the goal (hex distance)"),
+                )
+            }
+            (Some((cell, goal)), None) => {
+                let h = search.heuristic.between(search.movement, cell, goal);
+                let name = search.heuristic.name();
+                (
+                    format!("Pointer: {cell}"),
+                    format!("h = {h:.2} to the goal ({name})"),
+                )
+            }
+            (None, Some(_)) => (
+                "Pointer: off the map".to_string(),
+                "(on a cell: its hex distance to the goal)".to_string(),
+            ),
+            (None, None) => (
+                "Pointer: off the map".to_string(),
+                "(on a cell: its h to the goal)".to_string(),
+            ),
+        };
+        for line in [first, second] {
+            let label = ui.add(egui::Label::new(line).truncate());
+            if hex.is_some() {
+                label.on_hover_text(HEX_DISTANCE_ABOUT);
             }
         }
     }

@@ -92,11 +92,19 @@ impl Components {
             return;
         }
         self.made_for = wanted;
-        if let Joins::Hex(layout) = joins {
-            self.flood_hex(grid, layout);
-            return;
+        match joins {
+            Joins::Sides => self.find_runs(grid, |_, _, _| (0, 0)),
+            Joins::Corners => self.find_runs(grid, |_, _, _| (1, 1)),
+            Joins::Hex(layout) => self.find_runs(grid, |y, start, end| {
+                // Every cell of a run touches the cell above it; the run's ends may reach one
+                // further, as their row's (or column's) parity says.
+                let reaches = |x: u32, step| {
+                    let at = Point::new(x as i32, y as i32);
+                    u32::from(layout.steps(at).contains(&step))
+                };
+                (reaches(start, (-1, -1)), reaches(end - 1, (1, -1)))
+            }),
         }
-        self.find_runs(grid, joins == Joins::Corners);
         self.labels.clear();
         self.labels.resize(grid.len(), 0);
         self.count = 0;
@@ -118,8 +126,12 @@ impl Components {
     }
 
     /// The first scan: every row's runs of open cells, each joined to the runs of the row above
-    /// that it touches (side by side, or corner to corner when `corners`).
-    fn find_runs(&mut self, grid: &Grid, corners: bool) {
+    /// that it touches. `reach(y, start, end)` says how far past its ends, to the left and to
+    /// the right, the run `start..end` of row `y` touches the row above: not at all for
+    /// squares side by side, a cell for squares that touch at corners; on hexagons a cell or
+    /// none at each end, by its parity. (Every cell touches the cell above it, and cells side
+    /// by side touch, on every shape here.)
+    fn find_runs(&mut self, grid: &Grid, reach: impl Fn(u32, u32, u32) -> (u32, u32)) {
         let (w, h) = (grid.width(), grid.height());
         self.runs.clear();
         self.parent.clear();
@@ -140,14 +152,15 @@ impl Components {
                 let r = self.runs.len() as u32;
                 self.runs.push(Run { y, start, end: x });
                 self.parent.push(r);
-                // The runs above that touch [start, x): those ending after `start` (at it, with
-                // corners) and starting before `x` (at it, with corners).
-                let slack = u32::from(corners);
-                while above.start < above.end && self.runs[above.start].end + slack <= start {
+                // The runs above that touch [start - left, x + right): those ending after its
+                // start and starting before its end. (A run that ends before one run's reach
+                // ends before every later run's: runs lie at least a wall apart.)
+                let (left, right) = reach(y, start, x);
+                while above.start < above.end && self.runs[above.start].end + left <= start {
                     above.start += 1;
                 }
                 for a in above.clone() {
-                    if self.runs[a].start >= x + slack {
+                    if self.runs[a].start >= x + right {
                         break;
                     }
                     self.union(a as u32, r);
@@ -157,34 +170,6 @@ impl Components {
             // `above` restarts with this row.
             above = first..self.runs.len();
         }
-    }
-
-    /// The regions of a hex map: a flood fill from each open cell not yet labelled, in order,
-    /// so that regions are numbered as the runs number them. (Runs would need a rule per row
-    /// or column parity for which runs of the next row touch; hex maps in games are small.)
-    fn flood_hex(&mut self, grid: &Grid, layout: HexLayout) {
-        self.labels.clear();
-        self.labels.resize(grid.len(), 0);
-        self.count = 0;
-        let mut stack = std::mem::take(&mut self.parent);
-        for first in 0..grid.len() {
-            if self.labels[first] != 0 || grid.raw_cost(first) == 0 {
-                continue;
-            }
-            self.count += 1;
-            self.labels[first] = self.count;
-            stack.clear();
-            stack.push(first as u32);
-            while let Some(i) = stack.pop() {
-                Movement::Hex(layout).for_each_neighbor(grid, i as usize, |next, _, _, _| {
-                    if self.labels[next] == 0 {
-                        self.labels[next] = self.count;
-                        stack.push(next as u32);
-                    }
-                });
-            }
-        }
-        self.parent = stack;
     }
 
     /// The set's root: its first run (path halving on the way).
