@@ -12,6 +12,7 @@ use crate::world::layout::MapLayout;
 use bevy::platform::collections::HashSet;
 use bevy::prelude::*;
 use gridpath::Point;
+use gridpath::hex::HexLayout;
 
 /// What a stroke does to each cell it passes over, decided when it begins.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,7 +79,14 @@ pub(super) fn paint(
             last: Some(cell),
             ..default()
         };
-        brush_at(&mut editor, &mut stroke, cell, tool.brush, action);
+        brush_at(
+            &mut editor,
+            &mut stroke,
+            cell,
+            tool.brush,
+            action,
+            layout.shape.hex(),
+        );
     }
     let Some(action) = stroke.action else {
         return;
@@ -92,10 +100,18 @@ pub(super) fn paint(
     } else {
         button.up_or(&pointer).map(cell_of)
     };
+    // On hexagons the line steps between touching hexagons and the brush is a hexagon: a
+    // square grid's line would step corner to corner, where hexagons do not touch, and leave a
+    // wall with gaps.
+    let hex = layout.shape.hex();
     for cell in button.moves.iter().map(|&w| cell_of(w)).chain(to) {
         let from = stroke.last.unwrap_or(cell);
-        for centre in line(from, cell) {
-            brush_at(&mut editor, &mut stroke, centre, tool.brush, action);
+        let cells: Vec<Point> = match hex {
+            Some(h) => h.line(from, cell),
+            None => line(from, cell).collect(),
+        };
+        for centre in cells {
+            brush_at(&mut editor, &mut stroke, centre, tool.brush, action, hex);
         }
         stroke.last = Some(cell);
     }
@@ -105,19 +121,22 @@ pub(super) fn paint(
     }
 }
 
-/// Paints a square brush `size` cells wide centred on `centre`, each cell once per stroke.
+/// Paints a brush `size` cells wide centred on `centre`, each cell once per stroke: a square,
+/// or on hexagons the hexagons within `size / 2` steps.
 fn brush_at(
     editor: &mut CellEditor,
     stroke: &mut Stroke,
     centre: Point,
     size: u32,
     action: BrushAction,
+    hex: Option<HexLayout>,
 ) {
     let half = (size.clamp(1, 5) / 2) as i32;
     for dy in -half..=half {
         for dx in -half..=half {
             let p = Point::new(centre.x + dx, centre.y + dy);
-            if editor.contains(p) && stroke.touched.insert(p) {
+            let within = hex.is_none_or(|h| h.distance(centre, p) <= half as u32);
+            if within && editor.contains(p) && stroke.touched.insert(p) {
                 paint_cell(editor, stroke, p, action);
             }
         }

@@ -126,3 +126,33 @@ fn a_rhombus_of_hexagons_is_refused_in_one_line_and_the_map_stays() {
     );
     let _ = std::fs::remove_file(file);
 }
+
+#[test]
+fn on_hexagons_a_fast_diagonal_stroke_paints_a_wall_without_gaps() {
+    let rows = ["............"; 10];
+    let mut app = app_on(&rows, (0, 9), (11, 0));
+    reshape(&mut app, HEX);
+    // One frame from (1, 1) to (9, 7): the stroke fills in the line between.
+    stroke(&mut app, &[(1, 1), (9, 7)]);
+    let walls: Vec<Point> = (0..10)
+        .flat_map(|y| (0..12).map(move |x| Point::new(x, y)))
+        .filter(|p| is_wall(&app, (p.x, p.y)))
+        .collect();
+    let hex = HexLayout::RowOdd;
+    assert_eq!(
+        walls.len() as u32,
+        hex.distance(Point::new(1, 1), Point::new(9, 7)) + 1
+    );
+    // Walk the wall from one end: every wall cell is reached through touching hexagons.
+    let mut reached = vec![Point::new(1, 1)];
+    let mut k = 0;
+    while k < reached.len() {
+        for n in hex.neighbours(reached[k]) {
+            if walls.contains(&n) && !reached.contains(&n) {
+                reached.push(n);
+            }
+        }
+        k += 1;
+    }
+    assert_eq!(reached.len(), walls.len(), "{walls:?}");
+}

@@ -153,6 +153,28 @@ impl HexLayout {
             .max((dq + dr).unsigned_abs())
     }
 
+    /// The cells of a straight line from `a` to `b`, each touching the next: `distance + 1`
+    /// cells (Red Blob Games' line drawing: step along the straight line in cube coordinates
+    /// and round each point to its hexagon, nudged off the edges so that ties break the same
+    /// way along the line). A wall painted along it has no gap between its hexagons.
+    pub fn line(self, a: Point, b: Point) -> Vec<Point> {
+        let n = self.distance(a, b);
+        let ((qa, ra), (qb, rb)) = (self.to_axial(a), self.to_axial(b));
+        let nudge = |v: i32| f64::from(v) + 1e-6;
+        let (qa, ra, qb, rb) = (nudge(qa), nudge(ra) + 1e-6, nudge(qb), nudge(rb) + 1e-6);
+        (0..=n)
+            .map(|i| {
+                let t = if n == 0 {
+                    0.0
+                } else {
+                    f64::from(i) / f64::from(n)
+                };
+                let (q, r) = (qa + (qb - qa) * t, ra + (rb - ra) * t);
+                self.from_axial(cube_round(q, r))
+            })
+            .collect()
+    }
+
     pub fn label(self) -> &'static str {
         match self {
             HexLayout::RowEven => "hex rows, even shifted",
@@ -162,6 +184,21 @@ impl HexLayout {
             HexLayout::Row => "hex rows, axial",
             HexLayout::Column => "hex columns, axial",
         }
+    }
+}
+
+/// The hexagon holding fractional axial coordinates `(q, r)`: round the three cube coordinates
+/// and mend the one that moved most, so that they still sum to zero.
+fn cube_round(q: f64, r: f64) -> (i32, i32) {
+    let s = -q - r;
+    let (rq, rr, rs) = (q.round(), r.round(), s.round());
+    let (dq, dr, ds) = ((rq - q).abs(), (rr - r).abs(), (rs - s).abs());
+    if dq > dr && dq > ds {
+        ((-rr - rs) as i32, rr as i32)
+    } else if dr > ds {
+        (rq as i32, (-rq - rs) as i32)
+    } else {
+        (rq as i32, rr as i32)
     }
 }
 
@@ -268,6 +305,29 @@ mod tests {
                             "{layout:?} {w}x{h} {from} {to}"
                         );
                     }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_line_is_hex_distance_plus_one_cells_each_touching_the_next() {
+        for layout in HexLayout::ALL {
+            for (a, b) in [
+                ((0, 0), (7, 3)),
+                ((5, 6), (0, 1)),
+                ((2, 2), (2, 2)),
+                ((1, 8), (9, 0)),
+            ] {
+                let (a, b) = (p(a.0, a.1), p(b.0, b.1));
+                let line = layout.line(a, b);
+                assert_eq!(line.len() as u32, layout.distance(a, b) + 1, "{layout:?}");
+                assert_eq!((line[0], line[line.len() - 1]), (a, b));
+                for pair in line.windows(2) {
+                    assert!(
+                        layout.neighbours(pair[0]).contains(&pair[1]),
+                        "{layout:?} {line:?}"
+                    );
                 }
             }
         }
