@@ -20,11 +20,15 @@ use gridpath::movingai::MapShape;
 pub const TILE: f32 = 16.0;
 
 /// The size of the current map, in cells, and the shape of its cells.
-#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct MapLayout {
     pub width: u32,
     pub height: u32,
     pub shape: MapShape,
+    /// Where the cells are, worked out once: every drawing asks for cell centres every frame.
+    grid: GridLayout,
+    /// The world rectangle the map's tiles cover.
+    rect: Rect,
 }
 
 /// How the tilemap draws a map: its type, the tile (and grid) size in pixels, and each cell's
@@ -71,11 +75,19 @@ impl MapLayout {
 
     /// A map of cells of this shape.
     pub fn shaped(width: u32, height: u32, shape: MapShape) -> Self {
-        Self {
+        let mut layout = Self {
             width,
             height,
             shape,
-        }
+            grid: GridLayout::default(),
+            rect: Rect::default(),
+        };
+        // The drawing centred on the world origin.
+        let unplaced = layout.grid_at(Vec2::ZERO);
+        let centre = layout.bounds_of(&unplaced).center();
+        layout.grid = layout.grid_at(-centre);
+        layout.rect = layout.bounds_of(&layout.grid);
+        layout
     }
 
     /// The tile's size in pixels: a square [`TILE`] wide; a pointy-top hexagon as wide, a
@@ -105,9 +117,7 @@ impl MapLayout {
 
     /// The plugin's layout of the cells: the map's drawing centred on the world origin.
     pub fn grid(&self) -> GridLayout {
-        let unplaced = self.grid_at(Vec2::ZERO);
-        let bounds = self.bounds_of(&unplaced);
-        self.grid_at(-bounds.center())
+        self.grid
     }
 
     /// The world rectangle the cells' tiles of `grid` cover: that of the cells along the edges.
@@ -162,13 +172,13 @@ impl MapLayout {
 
     /// The world position of a cell's centre.
     pub fn cell_center(&self, p: Point) -> Vec2 {
-        self.grid().to_world(p)
+        self.grid.to_world(p)
     }
 
     /// The world position of a point in cell units (`(3.0, 4.0)` is the centre of cell (3, 4)),
     /// as agents have.
     pub fn position_of(&self, cells: Vec2) -> Vec2 {
-        self.grid().cells_to_world(cells)
+        self.grid.cells_to_world(cells)
     }
 
     /// The cell under a world position. It may lie outside the map: check with
@@ -176,7 +186,7 @@ impl MapLayout {
     pub fn cell_at(&self, world: Vec2) -> Point {
         // Clamp far-away positions so the conversion to i32 stays meaningful.
         let far = 1e9;
-        self.grid()
+        self.grid
             .cell_at(world.clamp(Vec2::splat(-far), Vec2::splat(far)))
     }
 
@@ -186,7 +196,7 @@ impl MapLayout {
 
     /// The world rectangle covered by the map.
     pub fn world_rect(&self) -> Rect {
-        self.bounds_of(&self.grid())
+        self.rect
     }
 
     /// The corners of a tile, from its centre, in world units (y up).
@@ -201,7 +211,7 @@ impl MapLayout {
 
     /// The corners of a cell's tile, round it (4 or 6), shrunk towards its centre by `scale`.
     pub fn outline(&self, p: Point, scale: f32) -> Vec<Vec2> {
-        self.grid().outline(p, scale)
+        self.grid.outline(p, scale)
     }
 }
 
