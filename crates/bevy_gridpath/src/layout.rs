@@ -16,7 +16,7 @@
 
 use bevy::prelude::*;
 use gridpath::Point;
-use gridpath::hex::{AXIAL_STEPS, HexLayout};
+use gridpath::hex::{AXIAL_STEPS, HexLayout, round_axial};
 
 /// How far apart a hexagon map's rows (pointy-top) or columns (flat-top) are, as a share of the
 /// grid size: three quarters of a hexagon's height (or width), as bevy_ecs_tilemap draws them
@@ -134,7 +134,7 @@ impl GridLayout {
             }
             CellShape::Hex(h) => {
                 let a = unproject(h, self.step, world - self.origin);
-                h.from_axial(cube_round(a))
+                h.from_axial(round_axial(f64::from(a.x), f64::from(a.y)))
             }
         }
     }
@@ -256,21 +256,6 @@ fn unproject(h: HexLayout, grid: Vec2, world: Vec2) -> Vec2 {
     } else {
         let q = world.x / (ROW_SPACING * grid.x);
         Vec2::new(q, world.y / grid.y - 0.5 * q)
-    }
-}
-
-/// The hexagon holding fractional axial coordinates: round the three cube coordinates and
-/// mend the one that moved most (Red Blob Games' `cube_round`, as bevy_ecs_tilemap does it).
-fn cube_round(a: Vec2) -> (i32, i32) {
-    let (q, r, s) = (a.x, a.y, -a.x - a.y);
-    let (rq, rr, rs) = (q.round(), r.round(), s.round());
-    let (dq, dr, ds) = ((rq - q).abs(), (rr - r).abs(), (rs - s).abs());
-    if dq > dr && dq > ds {
-        (-(rr as i32) - rs as i32, rr as i32)
-    } else if dr > ds {
-        (rq as i32, -(rq as i32) - rs as i32)
-    } else {
-        (rq as i32, rr as i32)
     }
 }
 

@@ -170,7 +170,7 @@ impl HexLayout {
                     f64::from(i) / f64::from(n)
                 };
                 let (q, r) = (qa + (qb - qa) * t, ra + (rb - ra) * t);
-                self.from_axial(cube_round(q, r))
+                self.from_axial(round_axial(q, r))
             })
             .collect()
     }
@@ -188,8 +188,9 @@ impl HexLayout {
 }
 
 /// The hexagon holding fractional axial coordinates `(q, r)`: round the three cube coordinates
-/// and mend the one that moved most, so that they still sum to zero.
-fn cube_round(q: f64, r: f64) -> (i32, i32) {
+/// and mend the one that moved most, so that they still sum to zero (Red Blob Games'
+/// `cube_round`, as bevy_ecs_tilemap picks the tile under a point).
+pub fn round_axial(q: f64, r: f64) -> (i32, i32) {
     let s = -q - r;
     let (rq, rr, rs) = (q.round(), r.round(), s.round());
     let (dq, dr, ds) = ((rq - q).abs(), (rr - r).abs(), (rs - s).abs());
