@@ -49,13 +49,14 @@ pub struct Components {
     label_of: Vec<u32>,
 }
 
-/// Which cells a region joins: those side by side, those that touch at a corner too, or a
-/// hexagon's six neighbours.
+/// Which cells a region joins: those side by side, those that touch at a corner too, a
+/// hexagon's six neighbours, or a staggered map's neighbours under its moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Joins {
     Sides,
     Corners,
     Hex(HexLayout),
+    Staggered(Movement),
 }
 
 /// Open cells `start..end` of row `y`.
@@ -85,6 +86,11 @@ impl Components {
         let joins = match movement {
             Movement::Hex(layout) => Joins::Hex(layout),
             Movement::EightWay(CornerRule::CutAlways) => Joins::Corners,
+            // A diagonal past a free side joins no cells that the side does not.
+            Movement::StaggeredEightWay(CornerRule::CutAlways) => Joins::Staggered(movement),
+            Movement::StaggeredFourWay | Movement::StaggeredEightWay(_) => {
+                Joins::Staggered(Movement::StaggeredFourWay)
+            }
             _ => Joins::Sides,
         };
         let wanted = Some((grid.wall_revision(), grid.len(), joins));
@@ -104,6 +110,7 @@ impl Components {
                 };
                 (reaches(start, (-1, -1)), reaches(end - 1, (1, -1)))
             }),
+            Joins::Staggered(moves) => self.find_cells(grid, moves),
         }
         self.labels.clear();
         self.labels.resize(grid.len(), 0);
@@ -170,6 +177,39 @@ impl Components {
             // `above` restarts with this row.
             above = first..self.runs.len();
         }
+    }
+
+    /// The first scan on a staggered map, where no two cells side by side in a row touch (they
+    /// meet at a corner) and a corner's neighbour is two rows away: every open cell a run of its
+    /// own, joined to each neighbour scanned before it.
+    fn find_cells(&mut self, grid: &Grid, movement: Movement) {
+        self.runs.clear();
+        self.parent.clear();
+        // Each cell's run, from 1 (0: a wall), in the labels until they are written.
+        let mut run_of = std::mem::take(&mut self.labels);
+        run_of.clear();
+        run_of.resize(grid.len(), 0);
+        for i in 0..grid.len() {
+            if grid.raw_cost(i) == 0 {
+                continue;
+            }
+            let r = self.runs.len() as u32;
+            let p = grid.point_of(i);
+            self.runs.push(Run {
+                y: p.y as u32,
+                start: p.x as u32,
+                end: p.x as u32 + 1,
+            });
+            self.parent.push(r);
+            run_of[i] = r + 1;
+            for q in movement.moves(grid, p) {
+                let before = grid.index_of(q).map_or(0, |j| run_of[j]);
+                if before != 0 {
+                    self.union(before - 1, r);
+                }
+            }
+        }
+        self.labels = run_of;
     }
 
     /// The set's root: its first run (path halving on the way).

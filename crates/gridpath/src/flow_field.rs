@@ -79,7 +79,8 @@ impl FlowField {
             let entry = f64::from(grid.raw_cost(cell));
             let Self { costs, heap, .. } = self;
             movement.for_each_neighbor(grid, cell, |from, x, y, _| {
-                let through = cost + movement.step_into(entry, x != cx && y != cy);
+                let through =
+                    cost + movement.step_into(entry, (x as i32 - cx as i32, y as i32 - cy as i32));
                 if through < costs[from] {
                     costs[from] = through;
                     heap.push((Reverse(through.to_bits()), Reverse(from as u32)));

@@ -77,11 +77,15 @@ impl Heuristic {
     }
 
     /// The estimate from `a` to `b` under `movement`, on cost-1 cells: the hex distance for
-    /// [`Heuristic::Hex`] on a hex map, else [`Heuristic::estimate`] of how far apart they are.
+    /// [`Heuristic::Hex`] on a hex map, else [`Heuristic::estimate`] of how far apart they are
+    /// (on a staggered map, on the square grid it is a shear of: [`Movement::axis_distances`]).
     pub fn between(self, movement: Movement, a: Point, b: Point) -> f64 {
         match (self, movement) {
             (Heuristic::Hex, Movement::Hex(layout)) => f64::from(layout.distance(a, b)),
-            _ => self.estimate_cells(a.x.abs_diff(b.x), a.y.abs_diff(b.y)),
+            _ => {
+                let (dx, dy) = movement.axis_distances(a, b);
+                self.estimate_cells(dx, dy)
+            }
         }
     }
 
@@ -100,6 +104,9 @@ impl Heuristic {
                 Point::new(bx as i32, by as i32),
             );
             return f64::from(layout.distance(a, b));
+        }
+        if movement.unstaggered().is_some() {
+            return self.estimate_cells(axis_distance(ax, bx), axis_distance(ax + ay, bx + by));
         }
         self.estimate_cells(axis_distance(ax, bx), axis_distance(ay, by))
     }
@@ -126,13 +133,15 @@ impl Heuristic {
         }
     }
 
-    /// The tightest admissible heuristic for a movement: Manhattan for 4-way, octile for 8-way,
-    /// the hex distance on a hex map.
+    /// The tightest admissible heuristic for a movement: Manhattan for 4-way, octile for 8-way
+    /// (on a staggered map too, between the sheared cells), the hex distance on a hex map.
     pub fn best_for(movement: Movement) -> Self {
         match movement {
             Movement::FourWay => Heuristic::Manhattan,
             Movement::EightWay(_) => Heuristic::Octile,
             Movement::Hex(_) => Heuristic::Hex,
+            Movement::StaggeredFourWay => Heuristic::Manhattan,
+            Movement::StaggeredEightWay(_) => Heuristic::Octile,
         }
     }
 

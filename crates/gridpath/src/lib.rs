@@ -58,6 +58,7 @@ pub mod movingai;
 mod run_bits;
 pub mod scenarios;
 mod search;
+pub mod staggered;
 pub mod textbook;
 mod vocabulary;
 

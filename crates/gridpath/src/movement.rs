@@ -77,6 +77,12 @@ pub enum Movement {
     /// costs the entry cost of the cell it enters: the centres of touching hexagons are all
     /// the same distance apart.
     Hex(HexLayout),
+    /// A staggered isometric map's four tiles that share a side ([`crate::staggered`]): 4-way
+    /// moves on the square grid the map is a shear of.
+    StaggeredFourWay,
+    /// A staggered isometric map's eight touching tiles, past corners as the rule says: 8-way
+    /// moves on the square grid the map is a shear of.
+    StaggeredEightWay(CornerRule),
 }
 
 impl Default for Movement {
@@ -92,6 +98,8 @@ impl fmt::Display for Movement {
             Movement::FourWay => write!(f, "4-way"),
             Movement::EightWay(rule) => write!(f, "8-way, {}", rule.label()),
             Movement::Hex(layout) => write!(f, "{}", layout.label()),
+            Movement::StaggeredFourWay => write!(f, "staggered 4-way"),
+            Movement::StaggeredEightWay(rule) => write!(f, "staggered 8-way, {}", rule.label()),
         }
     }
 }
@@ -112,16 +120,58 @@ pub const STEPS: [(i32, i32); 8] = [
 impl Movement {
     /// Square moves with diagonals? (A hex map has none: its six steps all cost the same.)
     pub fn allows_diagonals(self) -> bool {
-        matches!(self, Movement::EightWay(_))
+        matches!(self, Movement::EightWay(_) | Movement::StaggeredEightWay(_))
     }
 
-    /// What a step between two neighbouring cells costs, into a cell of entry cost `entry`:
-    /// `√2 · entry` on a square grid's diagonal (`across`: the step changes both x and y),
-    /// else `entry`, as every step of a hex map does, though many change both. The backward
-    /// searches price the steps into a cell with it.
+    /// The moves of the square grid a staggered map is a shear of ([`crate::staggered`]), or
+    /// `None` off a staggered map.
+    pub fn unstaggered(self) -> Option<Movement> {
+        match self {
+            Movement::StaggeredFourWay => Some(Movement::FourWay),
+            Movement::StaggeredEightWay(rule) => Some(Movement::EightWay(rule)),
+            _ => None,
+        }
+    }
+
+    /// The same moves on a staggered map: the inverse of [`Movement::unstaggered`] (a hex
+    /// map's stay as they are).
+    pub fn staggered(self) -> Movement {
+        match self {
+            Movement::FourWay => Movement::StaggeredFourWay,
+            Movement::EightWay(rule) => Movement::StaggeredEightWay(rule),
+            other => other,
+        }
+    }
+
+    /// How much a step's `dx` adds to its `dy` on the square grid under the map: 1 on a
+    /// staggered map (a shear), else 0.
     #[inline]
-    pub(crate) fn step_into(self, entry: f64, across: bool) -> f64 {
-        if across && self.allows_diagonals() {
+    fn shear(self) -> i32 {
+        i32::from(self.unstaggered().is_some())
+    }
+
+    /// How many columns and rows apart `a` and `b` are on the square grid under the map (on a
+    /// staggered map, between the sheared cells): what the square heuristics measure.
+    #[inline]
+    pub fn axis_distances(self, a: Point, b: Point) -> (u32, u32) {
+        let k = self.shear();
+        (a.x.abs_diff(b.x), (a.y + k * a.x).abs_diff(b.y + k * b.x))
+    }
+
+    /// Is the step `(dx, dy)` between neighbours a diagonal, crossing a corner of the square
+    /// grid (sheared, on a staggered map)? A hex map has none.
+    #[inline]
+    pub(crate) fn is_diagonal(self, dx: i32, dy: i32) -> bool {
+        self.allows_diagonals() && dx != 0 && dy + self.shear() * dx != 0
+    }
+
+    /// What a step `(dx, dy)` between two neighbouring cells costs, into a cell of entry cost
+    /// `entry`: `√2 · entry` on a diagonal ([`Movement::is_diagonal`]), else `entry`, as every
+    /// step of a hex map does, though many change both x and y. The backward searches price
+    /// the steps into a cell with it.
+    #[inline]
+    pub(crate) fn step_into(self, entry: f64, (dx, dy): (i32, i32)) -> f64 {
+        if self.is_diagonal(dx, dy) {
             entry * DIAGONAL
         } else {
             entry
@@ -143,13 +193,17 @@ impl Movement {
             Movement::FourWay => &STEPS[..4],
             Movement::EightWay(_) => &STEPS,
             Movement::Hex(layout) => layout.steps(from),
+            Movement::StaggeredFourWay => &crate::staggered::STEPS[..4],
+            Movement::StaggeredEightWay(_) => &crate::staggered::STEPS,
         }
     }
 
     /// The cost of one step from `from` to `to`, or `None` when the step is not a legal move:
     /// not a neighbour, off the grid, into a wall, or past a corner the rule forbids.
     pub fn step_cost(self, grid: &Grid, from: Point, to: Point) -> Option<f64> {
-        let (dx, dy) = (to.x - from.x, to.y - from.y);
+        // On a staggered map, the step on the square grid it is a shear of.
+        let k = self.shear();
+        let (dx, dy) = (to.x - from.x, to.y - from.y + k * (to.x - from.x));
         if dx.abs() > 1 || dy.abs() > 1 || (dx == 0 && dy == 0) || !grid.is_passable(from) {
             return None;
         }
@@ -163,10 +217,11 @@ impl Movement {
         if dx == 0 || dy == 0 {
             return Some(entry);
         }
-        let Movement::EightWay(rule) = self else {
+        let (Movement::EightWay(rule) | Movement::StaggeredEightWay(rule)) = self else {
             return None;
         };
-        let side_a = grid.is_passable(Point::new(from.x + dx, from.y));
+        // The two cells the diagonal brushes past, (dx, 0) and (0, dy) on the square grid.
+        let side_a = grid.is_passable(Point::new(from.x + dx, from.y - k * dx));
         let side_b = grid.is_passable(Point::new(from.x, from.y + dy));
         rule.allows(side_a, side_b).then_some(entry * DIAGONAL)
     }
@@ -187,15 +242,29 @@ impl Movement {
     #[inline]
     pub fn moves(self, grid: &Grid, from: Point) -> impl Iterator<Item = Point> + use<> {
         let free = grid.free_block(from.x, from.y);
-        let is_free = move |dx: i32, dy: i32| free & 1 << (3 * (dy + 1) + dx + 1) != 0;
+        // A staggered map's corner steps (±1, ∓2) reach two rows up or down: the blocks
+        // around the cells above and below hold those rows.
+        let (k, mut far) = (self.shear(), (0, 0));
+        if let Movement::StaggeredEightWay(_) = self {
+            far = (
+                grid.free_block(from.x, from.y - 1),
+                grid.free_block(from.x, from.y + 1),
+            );
+        }
+        let is_free = move |dx: i32, dy: i32| {
+            let (block, dy) = match dy {
+                -2 => (far.0, -1),
+                2 => (far.1, 1),
+                _ => (free, dy),
+            };
+            block & 1 << (3 * (dy + 1) + dx + 1) != 0
+        };
         let steps = if is_free(0, 0) { self.steps(from) } else { &[] };
         steps.iter().filter_map(move |&(dx, dy)| {
             let legal = is_free(dx, dy)
-                && (dx == 0
-                    || dy == 0
-                    || matches!(self, Movement::Hex(_))
-                    || matches!(self, Movement::EightWay(rule)
-                        if rule.allows(is_free(dx, 0), is_free(0, dy))));
+                && (!self.is_diagonal(dx, dy)
+                    || matches!(self, Movement::EightWay(rule) | Movement::StaggeredEightWay(rule)
+                        if rule.allows(is_free(dx, -k * dx), is_free(0, dy + k * dx))));
             legal.then(|| Point::new(from.x + dx, from.y + dy))
         })
     }
@@ -211,6 +280,9 @@ impl Movement {
         index: usize,
         mut visit: impl FnMut(usize, usize, usize, f64),
     ) {
+        if let Movement::StaggeredFourWay | Movement::StaggeredEightWay(_) = self {
+            return self.for_each_staggered(grid, index, visit);
+        }
         let w = grid.width() as usize;
         let (x, y) = (index % w, index / w);
         let has_n = y > 0;
@@ -282,6 +354,22 @@ impl Movement {
             visit(i, x, y, c);
         }
     }
+
+    /// [`Movement::for_each_neighbor`] on a staggered map: the readable moves, as indices.
+    #[cold]
+    #[inline(never)]
+    fn for_each_staggered(
+        self,
+        grid: &Grid,
+        index: usize,
+        mut visit: impl FnMut(usize, usize, usize, f64),
+    ) {
+        let w = grid.width() as usize;
+        for (p, c) in self.neighbors(grid, grid.point_of(index)) {
+            let (x, y) = (p.x as usize, p.y as usize);
+            visit(y * w + x, x, y, c);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -290,6 +378,53 @@ mod tests {
 
     fn moves(grid: &Grid, movement: Movement, from: Point) -> Vec<(Point, f64)> {
         movement.neighbors(grid, from).collect()
+    }
+
+    /// Squares (4-way and 8-way under every corner rule), the same sheared onto a staggered
+    /// map, and the six hex layouts.
+    fn every_movement() -> Vec<Movement> {
+        let squares = [Movement::FourWay]
+            .into_iter()
+            .chain(CornerRule::ALL.map(Movement::EightWay));
+        squares
+            .clone()
+            .chain(squares.map(Movement::staggered))
+            .chain(HexLayout::ALL.map(Movement::Hex))
+            .collect()
+    }
+
+    #[test]
+    fn staggered_moves_are_the_square_moves_sheared() {
+        use crate::staggered::{from_square, to_square};
+        // Each tile on the square grid the map is a shear of (tile (x, y) is cell (x, x + y)),
+        // every other cell of it a wall.
+        let tiles = Grid::from_ascii(&["..#.", ".2..", "#..3", "..#."]).unwrap();
+        let mut square = Grid::new(4, 7).unwrap();
+        for y in 0..7 {
+            for x in 0..4 {
+                let cell = tiles.cell(from_square(Point::new(x, y)));
+                square
+                    .set(Point::new(x, y), cell.unwrap_or(crate::Cell::Blocked))
+                    .unwrap();
+            }
+        }
+        for movement in every_movement()
+            .into_iter()
+            .filter_map(Movement::unstaggered)
+        {
+            for i in 0..tiles.len() {
+                let p = tiles.point_of(i);
+                let sheared: Vec<(Point, f64)> = moves(&square, movement, to_square(p))
+                    .into_iter()
+                    .map(|(q, c)| (from_square(q), c))
+                    .collect();
+                assert_eq!(
+                    moves(&tiles, movement.staggered(), p),
+                    sheared,
+                    "{movement} at {p}"
+                );
+            }
+        }
     }
 
     #[test]
@@ -332,13 +467,7 @@ mod tests {
     #[test]
     fn hot_loop_matches_the_readable_version() {
         let g = Grid::from_ascii(&[".#3.", "..#.", "9...", "#.2."]).unwrap();
-        let squares = [
-            Movement::FourWay,
-            Movement::EightWay(CornerRule::NeverCut),
-            Movement::EightWay(CornerRule::CutOneCorner),
-            Movement::EightWay(CornerRule::CutAlways),
-        ];
-        for movement in squares.into_iter().chain(HexLayout::ALL.map(Movement::Hex)) {
+        for movement in every_movement() {
             for i in 0..g.len() {
                 let from = g.point_of(i);
                 if !g.is_passable(from) {
@@ -371,13 +500,7 @@ mod tests {
                 let cell = if cost == 0 { crate::Cell::Blocked } else { crate::Cell::Passable(cost) };
                 g.set(Point::new(x as i32, y as i32), cell).unwrap();
             }
-            let squares = [
-                Movement::FourWay,
-                Movement::EightWay(CornerRule::NeverCut),
-                Movement::EightWay(CornerRule::CutOneCorner),
-                Movement::EightWay(CornerRule::CutAlways),
-            ];
-            for movement in squares.into_iter().chain(HexLayout::ALL.map(Movement::Hex)) {
+            for movement in every_movement() {
                 for y in -1..=h as i32 {
                     for x in -1..=w as i32 {
                         let from = Point::new(x, y);

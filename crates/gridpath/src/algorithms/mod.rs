@@ -90,13 +90,20 @@ pub(crate) fn check_applicable(grid: &Grid, config: &SearchConfig) -> Result<(),
     {
         return Err(QueryError::BadWeight(config.weight));
     }
-    if config.movement.hex().is_some()
-        && (algorithm.is_jump_point_search() || algorithm.is_any_angle())
-    {
+    let squares_only = algorithm.is_jump_point_search() || algorithm.is_any_angle();
+    if config.movement.hex().is_some() && squares_only {
         let reason = if algorithm.is_any_angle() {
             "its straight segments are lines of sight across squares, which a hex map has not"
         } else {
             "its jumps prune the symmetric paths of a square grid, not a hex map's (use A*)"
+        };
+        return Err(QueryError::Unsupported { algorithm, reason });
+    }
+    if config.movement.unstaggered().is_some() && squares_only {
+        let reason = if algorithm.is_any_angle() {
+            "its lines of sight run across rows and columns of squares, not a staggered map's"
+        } else {
+            "its jumps run along rows and columns of squares, not a staggered map's (use A*)"
         };
         return Err(QueryError::Unsupported { algorithm, reason });
     }

@@ -297,7 +297,8 @@ impl Bidirectional {
                 Direction::Forward => forward_step,
                 Direction::Backward => {
                     let entry = f64::from(grid.raw_cost(node));
-                    movement.step_into(entry, x != node % width && y != node / width)
+                    let (nx, ny) = (node % width, node / width);
+                    movement.step_into(entry, (x as i32 - nx as i32, y as i32 - ny as i32))
                 }
             };
             let g = g_node + step;

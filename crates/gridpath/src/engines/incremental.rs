@@ -458,8 +458,11 @@ impl DStarLite {
             if worse {
                 self.recompute_rhs(grid, s);
             } else {
-                let across = s % width != ux && s / width != uy;
-                let step = setup.movement.step_into(entry, across);
+                let (dx, dy) = (
+                    (s % width) as i32 - ux as i32,
+                    (s / width) as i32 - uy as i32,
+                );
+                let step = setup.movement.step_into(entry, (dx, dy));
                 self.rhs[s] = self.rhs[s].min(step + self.g[u]);
             }
             self.update_vertex(s);

@@ -52,10 +52,11 @@ pub fn arb_movement() -> impl Strategy<Value = Movement> {
     ]
 }
 
-/// Any movement of a square grid, or any of the six hex layouts.
+/// Any movement of a square grid, of a staggered isometric map, or any of the six hex layouts.
 pub fn arb_shape() -> impl Strategy<Value = Movement> {
     prop_oneof![
         arb_movement(),
+        arb_movement().prop_map(Movement::staggered),
         prop::sample::select(gridpath::hex::HexLayout::ALL.to_vec()).prop_map(Movement::Hex),
     ]
 }

@@ -91,8 +91,32 @@ fn red_blob_hex_steps(layout: HexLayout, p: Point) -> [(i32, i32); 6] {
 
 /// The legal moves out of `p`, written independently of gridpath's neighbour code.
 pub fn oracle_moves(grid: &Grid, movement: Movement, p: Point) -> Vec<(Point, Exact)> {
-    let free = |x: i32, y: i32| matches!(grid.cell(Point::new(x, y)), Some(Cell::Passable(_)));
-    let entry = |x: i32, y: i32| match grid.cell(Point::new(x, y)) {
+    // A staggered map is bevy_ecs_tilemap's shear of a square grid: its tile (x, y) is that
+    // grid's cell (x, x + y) (`StaggeredPos` into `DiamondPos`). Move on the square grid.
+    let square = match movement {
+        Movement::StaggeredFourWay => Some(Movement::FourWay),
+        Movement::StaggeredEightWay(rule) => Some(Movement::EightWay(rule)),
+        _ => None,
+    };
+    if let Some(square) = square {
+        let tile = |q: Point| Point::new(q.x, q.y - q.x);
+        let at = Point::new(p.x, p.y + p.x);
+        return moves_on(|q| grid.cell(tile(q)), square, at)
+            .into_iter()
+            .map(|(q, cost)| (tile(q), cost))
+            .collect();
+    }
+    moves_on(|q| grid.cell(q), movement, p)
+}
+
+/// [`oracle_moves`] on the cells `cell` gives.
+fn moves_on(
+    cell: impl Fn(Point) -> Option<Cell>,
+    movement: Movement,
+    p: Point,
+) -> Vec<(Point, Exact)> {
+    let free = |x: i32, y: i32| matches!(cell(Point::new(x, y)), Some(Cell::Passable(_)));
+    let entry = |x: i32, y: i32| match cell(Point::new(x, y)) {
         Some(Cell::Passable(c)) => i64::from(c),
         _ => 0,
     };

@@ -67,6 +67,11 @@ impl BestFirst {
         if config.algorithm.is_any_angle() {
             config.heuristic = Heuristic::Euclidean;
         }
+        let shear = if config.movement.unstaggered().is_some() {
+            usize::MAX
+        } else {
+            0
+        };
         let query = Query {
             config,
             start,
@@ -77,6 +82,8 @@ impl BestFirst {
             len: grid.len(),
             h_scale: f64::from(grid.min_cost()),
             hex: query::hex_heuristic(config.heuristic, config.movement),
+            shear,
+            target_row: target / width + ((target % width) & shear),
         };
         self.query = Some(query);
         self.expanded = 0;

@@ -24,6 +24,12 @@ pub(super) struct Query {
     /// The layout when the heuristic is the hex distance on a hex map: looked at once here,
     /// rather than both settings at every cell opened (that cost A* 3 % more instructions).
     pub(super) hex: Option<HexLayout>,
+    /// All ones on a staggered map, else 0: the heuristic measures on the square grid the map
+    /// is a shear of ([`crate::staggered`]), where cell `(x, y)` is at row `y + x`. A mask
+    /// rather than a third case: A* ran 2 % more instructions on square maps with a branch.
+    pub(super) shear: usize,
+    /// The target's row on that square grid: `target_y + (target_x & shear)`.
+    pub(super) target_row: usize,
 }
 
 /// The layout whose hex distance the heuristic is, if it is.
@@ -41,7 +47,7 @@ impl Query {
             return self.h_scale * f64::from(layout.distance(at, target));
         }
         let dx = axis_distance(x, self.target_x);
-        let dy = axis_distance(y, self.target_y);
+        let dy = axis_distance(y + (x & self.shear), self.target_row);
         self.h_scale * self.config.heuristic.estimate_cells(dx, dy)
     }
 

@@ -47,7 +47,7 @@ pub(super) fn glides_meet(a0: Point, a1: Point, ka: u8, b0: Point, b1: Point, kb
 
 /// Moves from `a` to `b`, walls aside.
 pub(super) fn steps(movement: Movement, a: Point, b: Point) -> u32 {
-    let (dx, dy) = (a.x.abs_diff(b.x), a.y.abs_diff(b.y));
+    let (dx, dy) = movement.axis_distances(a, b);
     if movement.allows_diagonals() {
         dx.max(dy)
     } else {
@@ -147,9 +147,10 @@ impl CrowdStep {
     }
 }
 
-/// Octile distance in fifths of a cell (straight 5, diagonal 7), or Manhattan for 4-way.
+/// Octile distance in fifths of a cell (straight 5, diagonal 7), or Manhattan for 4-way (on a
+/// staggered map, between the sheared cells).
 pub fn distance_fifths(movement: Movement, a: Point, b: Point) -> u32 {
-    let (dx, dy) = (a.x.abs_diff(b.x), a.y.abs_diff(b.y));
+    let (dx, dy) = movement.axis_distances(a, b);
     if movement.allows_diagonals() {
         5 * dx.max(dy) + 2 * dx.min(dy)
     } else {

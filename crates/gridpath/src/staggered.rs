@@ -1,0 +1,76 @@
+//! Staggered isometric maps: bevy_ecs_tilemap's `IsoCoordSystem::Staggered`.
+//!
+//! Every row of a staggered map is drawn half a tile to the right of the row below it, so each
+//! diamond-shaped tile touches two tiles of the row above and two of the row below, and none
+//! beside it in its own row. It is the diamond isometric map (a square grid turned 45°) with its
+//! cells renamed: tile `(x, y)` is the diamond map's cell `(x, x + y)`, a *shear*, as
+//! bevy_ecs_tilemap converts them (`StaggeredPos` to `DiamondPos`). So its moves are the
+//! square grid's, sheared:
+//!
+//! ```text
+//! square step (dx, dy)   staggered step (dx, dy − dx)
+//! sides       N  (0,−1) E (1, 0) S (0, 1) W (−1, 0)   →   (0,−1) (1,−1) (0, 1) (−1, 1)
+//! corners    NE  (1,−1) SE (1, 1) SW (−1, 1) NW (−1,−1) →   (1,−2) (1, 0) (−1, 2) (−1, 0)
+//! ```
+//!
+//! and its distances are the square grid's between the sheared cells (Manhattan for the four
+//! tiles that share a side, octile with the corners). Move by
+//! [`Movement::StaggeredFourWay`](crate::Movement::StaggeredFourWay) or
+//! [`Movement::StaggeredEightWay`](crate::Movement::StaggeredEightWay): the searches of a
+//! square grid run on it with the same heuristics (measured between sheared cells), but jump
+//! point search, JPS+ and Theta\*, whose jumps and lines of sight run along rows and columns of
+//! squares, refuse.
+//!
+//! ```
+//! use gridpath::{Grid, Movement, Point, SearchConfig, find_path, staggered};
+//!
+//! // Tiles (1, 0) and (0, 1) look side by side on screen but touch at a corner only.
+//! let grid = Grid::from_ascii(&["...", "...", "..."]).unwrap();
+//! let config = SearchConfig::astar(Movement::StaggeredFourWay);
+//! let found = find_path(&grid, Point::new(1, 0), Point::new(0, 1), &config).unwrap();
+//! assert_eq!(found.path.unwrap().cost, 1.0); // (1, 0) → (0, 1) is the step (−1, 1): a side
+//! assert_eq!(staggered::to_square(Point::new(1, 0)), Point::new(1, 1));
+//! ```
+
+use crate::grid::Point;
+
+/// The staggered map's steps in [`crate::STEPS`] order: the four tiles sharing a side, then the
+/// four sharing a corner.
+pub const STEPS: [(i32, i32); 8] = [
+    (0, -1), // north
+    (1, -1), // east
+    (0, 1),  // south
+    (-1, 1), // west
+    (1, -2), // north-east
+    (1, 0),  // south-east
+    (-1, 2), // south-west
+    (-1, 0), // north-west
+];
+
+/// The square (diamond map) cell a staggered tile is.
+#[inline]
+pub fn to_square(p: Point) -> Point {
+    Point::new(p.x, p.y + p.x)
+}
+
+/// The staggered tile a square (diamond map) cell is: the inverse of [`to_square`].
+#[inline]
+pub fn from_square(p: Point) -> Point {
+    Point::new(p.x, p.y - p.x)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_are_the_square_steps_sheared() {
+        for (&(sx, sy), &(dx, dy)) in crate::STEPS.iter().zip(&STEPS) {
+            let p = Point::new(3, -2);
+            let q = Point::new(p.x + dx, p.y + dy);
+            let (a, b) = (to_square(p), to_square(q));
+            assert_eq!((b.x - a.x, b.y - a.y), (sx, sy));
+            assert_eq!(from_square(a), p);
+        }
+    }
+}
