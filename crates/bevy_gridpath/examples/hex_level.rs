@@ -7,7 +7,12 @@
 //! hexagons (`movement_for` the layout's shape: `Movement::Hex`). A* on hexagons uses the hex
 //! distance, exact on open ground.
 //!
-//! `cargo run --example hex_level` (from the workspace root)
+//! With `--staggered`, the same level on a staggered isometric map (each row of diamonds half
+//! a tile right of the row below): the agents move between the diamonds that touch
+//! (`Movement::StaggeredEightWay`), and the map is a wide parallelogram, as bevy_ecs_tilemap
+//! draws it.
+//!
+//! `cargo run --example hex_level [-- --staggered]` (from the workspace root)
 
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
@@ -17,16 +22,47 @@ use bevy_ecs_tilemap::prelude::*;
 use bevy_gridpath::prelude::*;
 use bevy_gridpath::tilemap::movement_for;
 
-const SIZE: TilemapSize = TilemapSize { x: 27, y: 21 };
-/// A pointy-top hexagon 26 pixels wide and 30 high (close to regular: √3 : 2).
-const TILE: TilemapTileSize = TilemapTileSize { x: 26.0, y: 30.0 };
-/// Odd rows are shifted half a hexagon right.
-const MAP_TYPE: TilemapType = TilemapType::Hexagon(HexCoordSystem::RowOdd);
 const FLOOR: Color = Color::srgb(0.78, 0.8, 0.72);
 const WALL: Color = Color::srgb(0.25, 0.27, 0.33);
 
+/// The level's map: its type, size and tiles.
+#[derive(Resource, Clone, Copy)]
+struct Level {
+    map_type: TilemapType,
+    size: TilemapSize,
+    tile: TilemapTileSize,
+}
+
+impl Level {
+    /// Pointy-top hexagons 26 pixels wide and 30 high (close to regular: √3 : 2), odd rows
+    /// shifted half a hexagon right.
+    const HEX: Level = Level {
+        map_type: TilemapType::Hexagon(HexCoordSystem::RowOdd),
+        size: TilemapSize { x: 27, y: 21 },
+        tile: TilemapTileSize { x: 26.0, y: 30.0 },
+    };
+    /// Diamonds 28 pixels wide and 14 high, rows half a diamond apart: a row adds only 7
+    /// pixels of height, so twice the rows of the hex map make a flatter level.
+    const STAGGERED: Level = Level {
+        map_type: TilemapType::Isometric(IsoCoordSystem::Staggered),
+        size: TilemapSize { x: 20, y: 40 },
+        tile: TilemapTileSize { x: 28.0, y: 14.0 },
+    };
+
+    /// A wall from the bottom edge up the middle, with a gap near the top.
+    fn is_wall(&self, x: u32, y: u32) -> bool {
+        x == self.size.x / 2 && y < self.size.y * 3 / 4
+    }
+}
+
 fn main() {
+    let staggered = std::env::args().any(|a| a == "--staggered");
     App::new()
+        .insert_resource(if staggered {
+            Level::STAGGERED
+        } else {
+            Level::HEX
+        })
         .add_plugins((
             DefaultPlugins,
             TilemapPlugin,
@@ -41,33 +77,33 @@ fn main() {
         .run();
 }
 
-/// A wall from the bottom edge up the middle, with a gap near the top.
-fn is_wall(x: u32, y: u32) -> bool {
-    x == 13 && y < 16
-}
-
-fn spawn_level(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
+fn spawn_level(mut commands: Commands, mut images: ResMut<Assets<Image>>, level: Res<Level>) {
     commands.spawn(Camera2d);
-    let grid_size = TILE.into();
+    let Level {
+        map_type,
+        size,
+        tile,
+    } = *level;
+    let grid_size = tile.into();
     let anchor = TilemapAnchor::Center;
     let nav = NavGrid::for_tilemap(
-        &MAP_TYPE,
-        &SIZE,
+        &map_type,
+        &size,
         &grid_size,
-        &TILE,
+        &tile,
         &anchor,
         &Transform::default(),
     );
-    let nav = nav.expect("a hex map fits a grid");
+    let nav = nav.expect("the level fits a grid");
     let layout = *nav.layout();
     commands.insert_resource(nav);
 
     let map = commands.spawn_empty().id();
-    let mut storage = TileStorage::empty(SIZE);
-    for x in 0..SIZE.x {
-        for y in 0..SIZE.y {
+    let mut storage = TileStorage::empty(size);
+    for x in 0..size.x {
+        for y in 0..size.y {
             let position = TilePos { x, y };
-            let wall = is_wall(x, y);
+            let wall = level.is_wall(x, y);
             let tile = TileBundle {
                 position,
                 tilemap_id: TilemapId(map),
@@ -83,23 +119,24 @@ fn spawn_level(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     }
     commands.entity(map).insert(TilemapBundle {
         grid_size,
-        map_type: MAP_TYPE,
-        size: SIZE,
+        map_type,
+        size,
         storage,
-        tile_size: TILE,
+        tile_size: tile,
         anchor,
-        texture: TilemapTexture::Single(images.add(hexagon_image())),
+        texture: TilemapTexture::Single(images.add(tile_image(&level))),
         ..default()
     });
 
     // Six walkers from the left edge to the right edge and back, stepping between touching
-    // hexagons.
+    // tiles.
     let movement = movement_for(layout.shape, Movement::default());
+    let (right, rows) = (size.x as i32 - 2, size.y as i32);
     for i in 0..6 {
-        let start = Point::new(1, 2 + 3 * i);
+        let start = Point::new(1, rows / 10 + rows * i / 7);
         let sprite = Sprite::from_color(
             Color::hsl(i as f32 * 60.0, 0.8, 0.5),
-            Vec2::splat(TILE.x * 0.55),
+            Vec2::splat(tile.y.min(tile.x) * 0.55),
         );
         commands.spawn((
             GridAgent {
@@ -108,23 +145,31 @@ fn spawn_level(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
             },
             sprite,
             Transform::from_translation(layout.to_world(start).extend(1.0)),
-            Destination(Point::new(25, 18 - 3 * i)),
+            Destination(Point::new(right, rows - 1 - start.y)),
         ));
     }
 }
 
-/// A white pointy-top hexagon filling the tile, transparent around it: the tilemap tints it.
-fn hexagon_image() -> Image {
-    let (w, h) = (TILE.x as u32, TILE.y as u32);
+/// A white tile of the level's shape, transparent around it: the tilemap tints it. A pointy-top
+/// hexagon, or a diamond.
+fn tile_image(level: &Level) -> Image {
+    let (w, h) = (level.tile.x as u32, level.tile.y as u32);
+    let hexagon = matches!(level.map_type, TilemapType::Hexagon(_));
     let mut pixels = Vec::with_capacity((w * h * 4) as usize);
     for y in 0..h {
         for x in 0..w {
-            // Distance from the centre, across and up; the slanted edges meet the sides a
-            // quarter of the height from the top and bottom. Half a pixel more all round, so
-            // that neighbouring tiles meet without a seam.
+            // Distance from the centre, across and up; a hexagon's slanted edges meet the sides
+            // a quarter of the height from the top and bottom, a diamond's meet at its
+            // corners. Half a pixel more all round, so that neighbouring tiles meet without a
+            // seam.
             let dx = ((x as f32 + 0.5) - w as f32 / 2.0).abs();
             let dy = ((y as f32 + 0.5) - h as f32 / 2.0).abs();
-            let inside = dy <= h as f32 / 2.0 - dx * h as f32 / (2.0 * w as f32) + 0.5;
+            let slant = dx * h as f32 / w as f32;
+            let inside = if hexagon {
+                dy <= h as f32 / 2.0 - slant / 2.0 + 0.5
+            } else {
+                dy <= h as f32 / 2.0 - slant + 0.5
+            };
             pixels.extend_from_slice(&[255, 255, 255, if inside { 255 } else { 0 }]);
         }
     }
@@ -180,10 +225,10 @@ fn paint_walls(
 }
 
 /// At one edge, a walker sets off for the other.
-fn turn_back(mut agents: Query<(&AgentStatus, &mut Destination)>) {
+fn turn_back(mut agents: Query<(&AgentStatus, &mut Destination)>, level: Res<Level>) {
     for (status, mut destination) in &mut agents {
         if *status == AgentStatus::Arrived {
-            destination.0.x = 26 - destination.0.x;
+            destination.0.x = level.size.x as i32 - 1 - destination.0.x;
         }
     }
 }

@@ -1,6 +1,6 @@
 //! Where the cells are in the world, for each shape of cell a tilemap draws: squares, hexagons
 //! (pointy-top rows or flat-top columns, in any of bevy_ecs_tilemap's coordinate systems) and
-//! the diamonds of an isometric map.
+//! the diamonds of an isometric map, diamond or staggered.
 //!
 //! A cell is indexed as its tile's `TilePos`; the layout turns that into the world position of
 //! the tile's centre with the same formulas as bevy_ecs_tilemap (hexagons through axial
@@ -8,8 +8,8 @@
 //! with the same rounding (a hexagon's through cube coordinates), so a pointer falls in the cell
 //! the tilemap draws under it.
 //!
-//! Agents glide between cell centres through *fractional* cells. On squares and diamonds a
-//! fraction maps linearly. In the offset layouts of hexagons (`RowOdd` and the like) every
+//! Agents glide between cell centres through *fractional* cells. On squares and diamonds
+//! (staggered ones too: a staggered map is a diamond one sheared) a fraction maps linearly. In the offset layouts of hexagons (`RowOdd` and the like) every
 //! other row is shifted half a cell: the layout maps a fraction of a row by interpolating that
 //! shift between the rows it lies between, which puts every point of the segment between two
 //! neighbouring cells' indices on the straight line between their centres.
@@ -35,6 +35,28 @@ pub enum CellShape {
     /// A square grid turned 45° and flattened (`IsoCoordSystem::Diamond`): squares' neighbours,
     /// an isometric drawing.
     Diamond,
+    /// The same diamonds, each row drawn half a tile right of the row below
+    /// (`IsoCoordSystem::Staggered`): cell `(x, y)` is the diamond map's `(x, x + y)`. Search it
+    /// with the staggered moves (`Movement::StaggeredFourWay`, `StaggeredEightWay`).
+    Staggered,
+}
+
+impl CellShape {
+    /// A position in cells as the diamond map's: sheared on a staggered map, else as it is.
+    fn unsheared(self, cells: Vec2) -> Vec2 {
+        match self {
+            CellShape::Staggered => Vec2::new(cells.x, cells.y + cells.x),
+            _ => cells,
+        }
+    }
+
+    /// The inverse of [`CellShape::unsheared`].
+    fn sheared(self, diamond: Vec2) -> Vec2 {
+        match self {
+            CellShape::Staggered => Vec2::new(diamond.x, diamond.y - diamond.x),
+            _ => diamond,
+        }
+    }
 }
 
 /// Where the cells are in the world: the centre of cell (0, 0), the step between cells and
@@ -102,10 +124,10 @@ impl GridLayout {
         self.origin
             + match self.shape {
                 CellShape::Square => s * cells,
-                CellShape::Diamond => Vec2::new(
-                    0.5 * s.x * (cells.x + cells.y),
-                    0.5 * s.y * (cells.y - cells.x),
-                ),
+                CellShape::Diamond | CellShape::Staggered => {
+                    let d = self.shape.unsheared(cells);
+                    Vec2::new(0.5 * s.x * (d.x + d.y), 0.5 * s.y * (d.y - d.x))
+                }
                 CellShape::Hex(h) => project(h, s, to_axial(h, cells)),
             }
     }
@@ -116,9 +138,9 @@ impl GridLayout {
         let (d, s) = (world - self.origin, self.step);
         match self.shape {
             CellShape::Square => d / s,
-            CellShape::Diamond => {
+            CellShape::Diamond | CellShape::Staggered => {
                 let (u, v) = (d.x / s.x, d.y / s.y);
-                Vec2::new(u - v, u + v)
+                self.shape.sheared(Vec2::new(u - v, u + v))
             }
             CellShape::Hex(h) => from_axial(h, unproject(h, s, d)),
         }
@@ -128,8 +150,11 @@ impl GridLayout {
     /// bevy_ecs_tilemap's `TilePos::from_world_pos` rounds.
     pub fn cell_at(&self, world: Vec2) -> Point {
         match self.shape {
-            CellShape::Square | CellShape::Diamond => {
-                let c = (self.world_to_cells(world) + 0.5).floor();
+            CellShape::Square | CellShape::Diamond | CellShape::Staggered => {
+                // A staggered map rounds on the diamond map (bevy_ecs_tilemap's `StaggeredPos`
+                // goes through `DiamondPos`), then shears.
+                let diamond = self.shape.unsheared(self.world_to_cells(world));
+                let c = self.shape.sheared((diamond + 0.5).floor());
                 Point::new(c.x as i32, c.y as i32)
             }
             CellShape::Hex(h) => {
@@ -163,11 +188,13 @@ impl GridLayout {
     }
 
     /// How many moves long the straight glide from `a` to `b` is (fractional cells on one
-    /// segment between neighbours): its length on squares and diamonds, its hex distance on
-    /// hexagons, where every neighbour is one move away.
+    /// segment between neighbours): its length on squares and diamonds (on the diamond map, for
+    /// a staggered one), its hex distance on hexagons, where every neighbour is one move away.
     pub fn moves_between(&self, a: Vec2, b: Vec2) -> f32 {
         match self.shape {
-            CellShape::Square | CellShape::Diamond => (b - a).length(),
+            CellShape::Square | CellShape::Diamond | CellShape::Staggered => {
+                (self.shape.unsheared(b) - self.shape.unsheared(a)).length()
+            }
             CellShape::Hex(h) => {
                 let d = to_axial(h, b) - to_axial(h, a);
                 (d.x.abs() + d.y.abs() + (d.x + d.y).abs()) / 2.0
@@ -181,13 +208,16 @@ impl GridLayout {
     pub fn outline(&self, p: Point, scale: f32) -> Vec<Vec2> {
         let centre = self.to_world(p);
         let corners: Vec<Vec2> = match self.shape {
-            CellShape::Square | CellShape::Diamond => [(-1., -1.), (1., -1.), (1., 1.), (-1., 1.)]
-                .iter()
-                .map(|&(dx, dy)| {
-                    let at = Vec2::new(p.x as f32 + dx / 2.0, p.y as f32 + dy / 2.0);
-                    self.cells_to_world(at)
-                })
-                .collect(),
+            CellShape::Square | CellShape::Diamond | CellShape::Staggered => {
+                let d = self.shape.unsheared(Vec2::new(p.x as f32, p.y as f32));
+                [(-1., -1.), (1., -1.), (1., 1.), (-1., 1.)]
+                    .iter()
+                    .map(|&(dx, dy)| {
+                        let at = self.shape.sheared(d + Vec2::new(dx, dy) / 2.0);
+                        self.cells_to_world(at)
+                    })
+                    .collect()
+            }
             CellShape::Hex(h) => {
                 // A hexagon's corner is where it meets two neighbours: the mean of the three
                 // centres, in any affine drawing of the grid.
@@ -296,6 +326,33 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_staggered_tile_shares_a_side_with_four_tiles_and_a_corner_with_four_more() {
+        let layout = GridLayout {
+            origin: Vec2::new(3.0, -7.0),
+            step: Vec2::new(32.0, 16.0),
+            shape: CellShape::Staggered,
+        };
+        let p = Point::new(4, 3);
+        let mine = layout.outline(p, 1.0);
+        let shared_with = |dx: i32, dy: i32| {
+            let theirs = layout.outline(Point::new(p.x + dx, p.y + dy), 1.0);
+            mine.iter()
+                .filter(|c| theirs.iter().any(|d| c.distance(*d) < 1e-3))
+                .count()
+        };
+        for (k, &(dx, dy)) in gridpath::staggered::STEPS.iter().enumerate() {
+            let want = if k < 4 { 2 } else { 1 };
+            assert_eq!(shared_with(dx, dy), want, "step ({dx}, {dy})");
+        }
+        // In its own row, a tile's neighbours are a whole tile to the left and right.
+        let right = layout.to_world(Point::new(p.x + 1, p.y)) - layout.to_world(p);
+        assert!(right.distance(Vec2::new(32.0, 0.0)) < 1e-4, "{right}");
+        let a = Vec2::new(4.0, 3.0);
+        let glide = layout.moves_between(a, a + Vec2::new(1.0, -1.0));
+        assert!((glide - 1.0).abs() < 1e-5, "a side is one move: {glide}");
     }
 
     #[test]

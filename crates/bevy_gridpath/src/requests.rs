@@ -12,6 +12,7 @@
 //! its cells, it is thrown away and the request is searched again; otherwise the entity gets a
 //! [`Route`] (and loses its request) or a [`PathFailed`] that says why.
 
+use crate::layout::CellShape;
 use crate::nav_grid::NavGrid;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
@@ -344,11 +345,19 @@ impl PathService {
     /// that would have a route if it were one cell is [`PathFailure::TooNarrow`].
     fn check(&mut self, nav: &NavGrid, request: &PathRequest) -> Result<(), PathFailure> {
         let size = request.size.max(1);
-        let hex = request.movement().hex().is_some() || nav.layout().hex_layout().is_some();
-        if size > 1 && hex {
+        let (movement, shape) = (request.movement(), nav.layout().shape);
+        let reason = if movement.hex().is_some() || matches!(shape, CellShape::Hex(_)) {
+            "units bigger than one cell are not defined on hexagons yet"
+        } else {
+            "units bigger than one cell are not defined on staggered maps yet"
+        };
+        let squares = movement.hex().is_none()
+            && movement.unstaggered().is_none()
+            && matches!(shape, CellShape::Square | CellShape::Diamond);
+        if size > 1 && !squares {
             return Err(PathFailure::Refused(QueryError::Unsupported {
                 algorithm: request.config.algorithm,
-                reason: "units bigger than one cell are not defined on hexagons yet",
+                reason,
             }));
         }
         let checked = self.check_on(nav.grid(), 1, request);

@@ -2,7 +2,7 @@
 //! cell and one with [`crate::CellCost`] sets its cost; the tile's `TilePos` is its cell, so
 //! tiles need no `CellPos`. [`NavGrid::for_tilemap`] makes a grid the size of a tilemap, its
 //! cells placed where the map draws its tiles: squares, hexagons in any of the six coordinate
-//! systems, or isometric diamonds.
+//! systems, or isometric diamonds, diamond or staggered.
 
 use crate::layout::{CellShape, GridLayout};
 use crate::nav_grid::NavGrid;
@@ -17,17 +17,12 @@ use std::fmt;
 pub enum TilemapGridError {
     /// The map's size is not a grid's (see [`GridError`]).
     Grid(GridError),
-    /// A staggered isometric map: its tiles' neighbours are not yet a [`Movement`].
-    Staggered,
 }
 
 impl fmt::Display for TilemapGridError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             TilemapGridError::Grid(e) => e.fmt(f),
-            TilemapGridError::Staggered => f.write_str(
-                "staggered isometric tilemaps are not supported yet: use a diamond isometric map",
-            ),
         }
     }
 }
@@ -41,15 +36,13 @@ impl From<GridError> for TilemapGridError {
 }
 
 /// The shape of a tilemap's cells.
-pub fn cell_shape(map_type: &TilemapType) -> Result<CellShape, TilemapGridError> {
-    Ok(match map_type {
+pub fn cell_shape(map_type: &TilemapType) -> CellShape {
+    match map_type {
         TilemapType::Square => CellShape::Square,
         TilemapType::Hexagon(system) => CellShape::Hex(hex_layout(*system)),
         TilemapType::Isometric(IsoCoordSystem::Diamond) => CellShape::Diamond,
-        TilemapType::Isometric(IsoCoordSystem::Staggered) => {
-            return Err(TilemapGridError::Staggered);
-        }
-    })
+        TilemapType::Isometric(IsoCoordSystem::Staggered) => CellShape::Staggered,
+    }
 }
 
 /// The core's name for a hex coordinate system.
@@ -65,11 +58,12 @@ pub fn hex_layout(system: HexCoordSystem) -> HexLayout {
 }
 
 /// How agents move on a map of this shape: between touching hexagons on a hex map, else
-/// `square` (4- or 8-way, the game's choice).
+/// `square` (4- or 8-way, the game's choice), sheared on a staggered map.
 pub fn movement_for(shape: CellShape, square: Movement) -> Movement {
     match shape {
         CellShape::Hex(h) => Movement::Hex(h),
-        CellShape::Square | CellShape::Diamond => square,
+        CellShape::Staggered => square.unstaggered().unwrap_or(square).staggered(),
+        CellShape::Square | CellShape::Diamond => square.unstaggered().unwrap_or(square),
     }
 }
 
@@ -90,7 +84,7 @@ impl GridLayout {
         Ok(Self {
             origin: origin + transform.translation.truncate(),
             step: Vec2::new(grid_size.x, grid_size.y),
-            shape: cell_shape(map_type)?,
+            shape: cell_shape(map_type),
         })
     }
 }

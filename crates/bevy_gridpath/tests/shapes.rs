@@ -1,19 +1,23 @@
 //! Tilemaps of every shape: the nav grid's cells where bevy_ecs_tilemap draws its tiles, and
-//! the plugin's real systems (headless, a manual clock of 50 ms a frame) on a hex map.
+//! the plugin's real systems (headless, a manual clock of 50 ms a frame) on a hex map and on a
+//! staggered isometric one.
 
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
+use bevy_ecs_tilemap::helpers::hex_grid::neighbors::HexNeighbors;
+use bevy_ecs_tilemap::helpers::square_grid::neighbors::{SQUARE_DIRECTIONS, SquareDirection};
 use bevy_ecs_tilemap::prelude::*;
 use bevy_gridpath::prelude::*;
-use bevy_gridpath::tilemap::{TilemapGridError, movement_for};
+use bevy_gridpath::tilemap::movement_for;
 use bevy_gridpath::{AgentProgress, CellShape};
 use std::time::Duration;
 
-/// Every map type bevy_ecs_tilemap draws that the nav grid places.
+/// Every map type bevy_ecs_tilemap draws.
 fn placed_types() -> Vec<TilemapType> {
     let mut types = vec![
         TilemapType::Square,
         TilemapType::Isometric(IsoCoordSystem::Diamond),
+        TilemapType::Isometric(IsoCoordSystem::Staggered),
     ];
     for system in [
         HexCoordSystem::RowEven,
@@ -107,28 +111,57 @@ fn cells_are_where_bevy_ecs_tilemap_draws_tiles_and_points_fall_in_the_tile_it_s
 }
 
 #[test]
-fn a_staggered_map_is_refused_with_its_reason() {
-    let size = TilemapSize { x: 4, y: 4 };
-    let grid = TilemapGridSize { x: 16.0, y: 8.0 };
-    let made = NavGrid::for_tilemap(
-        &TilemapType::Isometric(IsoCoordSystem::Staggered),
-        &size,
-        &grid,
-        &TilemapTileSize { x: 16.0, y: 8.0 },
-        &TilemapAnchor::None,
-        &Transform::default(),
-    );
-    let refused = made.expect_err("refused");
-    assert_eq!(refused, TilemapGridError::Staggered);
-    assert!(refused.to_string().contains("staggered"), "{refused}");
+fn a_staggered_maps_moves_are_bevy_ecs_tilemaps_neighbours() {
+    // Every tile's moves, 4-way and 8-way on an open map, against `staggered_offset`.
+    let size = TilemapSize { x: 6, y: 5 };
+    let grid = bevy_gridpath::gridpath::Grid::new(size.x, size.y).expect("a grid");
+    let sides = [
+        SquareDirection::North,
+        SquareDirection::East,
+        SquareDirection::South,
+        SquareDirection::West,
+    ];
+    for (square, directions) in [
+        (Movement::FourWay, &sides[..]),
+        // Every tile that touches, corners whatever they brush past.
+        (
+            Movement::EightWay(CornerRule::CutAlways),
+            &SQUARE_DIRECTIONS[..],
+        ),
+    ] {
+        let movement = movement_for(CellShape::Staggered, square);
+        for y in 0..size.y {
+            for x in 0..size.x {
+                let tile = TilePos { x, y };
+                let mut theirs: Vec<Point> = directions
+                    .iter()
+                    .filter_map(|d| tile.staggered_offset(d, &size))
+                    .map(|t| Point::new(t.x as i32, t.y as i32))
+                    .collect();
+                let mut ours: Vec<Point> = movement
+                    .neighbors(&grid, Point::new(x as i32, y as i32))
+                    .map(|(p, _)| p)
+                    .collect();
+                theirs.sort_by_key(|p| (p.x, p.y));
+                ours.sort_by_key(|p| (p.x, p.y));
+                assert_eq!(ours, theirs, "{movement} at ({x}, {y})");
+            }
+        }
+    }
 }
 
 const HEX: TilemapType = TilemapType::Hexagon(HexCoordSystem::RowOdd);
+const STAGGERED: TilemapType = TilemapType::Isometric(IsoCoordSystem::Staggered);
 const GRID: TilemapGridSize = TilemapGridSize { x: 20.0, y: 23.0 };
 
 /// A headless app with a 12 × 9 hex map (pointy-top, odd rows shifted) of tiles, whose nav
 /// grid is made by `for_tilemap`.
 fn hex_app() -> App {
+    tile_app(&HEX)
+}
+
+/// A headless app with a 12 × 9 map of tiles of this type.
+fn tile_app(map_type: &TilemapType) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, GridPathPlugin))
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
@@ -136,14 +169,14 @@ fn hex_app() -> App {
         )));
     let size = TilemapSize { x: 12, y: 9 };
     let nav = NavGrid::for_tilemap(
-        &HEX,
+        map_type,
         &size,
         &GRID,
         &TilemapTileSize { x: 20.0, y: 23.0 },
         &TilemapAnchor::Center,
         &Transform::default(),
     );
-    app.insert_resource(nav.expect("a hex map"));
+    app.insert_resource(nav.expect("a map"));
     app.update();
     app
 }
@@ -156,17 +189,59 @@ fn nav(app: &App) -> &NavGrid {
     app.world().resource::<NavGrid>()
 }
 
+/// Do two tiles touch, as bevy_ecs_tilemap says (its neighbour helpers)?
+fn touching(map_type: &TilemapType, a: Point, b: Point) -> bool {
+    let size = TilemapSize { x: 12, y: 9 };
+    let tile = TilePos {
+        x: a.x as u32,
+        y: a.y as u32,
+    };
+    let b = TilePos {
+        x: b.x as u32,
+        y: b.y as u32,
+    };
+    match map_type {
+        TilemapType::Hexagon(system) => {
+            HexNeighbors::get_neighboring_positions(&tile, &size, system)
+                .iter()
+                .any(|t| *t == b)
+        }
+        _ => SQUARE_DIRECTIONS
+            .iter()
+            .any(|d| tile.staggered_offset(d, &size) == Some(b)),
+    }
+}
+
 #[test]
 fn on_a_hex_tilemap_a_wall_tile_walls_its_cell_a_route_bends_round_it_and_an_agent_arrives() {
-    let mut app = hex_app();
+    let app = hex_app();
+    assert_eq!(nav(&app).layout().shape, CellShape::Hex(gridpath_hex()));
+    a_route_bends_round_a_wall_and_an_agent_arrives(&HEX);
+}
+
+#[test]
+fn on_a_staggered_tilemap_a_route_bends_round_a_wall_and_an_agent_arrives() {
+    let app = tile_app(&STAGGERED);
+    assert_eq!(nav(&app).layout().shape, CellShape::Staggered);
+    a_route_bends_round_a_wall_and_an_agent_arrives(&STAGGERED);
+}
+
+fn a_route_bends_round_a_wall_and_an_agent_arrives(map_type: &TilemapType) {
+    let mut app = tile_app(map_type);
     let layout = *nav(&app).layout();
-    assert_eq!(layout.shape, CellShape::Hex(gridpath_hex()));
-    // A wall across the map but for its top row: the way round is over it.
-    for y in 0..8 {
-        wall_tile(&mut app, 6, y);
+    // A wall down column 6 but for one gap: the top row on hexagons; on a staggered map a row
+    // inside, as (6, 8) there touches only the tiles to its right (its neighbour on the left
+    // would be (5, 9), off the map).
+    let gap = match map_type {
+        TilemapType::Hexagon(_) => Point::new(6, 8),
+        _ => Point::new(6, 4),
+    };
+    let walled = (0..9).filter(|&y| y != gap.y);
+    for y in walled.clone() {
+        wall_tile(&mut app, 6, y as u32);
     }
     app.update();
-    for y in 0..8 {
+    for y in walled {
         assert!(!nav(&app).is_passable(Point::new(6, y)), "(6, {y}) walled");
     }
     let (from, to) = (Point::new(2, 2), Point::new(10, 2));
@@ -183,10 +258,10 @@ fn on_a_hex_tilemap_a_wall_tile_walls_its_cell_a_route_bends_round_it_and_an_age
         std::thread::sleep(Duration::from_millis(1));
         if let Some(route) = app.world().get::<Route>(agent) {
             let cells = &route.cells;
-            assert!(cells.iter().any(|c| c.y == 8), "over the wall's end");
+            assert!(cells.contains(&gap), "through the gap");
             for pair in cells.windows(2) {
-                let touching = gridpath_hex().neighbours(pair[0]).contains(&pair[1]);
-                assert!(touching, "{} → {} are not neighbours", pair[0], pair[1]);
+                let touch = touching(map_type, pair[0], pair[1]);
+                assert!(touch, "{} → {} are not neighbours", pair[0], pair[1]);
             }
             seen_route = true;
         }
@@ -211,7 +286,11 @@ fn on_a_hex_tilemap_a_wall_tile_walls_its_cell_a_route_bends_round_it_and_an_age
             break;
         }
     }
-    assert!(seen_route, "a route was answered");
+    let failed = app
+        .world()
+        .get::<PathFailed>(agent)
+        .map(|f| f.reason.to_string());
+    assert!(seen_route, "a route was answered: {failed:?}");
     assert_eq!(
         app.world().get::<AgentStatus>(agent),
         Some(&AgentStatus::Arrived)
@@ -242,10 +321,19 @@ fn body_cells(app: &mut App) -> Vec<(Entity, Point)> {
 
 #[test]
 fn a_crowd_on_a_hex_tilemap_queues_through_a_door_one_body_a_cell() {
-    // A wall down column 6 but for a door of two hexagons; 24 bodies on the left, each bound
-    // for a cell on the right. Checked at every frame: no body on a wall, no two on one cell,
-    // every move to a touching hexagon, no two swapping.
-    let mut app = hex_app();
+    a_crowd_queues_through_a_door_one_body_a_cell(&HEX);
+}
+
+#[test]
+fn a_crowd_on_a_staggered_tilemap_queues_through_a_door_one_body_a_cell() {
+    a_crowd_queues_through_a_door_one_body_a_cell(&STAGGERED);
+}
+
+fn a_crowd_queues_through_a_door_one_body_a_cell(map_type: &TilemapType) {
+    // A wall down column 6 but for a door of two tiles; 24 bodies on the left, each bound for a
+    // cell on the right. Checked at every frame: no body on a wall, no two on one cell, every
+    // move to a touching tile, no two swapping.
+    let mut app = tile_app(map_type);
     let layout = *nav(&app).layout();
     let movement = movement_for(layout.shape, Movement::default());
     for y in (0..9).filter(|y| !(4..=5).contains(y)) {
@@ -264,7 +352,6 @@ fn a_crowd_on_a_hex_tilemap_queues_through_a_door_one_body_a_cell() {
         };
         app.world_mut().spawn((agent, Body, start, Destination(to)));
     }
-    let hex = gridpath_hex();
     let mut before = body_cells(&mut app);
     let mut done = false;
     for frame in 0..6000 {
@@ -279,7 +366,7 @@ fn a_crowd_on_a_hex_tilemap_queues_through_a_door_one_body_a_cell() {
             if let Some(&(_, was)) = before.iter().find(|b| b.0 == e)
                 && was != c
             {
-                assert!(hex.neighbours(was).contains(&c), "{e} jumped {was} → {c}");
+                assert!(touching(map_type, was, c), "{e} jumped {was} → {c}");
                 let swapped = before
                     .iter()
                     .any(|&(k, k_was)| k != e && k_was == c && after.contains(&(k, was)));
@@ -289,7 +376,7 @@ fn a_crowd_on_a_hex_tilemap_queues_through_a_door_one_body_a_cell() {
         before = after;
         let stats = app.world().resource::<Crowd>().stats();
         if stats.bodies == 24 && stats.arrived == 24 {
-            println!("24 bodies through a hex door in {frame} frames");
+            println!("24 bodies through a door in {frame} frames on {map_type:?}");
             done = true;
             break;
         }
@@ -300,7 +387,16 @@ fn a_crowd_on_a_hex_tilemap_queues_through_a_door_one_body_a_cell() {
 
 #[test]
 fn a_unit_bigger_than_a_cell_is_refused_on_hexagons_with_the_reason() {
-    let mut app = hex_app();
+    a_unit_bigger_than_a_cell_is_refused(&HEX, "hexagons");
+}
+
+#[test]
+fn a_unit_bigger_than_a_cell_is_refused_on_staggered_maps_with_the_reason() {
+    a_unit_bigger_than_a_cell_is_refused(&STAGGERED, "staggered");
+}
+
+fn a_unit_bigger_than_a_cell_is_refused(map_type: &TilemapType, reason: &str) {
+    let mut app = tile_app(map_type);
     let movement = movement_for(nav(&app).layout().shape, Movement::default());
     let request = PathRequest::new(Point::new(1, 1), Point::new(8, 6))
         .with_movement(movement)
@@ -311,7 +407,7 @@ fn a_unit_bigger_than_a_cell_is_refused_on_hexagons_with_the_reason() {
     }
     let failed = app.world().get::<PathFailed>(asker).expect("refused");
     assert!(
-        failed.reason.to_string().contains("hexagons"),
+        failed.reason.to_string().contains(reason),
         "{}",
         failed.reason
     );
