@@ -17,9 +17,12 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gridpath::mapf::Mover;
-use gridpath::mapf::crowd::{SizedBody, Window, footprint, untangle, untangle_sizes};
+use gridpath::mapf::crowd::{
+    SizedBody, Window, footprint, four_steps, jam_region, nearest_in_region, untangle,
+    untangle_sizes,
+};
 use gridpath::{Grid, Point};
-use std::collections::{HashSet, VecDeque};
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -145,9 +148,14 @@ fn target(b: &BodyItem<'_>) -> Option<Point> {
 }
 
 /// Is this body jammed near where it goes: within [`UNTANGLE_REACH`] of it (and its size
-/// less one), and no nearer for [`UNTANGLE_AFTER`] seconds?
+/// less one), and no nearer for [`UNTANGLE_AFTER`] seconds? Not on a staggered map: the plans
+/// move bodies 4-way by their cells' indices, and a step along a staggered map's row crosses a
+/// corner. (On hexagons those four steps all join touching hexagons.)
 fn jammed(b: &BodyItem<'_>, now: f32) -> bool {
-    b.6.is_some() && b.1.speed > 0.0 && b.4.circling_for(now, b.1.size) > UNTANGLE_AFTER
+    b.6.is_some()
+        && b.1.speed > 0.0
+        && b.1.movement.unstaggered().is_none()
+        && b.4.circling_for(now, b.1.size) > UNTANGLE_AFTER
 }
 
 /// Looks for a jam to solve (at most once every [`LOOK_EVERY`] seconds), and starts its
@@ -187,7 +195,7 @@ pub(super) fn look_for_jams(crowd: &mut Crowd, grid: &Arc<Grid>, order: &[BodyIt
     for b in jams {
         let from = [Some(b.2.cell()), target(b)];
         let reach = radius + u32::from(b.1.size.max(1)) - 1;
-        let ball = within(from.into_iter().flatten(), reach, &open);
+        let ball = jam_region(from.into_iter().flatten(), reach, MOST_CELLS, &open);
         if region.is_empty() || region.len() + ball.len() <= MOST_CELLS {
             region.extend(ball);
         }
@@ -196,7 +204,7 @@ pub(super) fn look_for_jams(crowd: &mut Crowd, grid: &Arc<Grid>, order: &[BodyIt
     // pushes bodies of every size: the big body is likely bound through the region, and was
     // shut out while it was closed (in the scene of three sizes at a door, for minutes).
     let beside = |b: &&BodyItem<'_>| {
-        footprint(b.2.cell(), b.1.size).any(|c| steps(c).any(|n| region.contains(&n)))
+        footprint(b.2.cell(), b.1.size).any(|c| four_steps(c).any(|n| region.contains(&n)))
     };
     if !big_jam && order.iter().filter(|b| b.1.size > 1).any(|b| beside(&b)) {
         return;
@@ -209,41 +217,6 @@ pub(super) fn look_for_jams(crowd: &mut Crowd, grid: &Arc<Grid>, order: &[BodyIt
         }
     }
     crowd.untangling = search_region(grid, region, order, crowd.ticks, seeds);
-}
-
-/// The cells `open` lets a body reach within `radius` 4-way steps of any of `from`, a step
-/// through a passage one cell wide counting nothing: the bodies in a passage can only be
-/// reordered at its ends, so a region takes in the whole passage and room past both ends.
-/// At most [`MOST_CELLS`] cells.
-fn within(
-    from: impl Iterator<Item = Point>,
-    radius: u32,
-    open: &impl Fn(Point) -> bool,
-) -> HashSet<Point> {
-    let narrow = |p: Point| steps(p).filter(|&n| open(n)).count() <= 2;
-    let mut seen: HashSet<Point> = from.filter(|&p| open(p)).collect();
-    let mut queue: VecDeque<(Point, u32)> = seen.iter().map(|&p| (p, 0)).collect();
-    while let Some((p, d)) = queue.pop_front() {
-        for n in steps(p) {
-            if seen.len() >= MOST_CELLS || !open(n) || seen.contains(&n) {
-                continue;
-            }
-            if narrow(n) {
-                seen.insert(n);
-                queue.push_front((n, d));
-            } else if d < radius {
-                seen.insert(n);
-                queue.push_back((n, d + 1));
-            }
-        }
-    }
-    seen
-}
-
-fn steps(p: Point) -> impl Iterator<Item = Point> {
-    [(1, 0), (-1, 0), (0, 1), (0, -1)]
-        .into_iter()
-        .map(move |(dx, dy)| Point::new(p.x + dx, p.y + dy))
 }
 
 /// Starts the search, at tick `tick` (its seed too), for every body in `region`: to where it
@@ -329,29 +302,6 @@ fn search_region(
         at: 0,
         waited: 0,
     })
-}
-
-/// The cell of `region` nearest `from` (4-way steps through it) where `take` succeeds. Unlike
-/// the nav grid's `nearest_where`, which walks the whole grid 8-way, it stays in the region:
-/// a goal the plan cannot reach inside it is no goal.
-fn nearest_in_region(
-    from: Point,
-    region: &HashSet<Point>,
-    mut take: impl FnMut(Point) -> bool,
-) -> Option<Point> {
-    let mut seen = HashSet::from([from]);
-    let mut queue = VecDeque::from([from]);
-    while let Some(p) = queue.pop_front() {
-        if region.contains(&p) && take(p) {
-            return Some(p);
-        }
-        for n in steps(p) {
-            if region.contains(&n) && seen.insert(n) {
-                queue.push_back(n);
-            }
-        }
-    }
-    None
 }
 
 /// The bodies of the jam, by their place in `order` (sorted by entity), held so that PIBT

@@ -57,44 +57,15 @@ pub fn untangle_sizes(
     effort: usize,
 ) -> Option<Vec<Vec<Point>>> {
     let map = Local::new(grid, window, open);
-    let n = bodies.len();
-    let cells = |of: fn(&SizedBody) -> Point| -> Option<Vec<u16>> {
-        bodies.iter().map(|b| map.index(of(b))).collect()
-    };
-    let (at, goals) = (cells(|b| b.at)?, cells(|b| b.goal)?);
-    let sizes: Vec<u8> = bodies.iter().map(|b| b.size.max(1)).collect();
-    let fits = |i: usize, c: u16| map.fits(c, sizes[i]);
-    if n == 0 || (0..n).any(|i| !fits(i, at[i]) || !fits(i, goals[i])) {
-        return None;
-    }
-    let mut taken = vec![false; map.len()];
-    let mut apart = |cells: &[u16]| {
-        taken.fill(false);
-        (0..n).all(|i| {
-            map.cover(cells[i], sizes[i])
-                .all(|c| !std::mem::replace(&mut taken[c], true))
-        })
-    };
-    if !apart(&at) || !apart(&goals) {
-        return None;
-    }
-    let tables: Vec<Vec<u32>> = (0..n).map(|i| map.distances(goals[i], sizes[i])).collect();
-    if (0..n).any(|i| tables[i][usize::from(at[i])] == u32::MAX) {
-        return None;
-    }
-    let h = |cells: &[u16]| {
-        (0..n)
-            .map(|i| tables[i][usize::from(cells[i])])
-            .sum::<u32>()
-    };
-
+    let joint = Joint::new(&map, bodies)?;
+    let h = joint.h(&joint.at);
     let mut nodes = vec![Node {
-        cells: at.clone().into(),
+        cells: joint.at.clone().into(),
         parent: u32::MAX,
         g: 0,
     }];
-    let mut best: HashMap<u64, u32> = HashMap::from([(fingerprint(&at), 0)]);
-    let mut open_list = BinaryHeap::from([(Reverse((WEIGHT * h(&at), h(&at))), Reverse(0u32))]);
+    let mut best: HashMap<u64, u32> = HashMap::from([(fingerprint(&joint.at), 0)]);
+    let mut open_list = BinaryHeap::from([(Reverse((WEIGHT * h, h)), Reverse(0u32))]);
     let mut owner = vec![u8::MAX; map.len()];
     let mut expanded = 0;
     while let Some((_, Reverse(id))) = open_list.pop() {
@@ -103,46 +74,113 @@ pub fn untangle_sizes(
         if best.get(&fingerprint(&cells)).is_some_and(|&b| b < g) {
             continue;
         }
-        if *cells == *goals {
-            return Some(steps(&map, &sizes, &nodes, id));
+        if *cells == *joint.goals {
+            return Some(steps(&map, &joint.sizes, &nodes, id));
         }
         expanded += 1;
         if expanded > effort {
             return None;
         }
-        owner.fill(u8::MAX);
-        for (i, &c) in cells.iter().enumerate() {
-            map.cover(c, sizes[i]).for_each(|q| owner[q] = i as u8);
-        }
-        for i in 0..n {
-            for to in map.moves(cells[i]).skip(1) {
-                let mine = |q: usize| owner[q] == u8::MAX || usize::from(owner[q]) == i;
-                if !fits(i, to) || !map.cover(to, sizes[i]).all(mine) {
-                    continue;
-                }
-                let mut child = cells.clone();
-                child[i] = to;
-                let cost = g + 1;
-                let seen = best.entry(fingerprint(&child)).or_insert(u32::MAX);
-                if *seen <= cost {
-                    continue;
-                }
-                *seen = cost;
-                let estimate = h(&child);
-                nodes.push(Node {
-                    cells: child,
-                    parent: id,
-                    g: cost,
-                });
-                let child = u32::try_from(nodes.len() - 1).ok()?;
-                open_list.push((
-                    Reverse((cost + WEIGHT * estimate, estimate)),
-                    Reverse(child),
-                ));
+        for (i, to) in joint.moves(&map, &cells, &mut owner) {
+            let mut child = cells.clone();
+            child[i] = to;
+            let cost = g + 1;
+            let seen = best.entry(fingerprint(&child)).or_insert(u32::MAX);
+            if *seen <= cost {
+                continue;
             }
+            *seen = cost;
+            let estimate = joint.h(&child);
+            nodes.push(Node {
+                cells: child,
+                parent: id,
+                g: cost,
+            });
+            let child = u32::try_from(nodes.len() - 1).ok()?;
+            open_list.push((
+                Reverse((cost + WEIGHT * estimate, estimate)),
+                Reverse(child),
+            ));
         }
     }
     None
+}
+
+/// The joint search's problem on the local map: where the bodies stand and go (local cells),
+/// their sizes, and each goal's distance table for its body's size (the heuristic).
+struct Joint {
+    at: Vec<u16>,
+    goals: Vec<u16>,
+    sizes: Vec<u8>,
+    tables: Vec<Vec<u32>>,
+}
+
+impl Joint {
+    /// `None` when there is nothing to plan: no bodies, one off the map or not fitting where it
+    /// stands or goes, two overlapping at the start or at the goals, or one that cannot reach
+    /// its goal.
+    fn new(map: &Local, bodies: &[SizedBody]) -> Option<Self> {
+        let cells = |of: fn(&SizedBody) -> Point| -> Option<Vec<u16>> {
+            bodies.iter().map(|b| map.index(of(b))).collect()
+        };
+        let (at, goals) = (cells(|b| b.at)?, cells(|b| b.goal)?);
+        let sizes: Vec<u8> = bodies.iter().map(|b| b.size.max(1)).collect();
+        let n = bodies.len();
+        let fits = |i: usize, c: u16| map.fits(c, sizes[i]);
+        if n == 0 || (0..n).any(|i| !fits(i, at[i]) || !fits(i, goals[i])) {
+            return None;
+        }
+        let mut taken = vec![false; map.len()];
+        let mut apart = |cells: &[u16]| {
+            taken.fill(false);
+            (0..n).all(|i| {
+                map.cover(cells[i], sizes[i])
+                    .all(|c| !std::mem::replace(&mut taken[c], true))
+            })
+        };
+        if !apart(&at) || !apart(&goals) {
+            return None;
+        }
+        let tables: Vec<Vec<u32>> = (0..n).map(|i| map.distances(goals[i], sizes[i])).collect();
+        if (0..n).any(|i| tables[i][usize::from(at[i])] == u32::MAX) {
+            return None;
+        }
+        Some(Self {
+            at,
+            goals,
+            sizes,
+            tables,
+        })
+    }
+
+    /// The sum of the bodies' distances to their goals.
+    fn h(&self, cells: &[u16]) -> u32 {
+        cells
+            .iter()
+            .zip(&self.tables)
+            .map(|(&c, table)| table[usize::from(c)])
+            .sum()
+    }
+
+    /// Every move of one body by one cell out of the configuration `cells` that keeps its
+    /// footprint on open cells and off every other body's, as `(body, its new cell)`. `owner`
+    /// is scratch, a body number (or none) for each cell.
+    fn moves(&self, map: &Local, cells: &[u16], owner: &mut [u8]) -> Vec<(usize, u16)> {
+        owner.fill(u8::MAX);
+        for (i, &c) in cells.iter().enumerate() {
+            map.cover(c, self.sizes[i]).for_each(|q| owner[q] = i as u8);
+        }
+        let mut moves = Vec::new();
+        for (i, &c) in cells.iter().enumerate() {
+            let mine = |q: usize| owner[q] == u8::MAX || usize::from(owner[q]) == i;
+            for to in map.moves(c).skip(1) {
+                if map.fits(to, self.sizes[i]) && map.cover(to, self.sizes[i]).all(mine) {
+                    moves.push((i, to));
+                }
+            }
+        }
+        moves
+    }
 }
 
 /// The moves from the start to node `id`, one body at a time, merged into steps: a move joins

@@ -95,6 +95,7 @@ mod gather;
 mod joint;
 mod liveness;
 mod plan;
+mod region;
 mod rules;
 mod swap;
 mod table;
@@ -104,6 +105,7 @@ pub use detour::{DETOUR_REACH, detour};
 pub use gather::{Mate, RING_REACH, d2, gather_cells, hand_round, nearest_free};
 pub use joint::{SizedBody, untangle_sizes};
 pub use liveness::{Wait, blocked, first_step};
+pub use region::{four_steps, jam_region, nearest_in_region};
 pub use rules::{distance_fifths, footprint};
 pub use untangle::{Window, untangle};
 #[cfg(test)]
