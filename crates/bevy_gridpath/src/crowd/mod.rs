@@ -46,13 +46,13 @@
 //!
 //! Why PIBT and not local avoidance (ORCA, RVO2): local avoidance keeps units apart but, having
 //! no plan, deadlocks in corridors and crushes at doors; PIBT's priorities make someone give way.
-
 //!
 //! The systems, one job a file: `settle` (bodies apart and off walls), `gather` (a cell of its
 //! own for each body of a gathering, and `jams` undone), `step` (the ticks, the glides and the
 //! counts), `tick` (one PIBT step), `untangle` (jams planned whole). `motion` is a body's own
-//! state, `patience` its AI's patience with a jam. The engine-free parts (PIBT, the detours, TSWAP's cells, the deadlock count) are
-//! in [`gridpath::mapf::crowd`].
+//! state, `patience` its AI's patience with a jam. The engine-free parts (PIBT, the detours,
+//! TSWAP's cells, the deadlock count, a jam's region and its joint plans) are in
+//! [`gridpath::mapf::crowd`].
 //!
 //! [`AgentEscaped`]: crate::AgentEscaped
 //! [`Destination`]: crate::Destination
