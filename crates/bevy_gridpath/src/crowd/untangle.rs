@@ -68,12 +68,14 @@ const MOST_STEPS: usize = 150;
 
 /// How long a jam's bodies are held while its plan is searched: [`SEARCH_TICKS`] ticks, and at
 /// least this long by the wall clock. Past both, the search is dropped and the bodies go on as
-/// before (a search starved of threads must not freeze a crowd). In a game eight ticks are two
-/// seconds for bodies of four cells a second, some ten times what [`SEARCH_EFFORT`] takes in a
-/// release build. A headless app runs many ticks a second of the wall clock: by ticks alone
-/// most searches would be dropped there, by the wall clock alone it would stand still for
-/// thousands of frames.
-const SEARCH_WAIT: Duration = Duration::from_millis(500);
+/// before. Its effort bounds a search's work ([`SEARCH_EFFORT`], [`SIZED_EFFORT`]): this only
+/// guards a crowd against a thread that stops. In a game eight ticks are two seconds for bodies
+/// of four cells a second, tens of times what a search takes in a release build. A headless app
+/// runs many ticks a second of the wall clock: by ticks alone most searches would be dropped
+/// there, by the wall clock alone it would stand still for thousands of frames. (At half a
+/// second, a test's jam of big units on a machine busy with a cold build was dropped every
+/// time for 20,000 frames: its searches, at the tests' optimisation, were late.)
+const SEARCH_WAIT: Duration = Duration::from_secs(2);
 
 /// See [`SEARCH_WAIT`].
 const SEARCH_TICKS: u64 = 8;
@@ -81,9 +83,10 @@ const SEARCH_TICKS: u64 = 8;
 /// How long by the wall clock a jam's search may wait for a thread before it starts: its
 /// lateness ([`SEARCH_WAIT`]) counts from its start, since a pool busy with route searches
 /// must not make a jam's search late before it ran (a headless test's parallel apps share one
-/// pool: the search of a jam of big units was dropped there, unstarted, and its bodies backed
-/// off for 30 s). A pool starved for this long still must not freeze the crowd.
-const QUEUE_WAIT: Duration = Duration::from_secs(3);
+/// pool, of one thread on two cores: the search of a jam of big units was dropped there,
+/// unstarted, and its bodies backed off for 30 s). A pool starved for this long still must not
+/// freeze the crowd.
+const QUEUE_WAIT: Duration = Duration::from_secs(10);
 
 /// How much longer than [`UNTANGLE_AFTER`] the jammed bodies of a search that found nothing
 /// wait before their jam is tried again: it is likely as hard the next time. (Others' jams
