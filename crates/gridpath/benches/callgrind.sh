@@ -10,7 +10,7 @@
 # with no scenarios. The difference is the search (and the little per-query bookkeeping around
 # it), without reading the map. Prints one line per algorithm:
 #   arena2 every 10th (91)  astar  615.3 M instructions  5558.2 expanded/query
-# MOVES=four or MOVES=hex-row-odd (any hex type word) searches with other moves (the scenarios'
+# MOVES=four, MOVES=staggered-octile or MOVES=hex-row-odd (any hex type word) searches with other moves (the scenarios'
 # published costs then do not apply; only the work is measured).
 set -euo pipefail
 if [ $# -lt 3 ]; then

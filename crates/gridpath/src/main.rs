@@ -19,22 +19,25 @@ use std::process::ExitCode;
 fn usage() -> String {
     let keys: Vec<&str> = Algorithm::ALL.iter().map(|a| a.key()).collect();
     format!(
-        "usage: gridpath scen MAP.map SCEN.scen [--algo {}] [--moves octile|four|hex-row-odd...]\n\n\
+        "usage: gridpath scen MAP.map SCEN.scen [--algo {}] [--moves octile|four|staggered-octile|staggered-four|hex-row-odd...]\n\n\
          Solves every scenario of SCEN on MAP (8-way moves, no corner cutting, the Moving AI rules),\n\
          lists the ones whose cost differs from the published optimum by more than 1e-4, and ends\n\
          with a summary line. Exits 1 if any differ, 2 on bad input (a file that cannot be read\n\
          or parsed, scenarios for another map, a start or goal on a wall). With other --moves (4-way,\n\
-         or the map's cells read as hexagons of a map file's type word), the published costs do not\n\
-         apply: only the summary is printed, to measure the searches.",
+         the map's cells read as a staggered isometric map's or as hexagons of a map file's type\n\
+         word), the published costs do not apply: only the summary is printed, to measure the searches.",
         keys.join("|")
     )
 }
 
-/// `--moves`: `octile` (the benchmarks' rules), `four`, or a hex layout's type word.
+/// `--moves`: `octile` (the benchmarks' rules), `four`, the same on the map read as a staggered
+/// isometric one, or a hex layout's type word.
 fn parse_moves(word: &str) -> Option<Movement> {
     match word {
         "octile" => Some(Movement::default()),
         "four" => Some(Movement::FourWay),
+        "staggered-octile" => Some(Movement::default().staggered()),
+        "staggered-four" => Some(Movement::StaggeredFourWay),
         word => MapShape::from_word(word)?.hex().map(Movement::Hex),
     }
 }
