@@ -22,7 +22,7 @@
 //! squares, refuse.
 //!
 //! ```
-//! use gridpath::{Grid, Movement, Point, SearchConfig, find_path, staggered};
+//! use gridpath::{Algorithm, CornerRule, Grid, Movement, Point, SearchConfig, find_path, staggered};
 //!
 //! // Tiles (1, 0) and (0, 1) look side by side on screen but touch at a corner only.
 //! let grid = Grid::from_ascii(&["...", "...", "..."]).unwrap();
@@ -30,6 +30,11 @@
 //! let found = find_path(&grid, Point::new(1, 0), Point::new(0, 1), &config).unwrap();
 //! assert_eq!(found.path.unwrap().cost, 1.0); // (1, 0) → (0, 1) is the step (−1, 1): a side
 //! assert_eq!(staggered::to_square(Point::new(1, 0)), Point::new(1, 1));
+//! // Jump point search's jumps run along rows of squares: it refuses, saying why.
+//! let jps = SearchConfig::astar(Movement::StaggeredEightWay(CornerRule::NeverCut))
+//!     .with_algorithm(Algorithm::JumpPoint);
+//! let refused = find_path(&grid, Point::new(1, 0), Point::new(0, 1), &jps).unwrap_err();
+//! assert!(refused.to_string().contains("staggered"), "{refused}");
 //! ```
 
 use crate::grid::Point;

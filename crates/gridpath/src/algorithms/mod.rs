@@ -90,21 +90,24 @@ pub(crate) fn check_applicable(grid: &Grid, config: &SearchConfig) -> Result<(),
     {
         return Err(QueryError::BadWeight(config.weight));
     }
-    let squares_only = algorithm.is_jump_point_search() || algorithm.is_any_angle();
-    if config.movement.hex().is_some() && squares_only {
-        let reason = if algorithm.is_any_angle() {
-            "its straight segments are lines of sight across squares, which a hex map has not"
-        } else {
-            "its jumps prune the symmetric paths of a square grid, not a hex map's (use A*)"
-        };
-        return Err(QueryError::Unsupported { algorithm, reason });
-    }
-    if config.movement.unstaggered().is_some() && squares_only {
-        let reason = if algorithm.is_any_angle() {
-            "its lines of sight run across rows and columns of squares, not a staggered map's"
-        } else {
-            "its jumps run along rows and columns of squares, not a staggered map's (use A*)"
-        };
+    // Jumps and lines of sight run along the rows and columns of squares.
+    let any_angle = algorithm.is_any_angle();
+    let other_shape = match config.movement {
+        Movement::Hex(_) if any_angle => {
+            Some("its straight segments are lines of sight across squares, which a hex map has not")
+        }
+        Movement::Hex(_) => {
+            Some("its jumps prune the symmetric paths of a square grid, not a hex map's (use A*)")
+        }
+        Movement::StaggeredFourWay | Movement::StaggeredEightWay(_) if any_angle => {
+            Some("its lines of sight run across rows and columns of squares, not a staggered map's")
+        }
+        Movement::StaggeredFourWay | Movement::StaggeredEightWay(_) => {
+            Some("its jumps run along rows and columns of squares, not a staggered map's (use A*)")
+        }
+        Movement::FourWay | Movement::EightWay(_) => None,
+    };
+    if let Some(reason) = other_shape.filter(|_| algorithm.is_jump_point_search() || any_angle) {
         return Err(QueryError::Unsupported { algorithm, reason });
     }
     if algorithm.is_jump_point_search() {
