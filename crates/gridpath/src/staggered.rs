@@ -37,7 +37,7 @@
 //! assert!(refused.to_string().contains("staggered"), "{refused}");
 //! ```
 
-use crate::grid::Point;
+use crate::grid::{Cell, Grid, GridError, Point};
 
 /// The staggered map's steps in [`crate::STEPS`] order: the four tiles sharing a side, then the
 /// four sharing a corner.
@@ -64,6 +64,25 @@ pub fn from_square(p: Point) -> Point {
     Point::new(p.x, p.y - p.x)
 }
 
+/// The square grid a staggered map is a shear of: `width` × (`width` + `height` − 1) cells,
+/// tile `(x, y)` at [`to_square`]`(x, y)` with its cost, every other cell a wall.
+///
+/// The multi-agent solvers ([`crate::mapf`]) plan the field's 4-way moves by the cells'
+/// indices, which on a staggered map are not its moves (a step along a row crosses a corner).
+/// Plan on this grid instead, the starts and goals through [`to_square`], and bring the plan
+/// back through [`from_square`]: each of its steps is then one between tiles that share a side.
+pub fn square_grid(tiles: &Grid) -> Result<Grid, GridError> {
+    let (w, h) = (tiles.width(), tiles.height());
+    let mut square = Grid::new(w, w + h - 1)?;
+    for y in 0..square.height() as i32 {
+        for x in 0..w as i32 {
+            let cell = tiles.cell(from_square(Point::new(x, y)));
+            square.set(Point::new(x, y), cell.unwrap_or(Cell::Blocked))?;
+        }
+    }
+    Ok(square)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,6 +95,34 @@ mod tests {
             let (a, b) = (to_square(p), to_square(q));
             assert_eq!((b.x - a.x, b.y - a.y), (sx, sy));
             assert_eq!(from_square(a), p);
+        }
+    }
+
+    #[test]
+    fn many_agents_planned_on_the_square_grid_step_between_tiles_that_share_a_side() {
+        use crate::mapf::{Instance, LacamOutcome, solve_with_lacam};
+        use crate::movement::Movement;
+        let tiles = Grid::from_ascii(&["......", "..#...", "......", "...#..", "......"]).unwrap();
+        let square = square_grid(&tiles).unwrap();
+        let (starts, goals): (Vec<Point>, Vec<Point>) = [((0, 0), (5, 4)), ((5, 0), (0, 4))]
+            .into_iter()
+            .chain([((0, 2), (5, 2)), ((5, 2), (0, 2)), ((2, 4), (3, 0))])
+            .map(|((a, b), (c, d))| (to_square(Point::new(a, b)), to_square(Point::new(c, d))))
+            .unzip();
+        let instance = Instance::new(square, starts, goals).unwrap();
+        let (LacamOutcome::Solved(plan), _) =
+            solve_with_lacam(&instance, std::time::Duration::from_secs(5), 1)
+        else {
+            panic!("a plan exists");
+        };
+        for pair in plan.windows(2) {
+            for (&a, &b) in pair[0].iter().zip(&pair[1]) {
+                let (a, b) = (from_square(a), from_square(b));
+                assert!(tiles.is_passable(b), "onto a wall at {b}");
+                let moved = a != b;
+                let side = Movement::StaggeredFourWay.step_cost(&tiles, a, b).is_some();
+                assert!(!moved || side, "{a} → {b} is no side step");
+            }
         }
     }
 }
