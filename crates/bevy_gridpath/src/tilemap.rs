@@ -78,21 +78,21 @@ impl GridLayout {
         tile_size: &TilemapTileSize,
         anchor: &TilemapAnchor,
         transform: &Transform,
-    ) -> Result<Self, TilemapGridError> {
+    ) -> Self {
         let zero = TilePos { x: 0, y: 0 };
         let origin = zero.center_in_world(size, grid_size, tile_size, map_type, anchor);
-        Ok(Self {
+        Self {
             origin: origin + transform.translation.truncate(),
             step: Vec2::new(grid_size.x, grid_size.y),
             shape: cell_shape(map_type),
-        })
+        }
     }
 }
 
 impl NavGrid {
     /// An open grid the size of a tilemap, its cells placed where the map draws them. Insert it
     /// before the tiles get their [`crate::Obstacle`]s (or spawn them after), so each wall is
-    /// seen. On a hex map, give agents [`movement_for`] the layout's shape.
+    /// seen. On a hex or staggered map, give agents [`movement_for`] the layout's shape.
     pub fn for_tilemap(
         map_type: &TilemapType,
         size: &TilemapSize,
@@ -102,7 +102,7 @@ impl NavGrid {
         transform: &Transform,
     ) -> Result<Self, TilemapGridError> {
         let layout =
-            GridLayout::for_tilemap(map_type, size, grid_size, tile_size, anchor, transform)?;
+            GridLayout::for_tilemap(map_type, size, grid_size, tile_size, anchor, transform);
         Ok(Self::new(size.x, size.y)?.with_layout(layout))
     }
 }

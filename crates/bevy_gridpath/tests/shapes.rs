@@ -68,8 +68,7 @@ fn cells_are_where_bevy_ecs_tilemap_draws_tiles_and_points_fall_in_the_tile_it_s
                 };
                 let layout = GridLayout::for_tilemap(
                     &map_type, &size, &grid_size, &tile_size, anchor, &moved,
-                )
-                .expect("a shape the grid places");
+                );
                 let at = moved.translation.truncate();
                 for y in 0..size.y {
                     for x in 0..size.x {
