@@ -72,7 +72,10 @@ fn gathered_round(cells: &[(i32, i32)], goal: (i32, i32)) -> bool {
 #[ignore = "needs an X display: run under xvfb-run (see tests/e2e/main.rs)"]
 fn a_hundred_chasers_end_on_a_hundred_cells_round_the_goal() {
     let mut app = App::launch("gather", &["--agents", "100"]);
-    let there = app.wait_until("all 100 arrived", Duration::from_secs(90), |s| {
+    // A bound for a stuck crowd, not a speed to meet: on this project's 2-core machines the
+    // hundred took 40 to 92 s (nine runs; once over the 90 s this bound was), the last few
+    // pushing in to the packed room. How fast a crowd settles is the benchmarks' to measure.
+    let there = app.wait_until("all 100 arrived", Duration::from_secs(180), |s| {
         s.agents[0] == 100 && s.agents[3] == 100
     });
     app.screenshot("a-hundred-gathered");
