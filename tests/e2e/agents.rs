@@ -73,7 +73,7 @@ fn gathered_round(cells: &[(i32, i32)], goal: (i32, i32)) -> bool {
 fn a_hundred_chasers_end_on_a_hundred_cells_round_the_goal() {
     let mut app = App::launch("gather", &["--agents", "100"]);
     // A bound for a stuck crowd, not a speed to meet: on this project's 2-core machines the
-    // hundred took 40 to 92 s (nine runs; once over the 90 s this bound was), the last few
+    // hundred took 38 to 92 s (nine runs; twice over the 90 s this bound was), the last few
     // pushing in to the packed room. How fast a crowd settles is the benchmarks' to measure.
     let there = app.wait_until("all 100 arrived", Duration::from_secs(180), |s| {
         s.agents[0] == 100 && s.agents[3] == 100
