@@ -50,13 +50,13 @@ pub struct Components {
 }
 
 /// Which cells a region joins: those side by side, those that touch at a corner too, a
-/// hexagon's six neighbours, or a staggered map's neighbours under its moves.
+/// hexagon's six neighbours, or a staggered map's sides (and corners).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Joins {
     Sides,
     Corners,
     Hex(HexLayout),
-    Staggered(Movement),
+    Staggered { corners: bool },
 }
 
 /// Open cells `start..end` of row `y`.
@@ -87,9 +87,11 @@ impl Components {
             Movement::Hex(layout) => Joins::Hex(layout),
             Movement::EightWay(CornerRule::CutAlways) => Joins::Corners,
             // A diagonal past a free side joins no cells that the side does not.
-            Movement::StaggeredEightWay(CornerRule::CutAlways) => Joins::Staggered(movement),
+            Movement::StaggeredEightWay(CornerRule::CutAlways) => {
+                Joins::Staggered { corners: true }
+            }
             Movement::StaggeredFourWay | Movement::StaggeredEightWay(_) => {
-                Joins::Staggered(Movement::StaggeredFourWay)
+                Joins::Staggered { corners: false }
             }
             _ => Joins::Sides,
         };
@@ -110,7 +112,7 @@ impl Components {
                 };
                 (reaches(start, (-1, -1)), reaches(end - 1, (1, -1)))
             }),
-            Joins::Staggered(moves) => self.find_cells(grid, moves),
+            Joins::Staggered { corners } => self.find_cells(grid, corners),
         }
         self.labels.clear();
         self.labels.resize(grid.len(), 0);
@@ -181,8 +183,15 @@ impl Components {
 
     /// The first scan on a staggered map, where no two cells side by side in a row touch (they
     /// meet at a corner) and a corner's neighbour is two rows away: every open cell a run of its
-    /// own, joined to each neighbour scanned before it.
-    fn find_cells(&mut self, grid: &Grid, movement: Movement) {
+    /// own, joined to each neighbour scanned before it: the sides above it, `(0, −1)` and
+    /// `(1, −1)`, and with `corners` the corners `(−1, 0)` and `(1, −2)`
+    /// ([`crate::staggered::STEPS`]).
+    fn find_cells(&mut self, grid: &Grid, corners: bool) {
+        let before: &[(i32, i32)] = if corners {
+            &[(0, -1), (1, -1), (-1, 0), (1, -2)]
+        } else {
+            &[(0, -1), (1, -1)]
+        };
         self.runs.clear();
         self.parent.clear();
         // Each cell's run, from 1 (0: a wall), in the labels until they are written.
@@ -202,10 +211,11 @@ impl Components {
             });
             self.parent.push(r);
             run_of[i] = r + 1;
-            for q in movement.moves(grid, p) {
-                let before = grid.index_of(q).map_or(0, |j| run_of[j]);
-                if before != 0 {
-                    self.union(before - 1, r);
+            for &(dx, dy) in before {
+                let q = Point::new(p.x + dx, p.y + dy);
+                let joined = grid.index_of(q).map_or(0, |j| run_of[j]);
+                if joined != 0 {
+                    self.union(joined - 1, r);
                 }
             }
         }
