@@ -346,15 +346,14 @@ impl PathService {
     fn check(&mut self, nav: &NavGrid, request: &PathRequest) -> Result<(), PathFailure> {
         let size = request.size.max(1);
         let (movement, shape) = (request.movement(), nav.layout().shape);
-        let reason = if movement.hex().is_some() || matches!(shape, CellShape::Hex(_)) {
+        let hex = movement.hex().is_some() || matches!(shape, CellShape::Hex(_));
+        let staggered = movement.unstaggered().is_some() || shape == CellShape::Staggered;
+        let reason = if hex {
             "units bigger than one cell are not defined on hexagons yet"
         } else {
             "units bigger than one cell are not defined on staggered maps yet"
         };
-        let squares = movement.hex().is_none()
-            && movement.unstaggered().is_none()
-            && matches!(shape, CellShape::Square | CellShape::Diamond);
-        if size > 1 && !squares {
+        if size > 1 && (hex || staggered) {
             return Err(PathFailure::Refused(QueryError::Unsupported {
                 algorithm: request.config.algorithm,
                 reason,
