@@ -1,5 +1,6 @@
 //! Gatherings: bodies that share a destination each get a cell of their own near it.
 
+use super::gather_due::GatherDue;
 use super::jams::{Gathering, GaveUp, Jams, give_up_on_jams};
 use super::{Body, GatherCell};
 use crate::agents::Destination;
@@ -32,8 +33,11 @@ use std::sync::Arc;
 /// One that has got no nearer for [`GATHER_PATIENCE`] gives its cell up ([`give_up_on_jams`])
 /// and settles where it stands, or, still outside the gathering's cells, at the free place
 /// nearest to where it stands: a place it keeps for as long as the gathering lasts.
+///
+/// It runs only on frames where something a gathering is made of changed ([`GatherDue`]).
 pub(super) fn gather(
     nav: Option<Res<NavGrid>>,
+    mut due: GatherDue,
     bodies: Query<Gathering, (With<Body>, Without<SharedFlow>)>,
     mut commands: Commands,
     // A big body alone on its destination keeps the place it was given while no edit comes
@@ -46,6 +50,10 @@ pub(super) fn gather(
     let Some(nav) = nav else {
         return;
     };
+    if !due.now(&nav) {
+        return;
+    }
+    let mut gave_any_up = false;
     gave_up.retain(|&e, g| bodies.get(e).is_ok_and(|b| b.4.map(|d| d.0) == Some(g.to)));
     let groups = by_destination(&bodies, &nav, &mut count, &mut alone, &mut commands);
     alone.retain(|key, _| count.get(key) == Some(&1));
@@ -78,7 +86,7 @@ pub(super) fn gather(
             gave_up: &mut gave_up,
         };
         if mixed {
-            give_up_on_jams(&bodies, &mut sized, jams, &mut assigned);
+            gave_any_up |= give_up_on_jams(&bodies, &mut sized, jams, &mut assigned);
         }
         swap_on_the_way(&bodies, &mut assigned);
         for (e, cell) in assigned {
@@ -87,6 +95,7 @@ pub(super) fn gather(
             }
         }
     }
+    due.ran(gave_any_up);
 }
 
 /// The cell a body was given, if any.

@@ -68,6 +68,7 @@ use settle::settle;
 use step::step;
 
 mod gather;
+mod gather_due;
 mod jams;
 mod motion;
 mod patience;
