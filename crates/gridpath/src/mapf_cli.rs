@@ -2,8 +2,8 @@
 
 use gridpath::lifelong::parse_lifelong_map;
 use gridpath::mapf::{
-    Instance, LacamOutcome, MAX_RESULT_BYTES, MapfResult, check_plan, parse_result,
-    solve_with_lacam, solve_with_pibt, write_result,
+    AnytimeLimits, Instance, LacamOutcome, MAX_RESULT_BYTES, MapfResult, check_plan, parse_result,
+    solve_anytime, solve_with_lacam, solve_with_pibt, write_result,
 };
 use gridpath::movingai::text::visible_path;
 use gridpath::movingai::{read_map_file, read_scen_file, read_text_file};
@@ -12,7 +12,8 @@ use std::time::{Duration, Instant};
 
 pub const USAGE: &str = "\
 usage: gridpath mapf MAP.map (SCEN.scen --agents N | --random N) [--solver lacam|pibt]
-                     [--time-limit SECONDS] [--seed K] [--output RESULT.txt]
+                     [--time-limit SECONDS [--first] [--threads T]] [--seed K]
+                     [--output RESULT.txt]
        gridpath mapf-check MAP.map RESULT.txt [SCEN.scen N]
 
 mapf solves a multi-agent instance under the benchmark's rules (4-way moves and waits, no two
@@ -20,6 +21,11 @@ agents on a cell, no swaps): the first N agents of a scenario file, or N random 
 map's largest region. It prints one line, solved=1|0 soc=… soc_lb=… makespan=… makespan_lb=…
 comp_time=…ms (the costs recomputed by the validator), and writes the plan in the field's result
 format with --output. Exits 0 when solved, 1 when not (no solution, or out of time).
+
+With --time-limit, LaCAM's first plan is made cheaper until the limit, on T threads (all cores
+by default), and the line adds the first plan's cost and time (first_soc=… first_time=…ms) and
+the rounds of refinement (epochs=…); --first stops at the first plan. Without it, the first plan
+is the answer (searched for 60 s at most). The first plan is the same for the same seed.
 
 mapf-check checks any result file, ours or another solver's: moves, walls, vertex and swap
 conflicts, starts and goals (from the file, or the first N of a scenario file), and recomputes soc
@@ -32,7 +38,8 @@ pub fn solve(args: &[String]) -> Result<bool, String> {
     };
     let grid = read_map_file(map_path).map_err(|e| e.to_string())?;
     let (mut scen, mut agents, mut random) = (None, None, None);
-    let (mut solver, mut limit, mut seed, mut output) = ("lacam", 60.0, 0, None);
+    let (mut solver, mut limit, mut seed, mut output) = ("lacam", None, 0, None);
+    let (mut first_only, mut threads) = (false, None);
     let mut rest = rest.iter();
     while let Some(arg) = rest.next() {
         let mut value = |name: &str| {
@@ -51,12 +58,15 @@ pub fn solve(args: &[String]) -> Result<bool, String> {
             }
             "--time-limit" => {
                 let text = value("--time-limit")?;
-                limit = text
+                let seconds = text
                     .parse::<f64>()
                     .ok()
                     .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
                     .ok_or_else(|| format!("--time-limit takes seconds, not '{}'", escape(text)))?;
+                limit = Some(seconds);
             }
+            "--first" => first_only = true,
+            "--threads" => threads = Some(count(value("--threads")?)?),
             "--seed" => {
                 let text = value("--seed")?;
                 seed = text
@@ -87,22 +97,53 @@ pub fn solve(args: &[String]) -> Result<bool, String> {
         }
     };
     let began = Instant::now();
-    let plan = match solver {
+    let anytime = limit.is_some() && !first_only && solver == "lacam";
+    let limit = Duration::from_secs_f64(limit.unwrap_or(60.0));
+    let mut progress = String::new();
+    let outcome = match solver {
         "pibt" => {
             let run = solve_with_pibt(&instance, 100_000, seed);
-            run.solved.then_some(run.plan)
+            match run.solved {
+                true => LacamOutcome::Solved(run.plan),
+                false => LacamOutcome::TimedOut,
+            }
         }
-        _ => match solve_with_lacam(&instance, Duration::from_secs_f64(limit), seed).0 {
-            LacamOutcome::Solved(plan) => Some(plan),
-            LacamOutcome::NoSolution => {
-                eprintln!("no solution exists: LaCAM tried every configuration");
-                None
+        _ if anytime => {
+            let threads = threads.unwrap_or_else(|| {
+                std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+            });
+            let limits = AnytimeLimits {
+                time_limit: limit,
+                threads,
+                stop: None,
+            };
+            let run = solve_anytime(&instance, seed, limits, |_, _| {});
+            if let Some(first) = run.first() {
+                progress = format!(
+                    " first_soc={} first_time={:.0}ms epochs={} threads={threads}",
+                    first.soc,
+                    first.at.as_secs_f64() * 1000.0,
+                    run.epochs
+                );
             }
-            LacamOutcome::TimedOut => {
-                eprintln!("out of time after {limit} s");
-                None
-            }
-        },
+            run.outcome
+        }
+        _ => solve_with_lacam(&instance, limit, seed).0,
+    };
+    let plan = match outcome {
+        LacamOutcome::Solved(plan) => Some(plan),
+        LacamOutcome::NoSolution => {
+            eprintln!("no solution exists: LaCAM tried every configuration");
+            None
+        }
+        LacamOutcome::TimedOut if solver == "pibt" => {
+            eprintln!("PIBT did not bring every agent home in 100,000 steps");
+            None
+        }
+        LacamOutcome::TimedOut => {
+            eprintln!("out of time after {} s", limit.as_secs_f64());
+            None
+        }
     };
     let comp_time = began.elapsed().as_secs_f64() * 1000.0;
     let mut result = MapfResult {
@@ -131,7 +172,7 @@ pub fn solve(args: &[String]) -> Result<bool, String> {
     }
     let figure = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
     println!(
-        "solved={} soc={} soc_lb={} makespan={} makespan_lb={} comp_time={:.0}ms agents={} solver={}",
+        "solved={} soc={} soc_lb={} makespan={} makespan_lb={} comp_time={:.0}ms agents={} solver={}{progress}",
         u8::from(result.solved),
         figure(result.soc),
         figure(result.soc_lb),

@@ -42,7 +42,7 @@ use super::choices_shuffled;
 use super::distances::Distances;
 use super::instance::{Instance, SplitMix64};
 use super::pibt::Pibt;
-use super::refine::refine;
+use super::refine::{Until, refine};
 use super::scatter::Scatter;
 use crate::grid::Point;
 use std::collections::hash_map::Entry;
@@ -62,12 +62,6 @@ const NONE: u32 = u32::MAX;
 /// the other constraints, tried when the search backtracks, get one run: ten there cost twice
 /// the time on a hard instance and bought nothing.
 const PIBT_RUNS: usize = 10;
-
-/// How long the first plan is refined (see `refine`), as a share of the time it took to find.
-/// A quarter lowered the sum of costs by 0.3 % on random-32-32-10 (200 to 400 agents, 32 runs)
-/// and by 0.07 % on warehouse-20-40-10-2-2 with 1,000 agents; a half, by 0.8 % and 0.12 %, but
-/// then a hard run of 400 agents took 0.9 of lacam3's time.
-const REFINE_SHARE: f64 = 0.25;
 
 /// How many times each agent's scattered path is re-planned at most. Six rounds, against three,
 /// lowered the sum of costs by 2 % on random-32-32-10; more rounds stopped paying there, and on
@@ -137,7 +131,66 @@ pub(crate) fn lacam(
     swap: bool,
     most_constraints: usize,
 ) -> (LacamOutcome, LacamStats) {
-    let began = Instant::now();
+    let until = Until::new(Instant::now() + time_limit);
+    let mut distances = Distances::new();
+    let (found, stats) = search(
+        instance,
+        &mut distances,
+        &until,
+        seed,
+        swap,
+        most_constraints,
+    );
+    let grid = &instance.grid;
+    let outcome = match found {
+        Found::Plan(configs, slots, mut rng) => {
+            // Refined by a count of rounds, not on the clock: the same seed, the same plan.
+            let tables: Vec<&[u32]> = slots.iter().map(|&s| distances.table(s)).collect();
+            let work = first_refine_work(configs.len(), tables.len());
+            let configs = refine(grid, &tables, &configs, &until.work(work), &mut rng);
+            LacamOutcome::Solved(to_points(grid, &configs))
+        }
+        Found::NoSolution => LacamOutcome::NoSolution,
+        Found::TimedOut => LacamOutcome::TimedOut,
+    };
+    (outcome, stats)
+}
+
+/// How much refinement the first plan gets, in states the searches expand: one for each
+/// agent at each step of the plan. (It used to be a quarter of the time the search took,
+/// which made the plan depend on the machine's load: den520d at 800 agents cost 140,740 to
+/// 140,928 from run to run.)
+fn first_refine_work(steps: usize, agents: usize) -> usize {
+    steps * agents
+}
+
+/// Configurations of cell indices as points.
+pub(crate) fn to_points(grid: &crate::grid::Grid, configs: &[Box<[u32]>]) -> Vec<Vec<Point>> {
+    configs
+        .iter()
+        .map(|config| config.iter().map(|&v| grid.point_of(v as usize)).collect())
+        .collect()
+}
+
+/// What LaCAM's search found: the configurations from the starts to the goals (with each
+/// agent's distance table slot, and the random numbers it leaves), or why none.
+pub(crate) enum Found {
+    Plan(Vec<Box<[u32]>>, Vec<usize>, SplitMix64),
+    NoSolution,
+    TimedOut,
+}
+
+/// LaCAM's search (Algorithm 1 of the module docs), its first plan unrefined. The scattered
+/// paths and the search are bounded by counts; `until` only cuts them short (then it timed
+/// out), so a plan found is the same for the same seed on any machine.
+pub(crate) fn search(
+    instance: &Instance,
+    distances: &mut Distances,
+    until: &Until<'_>,
+    seed: u64,
+    swap: bool,
+    most_constraints: usize,
+) -> (Found, LacamStats) {
     let grid = &instance.grid;
     let cell = |p: &Point| grid.index_of(*p).map_or(0, |i| i as u32);
     let starts: Box<[u32]> = instance.starts.iter().map(cell).collect();
@@ -146,7 +199,6 @@ pub(crate) fn lacam(
     let agents = starts.len();
     let mut rng = SplitMix64(seed);
     let mut pibt = Pibt::new(seed).with_swap(swap);
-    let mut distances = Distances::new();
     let mut stats = LacamStats::default();
 
     let mut constraints = vec![Constraint {
@@ -166,17 +218,19 @@ pub(crate) fn lacam(
             (to_go + sliver) / cells
         })
         .collect();
-    // Shortest paths that keep out of each other's way, to break PIBT's ties; at most a quarter
-    // of the time is spent on them.
+    // Shortest paths that keep out of each other's way, to break PIBT's ties.
     let hints = Scatter::new(
         grid,
-        &mut distances,
+        distances,
         &starts_usize(&starts),
         &goal_cells,
         SCATTER_ROUNDS,
-        began + time_limit / 4,
+        until,
         &mut rng,
     );
+    if until.now() {
+        return (Found::TimedOut, stats);
+    }
     pibt.set_hints(hints);
     let slots: Vec<usize> = goal_cells
         .iter()
@@ -194,28 +248,13 @@ pub(crate) fn lacam(
     let mut order: Vec<usize> = Vec::with_capacity(agents);
 
     while let Some(&top) = open.last() {
-        let spent = stats.constraints >= most_constraints;
-        if spent || (stats.constraints % 64 == 0 && began.elapsed() > time_limit) {
-            return (LacamOutcome::TimedOut, stats);
+        // The clock is read at every constraint: at 10,000 agents one takes milliseconds.
+        if stats.constraints >= most_constraints || until.now() {
+            return (Found::TimedOut, stats);
         }
         let node = &mut nodes[top as usize];
         if node.config == goals {
-            // Refine the plan for a share of the time it took to find.
-            let until = Instant::now() + began.elapsed().mul_f64(REFINE_SHARE);
-            let tables: Vec<&[u32]> = slots.iter().map(|&s| distances.table(s)).collect();
-            let configs = configs_to(&nodes, top);
-            let configs = refine(
-                grid,
-                &tables,
-                &configs,
-                until.min(began + time_limit),
-                &mut rng,
-            );
-            let plan = configs
-                .iter()
-                .map(|config| config.iter().map(|&v| grid.point_of(v as usize)).collect())
-                .collect();
-            return (LacamOutcome::Solved(plan), stats);
+            return (Found::Plan(configs_to(&nodes, top), slots, rng), stats);
         }
         let Some(c) = node.tree.pop_front() else {
             open.pop();
@@ -256,8 +295,7 @@ pub(crate) fn lacam(
         let mut best: Option<(u64, Box<[u32]>)> = None;
         let runs = if chain.is_empty() { PIBT_RUNS } else { 1 };
         for _ in 0..runs {
-            let Some(next) =
-                pibt.generate(grid, &mut distances, &from, &goal_cells, &order, &chain)
+            let Some(next) = pibt.generate(grid, distances, &from, &goal_cells, &order, &chain)
             else {
                 continue;
             };
@@ -288,7 +326,7 @@ pub(crate) fn lacam(
             }
         }
     }
-    (LacamOutcome::NoSolution, stats)
+    (Found::NoSolution, stats)
 }
 
 /// A high-level node for `config`: PIBT's priorities carried on from the parent's (one more for

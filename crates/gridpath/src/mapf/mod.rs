@@ -18,10 +18,14 @@
 //! - [`solve_with_lacam`]: LaCAM (Okumura, AAAI 2023), a complete search over configurations of
 //!   all agents that asks PIBT for each next one, lazily; PIBT's ties are broken by paths planned
 //!   beforehand to keep out of each other's way (`scatter`).
+//! - [`solve_anytime`]: LaCAM's first plan (the same for the same seed on any machine), then made
+//!   cheaper until a deadline or a stop flag, on every core, by large neighbourhood search
+//!   (`refine`, its agents re-planned by SIPP, `sipp`).
 //! - [`check_plan`]: an independent validator, sharing no code with the solvers.
 //! - [`write_result`], [`parse_result`]: the result format the field's solvers and visualisers
 //!   share.
 
+mod anytime;
 mod check;
 pub mod crowd;
 mod distances;
@@ -31,7 +35,9 @@ mod pibt;
 mod refine;
 mod result;
 mod scatter;
+mod sipp;
 
+pub use anytime::{AnytimeLimits, AnytimeRun, Milestone, solve_anytime};
 pub use check::{PlanCheck, PlanError, check_plan};
 pub use crowd::{CrowdStep, GIVE_WAY_AFTER, HOLD_BACK_LIMIT, Mover, PUSHED_BACK, Room};
 pub use distances::Distances;

@@ -14,45 +14,90 @@
 //!     A ← a few agents, at random among those that arrive later than their distance allows
 //!     take A's paths out of the table of who is where when
 //!     for i in A:
-//!         path(i) ← space-time A* from s_i to g_i: a move or a wait each step, never onto a cell
-//!                   someone holds then, never swapping, ending on g_i for good, arriving no
-//!                   later than before (so the sum of costs never rises)
+//!         path(i) ← SIPP from s_i to g_i (see `sipp`): a move or a wait each step, never onto a
+//!                   cell someone holds then, never swapping, ending on g_i for good, arriving
+//!                   no later than before (so the sum of costs never rises)
 //!         put path(i) in the table
 //!     if a search failed: put the old paths back
 //! ```
+//!
+//! The searches are SIPP's, over safe intervals, not a space-time A\*'s over every time: an agent
+//! late by tens of steps waits at doors, and a space-time search expands every cell near a door
+//! at every time it might wait there. On room-64-64-8 with 400 agents, three seconds of
+//! refinement took the sum of costs from 51,266 to 50,163 with space-time A\* (at its best
+//! neighbourhood size) and to 38,645 with SIPP.
 
-use super::distances::Distances;
 use super::instance::SplitMix64;
-use super::neighbours;
+use super::sipp::{Ask, Sipp, Table};
 use crate::grid::Grid;
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 #[cfg(not(target_arch = "wasm32"))]
 use std::time::Instant;
 #[cfg(target_arch = "wasm32")]
 use web_time::Instant;
 
-const NONE: u32 = u32::MAX;
-
 /// How many agents are re-planned together. Li et al. found 8 a good size for random
 /// neighbourhoods; it is small enough that most rounds find a way, large enough to untangle two
 /// agents that block each other.
 const NEIGHBOURHOOD: usize = 8;
 
-/// A search that expands more states than this gives up (and the old paths stay): in a crowd a
-/// space-time search can wait its way through every cell and time.
+/// A search that expands more states than this gives up (and the old paths stay): a round
+/// stuck on one agent is a round the others do not get.
 const MAX_EXPANSIONS: usize = 20_000;
 
-/// Makes `plan` (configurations of cell indices, from the starts to the goals) cheaper until
-/// `deadline`. `tables[i]` is agent `i`'s distance table. Returns the plan unchanged if nothing
-/// helped; every plan it returns is valid when the one given is.
+/// When refinement stops: after `work` states expanded in all (a count, the same on any
+/// machine), at `deadline`, or when `stop` is raised (another thread's, a game's frame
+/// budget), whichever comes first.
+#[derive(Clone, Copy)]
+pub(crate) struct Until<'a> {
+    deadline: Instant,
+    work: usize,
+    stop: Option<&'a AtomicBool>,
+}
+
+impl<'a> Until<'a> {
+    pub(crate) fn new(deadline: Instant) -> Self {
+        Self {
+            deadline,
+            work: usize::MAX,
+            stop: None,
+        }
+    }
+
+    pub(crate) fn work(self, work: usize) -> Self {
+        Self { work, ..self }
+    }
+
+    pub(crate) fn or_stopped(self, stop: &'a AtomicBool) -> Self {
+        Self {
+            stop: Some(stop),
+            ..self
+        }
+    }
+
+    /// The same, but over at `deadline` if that is sooner.
+    pub(crate) fn sooner(self, deadline: Instant) -> Self {
+        Self {
+            deadline: deadline.min(self.deadline),
+            ..self
+        }
+    }
+
+    /// Out of time, or told to stop?
+    pub(crate) fn now(&self) -> bool {
+        Instant::now() > self.deadline || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+}
+
+/// Makes `plan` (configurations of cell indices, from the starts to the goals) cheaper
+/// `until` it says. `tables[i]` is agent `i`'s distance table. Returns the plan unchanged if
+/// nothing helped; every plan it returns is valid when the one given is.
 pub(crate) fn refine(
     grid: &Grid,
     tables: &[&[u32]],
     plan: &[Box<[u32]>],
-    deadline: Instant,
+    until: &Until<'_>,
     rng: &mut SplitMix64,
 ) -> Vec<Box<[u32]>> {
     let Some(last) = plan.last() else {
@@ -73,10 +118,11 @@ pub(crate) fn refine(
     for (i, path) in paths.iter().enumerate() {
         table.add(i as u32, path);
     }
-    let mut search = Search::default();
+    let mut search = Sipp::default();
     let mut chosen: Vec<usize> = Vec::with_capacity(NEIGHBOURHOOD);
     let mut delayed: Vec<usize> = Vec::new();
-    while Instant::now() < deadline {
+    let mut spent = 0;
+    while spent < until.work && !until.now() {
         // The agents that arrive later than their distance allows: only they can gain.
         delayed.clear();
         delayed.extend((0..agents).filter(|&i| {
@@ -101,15 +147,14 @@ pub(crate) fn refine(
         let mut replanned = 0;
         for &i in &chosen {
             let limit = (paths[i].len() - 1) as u32;
-            let (start, goal) = (paths[i][0], goals[i]);
-            let found = search.run(
-                grid,
-                &table,
-                &paths,
-                tables[i],
-                (start, goal, limit),
-                deadline,
-            );
+            let ask = Ask {
+                start: paths[i][0],
+                goal: goals[i],
+                to_goal: tables[i],
+                limit,
+                most: MAX_EXPANSIONS.min(until.work - spent),
+            };
+            let found = search.run(grid, &table, &paths, &ask, until, &mut spent);
             let Some(path) = found else {
                 break;
             };
@@ -133,171 +178,11 @@ pub(crate) fn refine(
         .collect()
 }
 
-/// Who is where when: each cell's visits (time, agent), sorted, and the time from which an
-/// agent stands on its goal cell for good.
-struct Table {
-    visits: Vec<Vec<(u32, u32)>>,
-    held_from: Vec<(u32, u32)>,
-}
-
-impl Table {
-    fn new(grid: &Grid) -> Self {
-        Self {
-            visits: vec![Vec::new(); grid.len()],
-            held_from: vec![(NONE, NONE); grid.len()],
-        }
-    }
-
-    fn add(&mut self, agent: u32, path: &[u32]) {
-        for (t, &v) in path.iter().enumerate() {
-            let visits = &mut self.visits[v as usize];
-            let k = visits.partition_point(|&e| e < (t as u32, agent));
-            visits.insert(k, (t as u32, agent));
-        }
-        if let Some(&goal) = path.last() {
-            self.held_from[goal as usize] = ((path.len() - 1) as u32, agent);
-        }
-    }
-
-    fn remove(&mut self, agent: u32, path: &[u32]) {
-        for (t, &v) in path.iter().enumerate() {
-            let visits = &mut self.visits[v as usize];
-            if let Ok(k) = visits.binary_search(&(t as u32, agent)) {
-                visits.remove(k);
-            }
-        }
-        if let Some(&goal) = path.last()
-            && self.held_from[goal as usize].1 == agent
-        {
-            self.held_from[goal as usize] = (NONE, NONE);
-        }
-    }
-
-    /// The agent on cell `v` at time `t`, if any.
-    fn at(&self, v: usize, t: u32) -> Option<u32> {
-        let (from, holder) = self.held_from[v];
-        if from != NONE && t >= from {
-            return Some(holder);
-        }
-        let visits = &self.visits[v];
-        let k = visits.partition_point(|&(u, _)| u < t);
-        visits.get(k).filter(|&&(u, _)| u == t).map(|&(_, a)| a)
-    }
-
-    /// The last time anyone visits `v` (its goal's holder aside).
-    fn last_visit(&self, v: usize) -> Option<u32> {
-        self.visits[v].last().map(|&(t, _)| t)
-    }
-}
-
-/// A hasher for (cell, time) keys: one multiply a word (the Rust compiler's "Fx" hash). The
-/// standard one is built to resist hostile keys; these come from the search itself.
-#[derive(Default)]
-struct CellTimeHasher(u64);
-
-impl Hasher for CellTimeHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u32(u32::from(b));
-        }
-    }
-
-    fn write_u32(&mut self, word: u32) {
-        self.0 = (self.0.rotate_left(5) ^ u64::from(word)).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
-
-/// A space-time A*'s scratch, kept between searches.
-#[derive(Default)]
-struct Search {
-    /// (f, `u32::MAX - t`, cell): least f, then the latest time (deepest) first.
-    open: BinaryHeap<Reverse<(u32, u32, u32)>>,
-    /// Each reached (cell, time): the cell it was reached from.
-    parent: HashMap<(u32, u32), u32, BuildHasherDefault<CellTimeHasher>>,
-}
-
-impl Search {
-    /// The quickest path from `start` to `goal` that keeps clear of the table, ending on `goal`
-    /// for good, or `None` if none arrives by time `limit`, or the deadline passes first.
-    fn run(
-        &mut self,
-        grid: &Grid,
-        table: &Table,
-        paths: &[Vec<u32>],
-        to_goal: &[u32],
-        (start, goal, limit): (u32, u32, u32),
-        deadline: Instant,
-    ) -> Option<Vec<u32>> {
-        let d = to_goal[start as usize];
-        if d == Distances::UNREACHABLE {
-            return None;
-        }
-        let free_after = table.last_visit(goal as usize);
-        self.open.clear();
-        self.parent.clear();
-        self.parent.insert((start, 0), NONE);
-        self.open.push(Reverse((d, u32::MAX, start)));
-        let mut expansions = 0;
-        while let Some(Reverse((_, late, v))) = self.open.pop() {
-            let t = u32::MAX - late;
-            if v == goal && free_after.is_none_or(|last| last < t) {
-                return Some(self.path_to(v, t));
-            }
-            expansions += 1;
-            if expansions > MAX_EXPANSIONS
-                || (expansions.is_multiple_of(256) && Instant::now() > deadline)
-            {
-                return None;
-            }
-            let next = t + 1;
-            for u in std::iter::once(v as usize).chain(neighbours(grid, v as usize)) {
-                let h = to_goal[u];
-                if h == Distances::UNREACHABLE || next + h > limit {
-                    continue;
-                }
-                if self.parent.contains_key(&(u as u32, next)) || table.at(u, next).is_some() {
-                    continue;
-                }
-                // A swap: the agent on u now steps onto v.
-                let swap = table.at(u, t).is_some_and(|j| {
-                    let p = &paths[j as usize];
-                    p[(next as usize).min(p.len() - 1)] == v
-                });
-                if swap && u != v as usize {
-                    continue;
-                }
-                self.parent.insert((u as u32, next), v);
-                self.open
-                    .push(Reverse((next + h, u32::MAX - next, u as u32)));
-            }
-        }
-        None
-    }
-
-    fn path_to(&self, v: u32, t: u32) -> Vec<u32> {
-        let mut path = vec![v];
-        let (mut at, mut t) = (v, t);
-        while let Some(&from) = self.parent.get(&(at, t)) {
-            if from == NONE {
-                break;
-            }
-            path.push(from);
-            (at, t) = (from, t - 1);
-        }
-        path.reverse();
-        path
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::grid::Point;
-    use crate::mapf::{Instance, check_plan, solve_with_pibt};
+    use crate::mapf::{Distances, Instance, check_plan, solve_with_pibt};
     use proptest::prelude::*;
     use std::time::Duration;
 
@@ -313,8 +198,8 @@ mod tests {
             .map(|g| distances.slot(grid, cell(g) as usize))
             .collect();
         let tables: Vec<&[u32]> = slots.iter().map(|&s| distances.table(s)).collect();
-        let deadline = Instant::now() + Duration::from_millis(5);
-        let out = refine(grid, &tables, &configs, deadline, &mut SplitMix64(seed));
+        let until = Until::new(Instant::now() + Duration::from_millis(5));
+        let out = refine(grid, &tables, &configs, &until, &mut SplitMix64(seed));
         let point = |&v: &u32| grid.point_of(v as usize);
         out.iter().map(|c| c.iter().map(point).collect()).collect()
     }

@@ -35,12 +35,8 @@
 use super::distances::Distances;
 use super::instance::SplitMix64;
 use super::neighbours;
+use super::refine::Until;
 use crate::grid::Grid;
-
-#[cfg(not(target_arch = "wasm32"))]
-use std::time::Instant;
-#[cfg(target_arch = "wasm32")]
-use web_time::Instant;
 
 const NONE: u32 = u32::MAX;
 
@@ -55,14 +51,15 @@ pub(crate) struct Scatter {
 }
 
 impl Scatter {
-    /// Plans every agent's path, at most `rounds` rounds and not past `deadline`.
+    /// Plans every agent's path, at most `rounds` rounds, and stops short when `until` says
+    /// (the search then times out).
     pub(crate) fn new(
         grid: &Grid,
         distances: &mut Distances,
         starts: &[usize],
         goals: &[usize],
         rounds: usize,
-        deadline: Instant,
+        until: &Until<'_>,
         rng: &mut SplitMix64,
     ) -> Self {
         let mut planner = Planner::new(grid);
@@ -75,7 +72,7 @@ impl Scatter {
                 order.swap(k, (rng.next() % (k as u64 + 1)) as usize);
             }
             for &i in &order {
-                if Instant::now() > deadline {
+                if until.now() {
                     break;
                 }
                 let slot = distances.slot(grid, goals[i]);
@@ -95,7 +92,7 @@ impl Scatter {
             if better {
                 best = (collisions, paths.clone());
             }
-            if collisions == 0 || (round > 0 && !better) || Instant::now() > deadline {
+            if collisions == 0 || (round > 0 && !better) || until.now() {
                 break;
             }
         }
@@ -339,18 +336,10 @@ mod tests {
         let cell = |p: (i32, i32)| grid.index_of(p.into()).expect("on the grid");
         let starts: Vec<usize> = pairs.iter().map(|&(s, _)| cell(s)).collect();
         let goals: Vec<usize> = pairs.iter().map(|&(_, g)| cell(g)).collect();
-        let deadline = Instant::now() + std::time::Duration::from_secs(5);
+        let until = Until::new(std::time::Instant::now() + std::time::Duration::from_secs(5));
         let mut distances = Distances::new();
         let mut rng = SplitMix64(3);
-        let scatter = Scatter::new(
-            &grid,
-            &mut distances,
-            &starts,
-            &goals,
-            10,
-            deadline,
-            &mut rng,
-        );
+        let scatter = Scatter::new(&grid, &mut distances, &starts, &goals, 10, &until, &mut rng);
         (grid, scatter)
     }
 

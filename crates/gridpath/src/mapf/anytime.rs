@@ -1,0 +1,302 @@
+//! Anytime MAPF: LaCAM's first plan, then made cheaper for as long as there is time, on every
+//! core.
+//!
+//! The first plan is LaCAM's ([`super::lacam`]), found by counts of work alone, so the same
+//! instance and seed give the same first plan on any machine. Then large neighbourhood search
+//! (Li, Chen, Harabor, Stuckey and Koenig, "Anytime Multi-Agent Path Finding via Large
+//! Neighborhood Search", IJCAI 2021; the refinement LaCAM\* runs beside its search, "Engineering
+//! LaCAM\*", Okumura, AAMAS 2024) takes a few late agents out at a time and re-plans each alone
+//! around the others, keeping the change when no one arrives later ([`super::refine`]). Each
+//! core refines the best plan so far with random numbers of its own for an *epoch*; at its end
+//! the cheapest of their plans becomes the best, and the next epoch starts from it:
+//!
+//! ```text
+//! plan ← LaCAM(instance)                      -- counts of work only: repeatable
+//! report(plan)
+//! while the deadline is ahead and no one said stop and some agent is late:
+//!     plans ← on each core k, in parallel: refine(plan, seed_k) until the epoch ends
+//!     best ← the cheapest of plans
+//!     if soc(best) < soc(plan): plan ← best; report(plan)
+//! ```
+//!
+//! The clock (and the stop flag) only cut the improving: a search that is stopped while
+//! looking for its first plan says it timed out.
+
+use super::distances::Distances;
+use super::instance::{Instance, SplitMix64};
+use super::lacam::{Found, LacamOutcome, LacamStats, search, to_points};
+use super::refine::{Until, refine};
+use crate::grid::Point;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+#[cfg(not(target_arch = "wasm32"))]
+use std::time::Instant;
+#[cfg(target_arch = "wasm32")]
+use web_time::Instant;
+
+/// How an anytime solve may run: until when, on how many threads, and a flag that stops it
+/// early (a game raises it when its frame budget is spent, or the user asks for the plan now).
+#[derive(Clone, Copy, Debug)]
+pub struct AnytimeLimits<'a> {
+    /// Stop improving (or looking for a first plan) after this long.
+    pub time_limit: Duration,
+    /// Threads that refine side by side (1: the caller's thread alone; on the web, always 1).
+    pub threads: usize,
+    /// Raised by anyone: the solve returns the best plan so far, within milliseconds.
+    pub stop: Option<&'a AtomicBool>,
+}
+
+/// A plan's cost, and when it was found (from the start of the solve).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Milestone {
+    pub soc: u64,
+    pub at: Duration,
+}
+
+/// An anytime solve's outcome: the best plan, the first plan's cost and time, and each
+/// improvement after it.
+#[derive(Clone, Debug)]
+pub struct AnytimeRun {
+    /// `Solved` with the cheapest plan found.
+    pub outcome: LacamOutcome,
+    pub stats: LacamStats,
+    /// The first plan, then each cheaper one, in order.
+    pub milestones: Vec<Milestone>,
+    /// Rounds of refinement every thread ran in all.
+    pub epochs: usize,
+}
+
+impl AnytimeRun {
+    /// The first plan's cost and time.
+    pub fn first(&self) -> Option<Milestone> {
+        self.milestones.first().copied()
+    }
+
+    /// The best plan's cost and time.
+    pub fn best(&self) -> Option<Milestone> {
+        self.milestones.last().copied()
+    }
+}
+
+/// How long each thread refines before the threads compare plans: long enough that building
+/// each thread's table of who is where when (a pass over the whole plan) is a small part of
+/// it, short enough that a thread stuck with a worse plan does not refine it for long.
+fn epoch(time_limit: Duration, agents: usize) -> Duration {
+    let floor = Duration::from_millis(50 + agents as u64 / 20);
+    (time_limit / 20).clamp(floor, Duration::from_secs(2))
+}
+
+/// Solves `instance` with LaCAM, then improves the plan until `limits` say stop (see the
+/// module docs). `on_better` hears of the first plan and of each cheaper one, with the plan.
+pub fn solve_anytime(
+    instance: &Instance,
+    seed: u64,
+    limits: AnytimeLimits<'_>,
+    mut on_better: impl FnMut(Milestone, &[Vec<Point>]),
+) -> AnytimeRun {
+    let began = Instant::now();
+    let deadline = began + limits.time_limit;
+    let mut until = Until::new(deadline);
+    if let Some(stop) = limits.stop {
+        until = until.or_stopped(stop);
+    }
+    let mut distances = Distances::new();
+    let (found, stats) = search(instance, &mut distances, &until, seed, false, usize::MAX);
+    let mut run = AnytimeRun {
+        outcome: LacamOutcome::TimedOut,
+        stats,
+        milestones: Vec::new(),
+        epochs: 0,
+    };
+    let (mut plan, slots) = match found {
+        Found::Plan(configs, slots, _) => (configs, slots),
+        Found::NoSolution => {
+            run.outcome = LacamOutcome::NoSolution;
+            return run;
+        }
+        Found::TimedOut => return run,
+    };
+    let grid = &instance.grid;
+    let tables: Vec<&[u32]> = slots.iter().map(|&s| distances.table(s)).collect();
+    let mut soc = sum_of_costs(&plan);
+    let mut report = |run: &mut AnytimeRun, plan: &[Box<[u32]>], soc: u64| {
+        let milestone = Milestone {
+            soc,
+            at: began.elapsed(),
+        };
+        run.milestones.push(milestone);
+        on_better(milestone, &to_points(grid, plan));
+    };
+    report(&mut run, &plan, soc);
+    let threads = if cfg!(target_arch = "wasm32") {
+        1
+    } else {
+        limits.threads.max(1)
+    };
+    let epoch = epoch(limits.time_limit, tables.len());
+    let mut rng = SplitMix64(seed ^ 0xA11_71E5);
+    while !until.now() && late(&plan, &tables) {
+        let slice = until.sooner(Instant::now() + epoch);
+        let seeds: Vec<u64> = (0..threads).map(|_| rng.next()).collect();
+        let refined = |seed: u64| {
+            let configs = refine(grid, &tables, &plan, &slice, &mut SplitMix64(seed));
+            (sum_of_costs(&configs), configs)
+        };
+        let tried: Vec<(u64, Vec<Box<[u32]>>)> = if threads == 1 {
+            vec![refined(seeds[0])]
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = seeds
+                    .iter()
+                    .map(|&seed| scope.spawn(move || refined(seed)))
+                    .collect();
+                handles.into_iter().filter_map(|h| h.join().ok()).collect()
+            })
+        };
+        run.epochs += 1;
+        if let Some((cheapest, configs)) = tried.into_iter().min_by_key(|(soc, _)| *soc)
+            && cheapest < soc
+        {
+            (soc, plan) = (cheapest, configs);
+            report(&mut run, &plan, soc);
+        }
+    }
+    run.outcome = LacamOutcome::Solved(to_points(grid, &plan));
+    run
+}
+
+/// The sum of costs of a plan of configurations: each agent's cost is the time it last
+/// arrives at its goal (its cell in the last configuration).
+pub(crate) fn sum_of_costs(plan: &[Box<[u32]>]) -> u64 {
+    let Some(goals) = plan.last() else {
+        return 0;
+    };
+    (0..goals.len())
+        .map(|i| {
+            let away = plan.iter().rposition(|config| config[i] != goals[i]);
+            away.map_or(0, |t| t as u64 + 1)
+        })
+        .sum()
+}
+
+/// Does any agent arrive later than its distance allows? (If none does, the plan is optimal:
+/// nothing to refine.)
+fn late(plan: &[Box<[u32]>], tables: &[&[u32]]) -> bool {
+    let (Some(first), Some(goals)) = (plan.first(), plan.last()) else {
+        return false;
+    };
+    (0..goals.len()).any(|i| {
+        let arrives = plan.iter().rposition(|config| config[i] != goals[i]);
+        let cost = arrives.map_or(0, |t| t as u64 + 1);
+        cost > u64::from(tables[i][first[i] as usize])
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::Grid;
+    use crate::mapf::check_plan;
+    use proptest::prelude::*;
+    use std::sync::atomic::Ordering;
+
+    fn grid_from(width: usize, height: usize, walls: &[bool]) -> Option<Grid> {
+        let rows: Vec<String> = (0..height)
+            .map(|y| {
+                let wall = |x: usize| walls[(y * 8 + x) % 64] && (x + y).is_multiple_of(3);
+                (0..width)
+                    .map(|x| if wall(x) { '#' } else { '.' })
+                    .collect()
+            })
+            .collect();
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        Grid::from_ascii(&rows).ok()
+    }
+
+    fn limits(ms: u64, threads: usize) -> AnytimeLimits<'static> {
+        AnytimeLimits {
+            time_limit: Duration::from_millis(ms),
+            threads,
+            stop: None,
+        }
+    }
+
+    #[test]
+    fn the_first_plan_is_the_same_whatever_the_threads_and_a_stop_flag_ends_the_solve() {
+        let grid = Grid::from_ascii(&["........", "..#..#..", "........", "..#..#..", "........"])
+            .expect("a grid");
+        let instance = Instance::random(grid, 12, 5).expect("12 agents");
+        let first_of = |threads: usize| {
+            let mut first = None;
+            solve_anytime(&instance, 7, limits(30, threads), |m, plan| {
+                first.get_or_insert((m.soc, plan.to_vec()));
+            });
+            first.expect("a first plan")
+        };
+        assert_eq!(first_of(1), first_of(2));
+        // Raised at the first plan: that plan is the answer.
+        let stop = AtomicBool::new(false);
+        let run = solve_anytime(
+            &instance,
+            7,
+            AnytimeLimits {
+                stop: Some(&stop),
+                ..limits(60_000, 2)
+            },
+            |_, _| stop.store(true, Ordering::Relaxed),
+        );
+        assert_eq!(run.milestones.len(), 1);
+        let LacamOutcome::Solved(plan) = run.outcome else {
+            panic!("solved")
+        };
+        assert_eq!(Some((run.milestones[0].soc, plan)), Some(first_of(1)));
+        // Raised before: no plan, out of time.
+        let run = solve_anytime(
+            &instance,
+            7,
+            AnytimeLimits {
+                stop: Some(&stop),
+                ..limits(60_000, 2)
+            },
+            |_, _| {},
+        );
+        assert_eq!(run.outcome, LacamOutcome::TimedOut);
+        assert!(run.milestones.is_empty());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 100, ..ProptestConfig::default() })]
+
+        /// Every plan the solve reports, on small random grids, passes the validator and costs
+        /// less than the one before; the answer is the last of them.
+        #[test]
+        fn every_plan_reported_is_valid_and_cheaper_than_the_last(
+            width in 3usize..8,
+            height in 3usize..8,
+            walls in proptest::collection::vec(any::<bool>(), 64),
+            agents in 2usize..12,
+            seed in any::<u64>(),
+            threads in 1usize..3,
+        ) {
+            let Some(grid) = grid_from(width, height, &walls) else { return Ok(()) };
+            let Ok(instance) = Instance::random(grid, agents, seed) else { return Ok(()) };
+            let (grid, starts, goals) = (&instance.grid, &instance.starts, &instance.goals);
+            let mut reported: Vec<(u64, Vec<Vec<Point>>)> = Vec::new();
+            let run = solve_anytime(&instance, seed, limits(10, threads), |m, plan| {
+                reported.push((m.soc, plan.to_vec()));
+            });
+            for (soc, plan) in &reported {
+                let costs = check_plan(grid, starts, goals, plan);
+                let costs = costs.map_err(|e| TestCaseError::fail(e.to_string()))?;
+                prop_assert_eq!(costs.soc, *soc);
+            }
+            for pair in reported.windows(2) {
+                prop_assert!(pair[1].0 < pair[0].0, "{} then {}", pair[0].0, pair[1].0);
+            }
+            if let LacamOutcome::Solved(plan) = run.outcome {
+                prop_assert_eq!(Some(&plan), reported.last().map(|r| &r.1));
+            }
+        }
+    }
+}
