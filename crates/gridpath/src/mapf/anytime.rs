@@ -24,9 +24,9 @@
 
 use super::distances::Distances;
 use super::instance::{Instance, SplitMix64};
-use super::lacam::{Found, LacamOutcome, LacamStats, search, to_points};
-use super::refine::{Until, refine};
-use crate::grid::Point;
+use super::lacam::{Found, LacamOutcome, LacamStats, first_plan};
+use super::refine::{Refiner, Until, paths_of};
+use crate::grid::{Grid, Point};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -87,29 +87,42 @@ fn epoch(time_limit: Duration, agents: usize) -> Duration {
     (time_limit / 20).clamp(floor, Duration::from_secs(2))
 }
 
+/// A cheaper plan, as [`solve_anytime`] reports it: the plan is made only when asked for (at
+/// 10,000 agents it is millions of points).
+pub struct Improved<'a> {
+    grid: &'a Grid,
+    paths: &'a [Vec<u32>],
+}
+
+impl Improved<'_> {
+    /// Every agent's cell at each time step, from the starts to the goals: `plan[t][agent]`.
+    pub fn plan(&self) -> Vec<Vec<Point>> {
+        points_of(self.grid, self.paths)
+    }
+}
+
 /// Solves `instance` with LaCAM, then improves the plan until `limits` say stop (see the
-/// module docs). `on_better` hears of the first plan and of each cheaper one, with the plan.
+/// module docs). `on_better` hears of the first plan and of each cheaper one.
 pub fn solve_anytime(
     instance: &Instance,
     seed: u64,
     limits: AnytimeLimits<'_>,
-    mut on_better: impl FnMut(Milestone, &[Vec<Point>]),
+    mut on_better: impl FnMut(Milestone, &Improved<'_>),
 ) -> AnytimeRun {
     let began = Instant::now();
-    let deadline = began + limits.time_limit;
-    let mut until = Until::new(deadline);
+    let mut until = Until::new(began + limits.time_limit);
     if let Some(stop) = limits.stop {
         until = until.or_stopped(stop);
     }
     let mut distances = Distances::new();
-    let (found, stats) = search(instance, &mut distances, &until, seed, false, usize::MAX);
+    let (found, stats) = first_plan(instance, &mut distances, &until, seed, false, usize::MAX);
     let mut run = AnytimeRun {
         outcome: LacamOutcome::TimedOut,
         stats,
         milestones: Vec::new(),
         epochs: 0,
     };
-    let (mut plan, slots) = match found {
+    let (plan, slots) = match found {
         Found::Plan(configs, slots, _) => (configs, slots),
         Found::NoSolution => {
             run.outcome = LacamOutcome::NoSolution;
@@ -119,16 +132,44 @@ pub fn solve_anytime(
     };
     let grid = &instance.grid;
     let tables: Vec<&[u32]> = slots.iter().map(|&s| distances.table(s)).collect();
-    let mut soc = sum_of_costs(&plan);
-    let mut report = |run: &mut AnytimeRun, plan: &[Box<[u32]>], soc: u64| {
+    // The plan handed back at the end is made from the paths: about as long as cutting them
+    // out of the configurations took. The improving stops that much (twice) before the limit.
+    let cutting = Instant::now();
+    let mut best = paths_of(&plan);
+    drop(plan);
+    let until = until.sooner(began + limits.time_limit.saturating_sub(cutting.elapsed() * 2));
+    let mut soc = soc_of(&best);
+    let mut report = |run: &mut AnytimeRun, paths: &[Vec<u32>], soc: u64| {
         let milestone = Milestone {
             soc,
             at: began.elapsed(),
         };
         run.milestones.push(milestone);
-        on_better(milestone, &to_points(grid, plan));
+        on_better(milestone, &Improved { grid, paths });
     };
-    report(&mut run, &plan, soc);
+    report(&mut run, &best, soc);
+    improve(
+        &mut run,
+        &mut best,
+        &mut soc,
+        (grid, &tables),
+        (&until, limits, seed),
+        &mut report,
+    );
+    run.outcome = LacamOutcome::Solved(points_of(grid, &best));
+    run
+}
+
+/// The loop of the module docs: each thread refines the best plan (its own copy, kept between
+/// epochs while it is the best) for an epoch; the cheapest becomes the best.
+fn improve<'a>(
+    run: &mut AnytimeRun,
+    best: &mut Vec<Vec<u32>>,
+    soc: &mut u64,
+    (grid, tables): (&'a Grid, &'a [&'a [u32]]),
+    (until, limits, seed): (&Until<'_>, AnytimeLimits<'_>, u64),
+    report: &mut impl FnMut(&mut AnytimeRun, &[Vec<u32>], u64),
+) {
     let threads = if cfg!(target_arch = "wasm32") {
         1
     } else {
@@ -136,61 +177,71 @@ pub fn solve_anytime(
     };
     let epoch = epoch(limits.time_limit, tables.len());
     let mut rng = SplitMix64(seed ^ 0xA11_71E5);
-    while !until.now() && late(&plan, &tables) {
+    let mut refiners: Vec<Option<Refiner<'a>>> = (0..threads).map(|_| None).collect();
+    let mut late = true;
+    while late && !until.now() {
         let slice = until.sooner(Instant::now() + epoch);
         let seeds: Vec<u64> = (0..threads).map(|_| rng.next()).collect();
-        let refined = |seed: u64| {
-            let configs = refine(grid, &tables, &plan, &slice, &mut SplitMix64(seed));
-            (sum_of_costs(&configs), configs)
+        let shared: &[Vec<u32>] = best;
+        let refined = |refiner: &mut Option<Refiner<'a>>, seed: u64| {
+            let refiner =
+                refiner.get_or_insert_with(|| Refiner::new(grid, tables, shared.to_vec()));
+            refiner.run(&slice, &mut SplitMix64(seed));
+            refiner.soc()
         };
-        let tried: Vec<(u64, Vec<Box<[u32]>>)> = if threads == 1 {
-            vec![refined(seeds[0])]
+        let socs: Vec<u64> = if threads == 1 {
+            vec![refined(&mut refiners[0], seeds[0])]
         } else {
             std::thread::scope(|scope| {
-                let handles: Vec<_> = seeds
-                    .iter()
-                    .map(|&seed| scope.spawn(move || refined(seed)))
+                let handles: Vec<_> = refiners
+                    .iter_mut()
+                    .zip(&seeds)
+                    .map(|(refiner, &seed)| scope.spawn(move || refined(refiner, seed)))
                     .collect();
-                handles.into_iter().filter_map(|h| h.join().ok()).collect()
+                handles
+                    .into_iter()
+                    .map(|h| h.join().unwrap_or(u64::MAX))
+                    .collect()
             })
         };
         run.epochs += 1;
-        if let Some((cheapest, configs)) = tried.into_iter().min_by_key(|(soc, _)| *soc)
-            && cheapest < soc
-        {
-            (soc, plan) = (cheapest, configs);
-            report(&mut run, &plan, soc);
+        let Some((k, &cheapest)) = socs.iter().enumerate().min_by_key(|&(_, soc)| *soc) else {
+            break;
+        };
+        let Some(winner) = refiners[k].as_ref() else {
+            break;
+        };
+        late = winner.late();
+        if cheapest < *soc {
+            *soc = cheapest;
+            *best = winner.paths().to_vec();
+            report(run, best, cheapest);
+        }
+        // The others start the next epoch from the best plan.
+        for (refiner, &s) in refiners.iter_mut().zip(&socs) {
+            if s > *soc {
+                *refiner = None;
+            }
         }
     }
-    run.outcome = LacamOutcome::Solved(to_points(grid, &plan));
-    run
 }
 
-/// The sum of costs of a plan of configurations: each agent's cost is the time it last
-/// arrives at its goal (its cell in the last configuration).
-pub(crate) fn sum_of_costs(plan: &[Box<[u32]>]) -> u64 {
-    let Some(goals) = plan.last() else {
-        return 0;
-    };
-    (0..goals.len())
-        .map(|i| {
-            let away = plan.iter().rposition(|config| config[i] != goals[i]);
-            away.map_or(0, |t| t as u64 + 1)
+/// The sum of costs of paths cut where each agent reaches its goal for good.
+fn soc_of(paths: &[Vec<u32>]) -> u64 {
+    paths.iter().map(|p| p.len() as u64 - 1).sum()
+}
+
+/// Paths cut at their goals as configurations of points, from the starts to the goals.
+fn points_of(grid: &Grid, paths: &[Vec<u32>]) -> Vec<Vec<Point>> {
+    let steps = paths.iter().map(Vec::len).max().unwrap_or(1);
+    (0..steps)
+        .map(|t| {
+            paths
+                .iter()
+                .map(|p| grid.point_of(p[t.min(p.len() - 1)] as usize))
+                .collect()
         })
-        .sum()
-}
-
-/// Does any agent arrive later than its distance allows? (If none does, the plan is optimal:
-/// nothing to refine.)
-fn late(plan: &[Box<[u32]>], tables: &[&[u32]]) -> bool {
-    let (Some(first), Some(goals)) = (plan.first(), plan.last()) else {
-        return false;
-    };
-    (0..goals.len()).any(|i| {
-        let arrives = plan.iter().rposition(|config| config[i] != goals[i]);
-        let cost = arrives.map_or(0, |t| t as u64 + 1);
-        cost > u64::from(tables[i][first[i] as usize])
-    })
+        .collect()
 }
 
 #[cfg(test)]
@@ -229,8 +280,8 @@ mod tests {
         let instance = Instance::random(grid, 12, 5).expect("12 agents");
         let first_of = |threads: usize| {
             let mut first = None;
-            solve_anytime(&instance, 7, limits(30, threads), |m, plan| {
-                first.get_or_insert((m.soc, plan.to_vec()));
+            solve_anytime(&instance, 7, limits(30, threads), |m, better| {
+                first.get_or_insert((m.soc, better.plan()));
             });
             first.expect("a first plan")
         };
@@ -283,8 +334,8 @@ mod tests {
             let Ok(instance) = Instance::random(grid, agents, seed) else { return Ok(()) };
             let (grid, starts, goals) = (&instance.grid, &instance.starts, &instance.goals);
             let mut reported: Vec<(u64, Vec<Vec<Point>>)> = Vec::new();
-            let run = solve_anytime(&instance, seed, limits(10, threads), |m, plan| {
-                reported.push((m.soc, plan.to_vec()));
+            let run = solve_anytime(&instance, seed, limits(10, threads), |m, better| {
+                reported.push((m.soc, better.plan()));
             });
             for (soc, plan) in &reported {
                 let costs = check_plan(grid, starts, goals, plan);

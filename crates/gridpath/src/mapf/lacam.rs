@@ -133,7 +133,7 @@ pub(crate) fn lacam(
 ) -> (LacamOutcome, LacamStats) {
     let until = Until::new(Instant::now() + time_limit);
     let mut distances = Distances::new();
-    let (found, stats) = search(
+    let (found, stats) = first_plan(
         instance,
         &mut distances,
         &until,
@@ -141,19 +141,38 @@ pub(crate) fn lacam(
         swap,
         most_constraints,
     );
-    let grid = &instance.grid;
     let outcome = match found {
-        Found::Plan(configs, slots, mut rng) => {
-            // Refined by a count of rounds, not on the clock: the same seed, the same plan.
-            let tables: Vec<&[u32]> = slots.iter().map(|&s| distances.table(s)).collect();
-            let work = first_refine_work(configs.len(), tables.len());
-            let configs = refine(grid, &tables, &configs, &until.work(work), &mut rng);
-            LacamOutcome::Solved(to_points(grid, &configs))
-        }
+        Found::Plan(configs, ..) => LacamOutcome::Solved(to_points(&instance.grid, &configs)),
         Found::NoSolution => LacamOutcome::NoSolution,
         Found::TimedOut => LacamOutcome::TimedOut,
     };
     (outcome, stats)
+}
+
+/// LaCAM's first plan: the search's, then refined for a count of work (not on the clock: the
+/// same seed, the same plan).
+pub(crate) fn first_plan(
+    instance: &Instance,
+    distances: &mut Distances,
+    until: &Until<'_>,
+    seed: u64,
+    swap: bool,
+    most_constraints: usize,
+) -> (Found, LacamStats) {
+    let (found, stats) = search(instance, distances, until, seed, swap, most_constraints);
+    let Found::Plan(configs, slots, mut rng) = found else {
+        return (found, stats);
+    };
+    let tables: Vec<&[u32]> = slots.iter().map(|&s| distances.table(s)).collect();
+    let work = first_refine_work(configs.len(), tables.len());
+    let configs = refine(
+        &instance.grid,
+        &tables,
+        &configs,
+        &until.work(work),
+        &mut rng,
+    );
+    (Found::Plan(configs, slots, rng), stats)
 }
 
 /// How much refinement the first plan gets, in states the searches expand: one for each
@@ -183,7 +202,7 @@ pub(crate) enum Found {
 /// LaCAM's search (Algorithm 1 of the module docs), its first plan unrefined. The scattered
 /// paths and the search are bounded by counts; `until` only cuts them short (then it timed
 /// out), so a plan found is the same for the same seed on any machine.
-pub(crate) fn search(
+fn search(
     instance: &Instance,
     distances: &mut Distances,
     until: &Until<'_>,

@@ -17,8 +17,9 @@
 //!         path(i) ← SIPP from s_i to g_i (see `sipp`): a move or a wait each step, never onto a
 //!                   cell someone holds then, never swapping, ending on g_i for good, arriving
 //!                   no later than before (so the sum of costs never rises)
+//!         if that failed and i's old path is still clear: path(i) ← the old path
 //!         put path(i) in the table
-//!     if a search failed: put the old paths back
+//!     if one failed and its old path was not clear: put all the old paths back
 //! ```
 //!
 //! The searches are SIPP's, over safe intervals, not a space-time A\*'s over every time: an agent
@@ -100,12 +101,17 @@ pub(crate) fn refine(
     until: &Until<'_>,
     rng: &mut SplitMix64,
 ) -> Vec<Box<[u32]>> {
-    let Some(last) = plan.last() else {
+    let mut refiner = Refiner::new(grid, tables, paths_of(plan));
+    refiner.run(until, rng);
+    refiner.configs()
+}
+
+/// Each agent's path in `plan`, cut where it reaches its goal for good.
+pub(crate) fn paths_of(plan: &[Box<[u32]>]) -> Vec<Vec<u32>> {
+    let Some(goals) = plan.last() else {
         return Vec::new();
     };
-    let agents = last.len();
-    let goals: Vec<u32> = last.to_vec();
-    let mut paths: Vec<Vec<u32>> = (0..agents)
+    (0..goals.len())
         .map(|i| {
             let mut path: Vec<u32> = plan.iter().map(|config| config[i]).collect();
             while path.len() > 1 && path[path.len() - 2] == goals[i] {
@@ -113,69 +119,133 @@ pub(crate) fn refine(
             }
             path
         })
-        .collect();
-    let mut table = Table::new(grid);
-    for (i, path) in paths.iter().enumerate() {
-        table.add(i as u32, path);
+        .collect()
+}
+
+/// A plan being refined: each agent's path, the table of who is where when, and the search's
+/// scratch, kept from one call of [`Refiner::run`] to the next (at 10,000 agents, building the
+/// table takes longer than many rounds).
+pub(crate) struct Refiner<'a> {
+    grid: &'a Grid,
+    tables: &'a [&'a [u32]],
+    paths: Vec<Vec<u32>>,
+    /// Each agent's distance from its start to its goal: no path of it can be shorter.
+    least: Vec<u32>,
+    table: Table,
+    search: Sipp,
+}
+
+impl<'a> Refiner<'a> {
+    /// `paths[i]`: agent `i`'s path to its goal, ending there for good.
+    pub(crate) fn new(grid: &'a Grid, tables: &'a [&'a [u32]], paths: Vec<Vec<u32>>) -> Self {
+        let least = paths
+            .iter()
+            .zip(tables)
+            .map(|(path, table)| path.first().map_or(0, |&s| table[s as usize]))
+            .collect();
+        Self {
+            grid,
+            tables,
+            table: Table::from_paths(grid, &paths),
+            paths,
+            least,
+            search: Sipp::default(),
+        }
     }
-    let mut search = Sipp::default();
-    let mut chosen: Vec<usize> = Vec::with_capacity(NEIGHBOURHOOD);
-    let mut delayed: Vec<usize> = Vec::new();
-    let mut spent = 0;
-    while spent < until.work && !until.now() {
-        // The agents that arrive later than their distance allows: only they can gain.
-        delayed.clear();
-        delayed.extend((0..agents).filter(|&i| {
-            let start = paths[i][0] as usize;
-            paths[i].len() - 1 > tables[i][start] as usize
-        }));
-        if delayed.is_empty() {
-            break;
-        }
-        chosen.clear();
-        while chosen.len() < NEIGHBOURHOOD.min(delayed.len()) {
-            let i = delayed[(rng.next() % delayed.len() as u64) as usize];
-            if !chosen.contains(&i) {
-                chosen.push(i);
-            }
-        }
-        let old: Vec<Vec<u32>> = chosen.iter().map(|&i| paths[i].clone()).collect();
-        for &i in &chosen {
-            table.remove(i as u32, &paths[i]);
-        }
-        // Each agent arrives no later than it did: the sum of costs never rises.
-        let mut replanned = 0;
-        for &i in &chosen {
-            let limit = (paths[i].len() - 1) as u32;
-            let ask = Ask {
-                start: paths[i][0],
-                goal: goals[i],
-                to_goal: tables[i],
-                limit,
-                most: MAX_EXPANSIONS.min(until.work - spent),
-            };
-            let found = search.run(grid, &table, &paths, &ask, until, &mut spent);
-            let Some(path) = found else {
+
+    /// The sum of costs: each agent's arrival for good.
+    pub(crate) fn soc(&self) -> u64 {
+        self.paths.iter().map(|p| p.len() as u64 - 1).sum()
+    }
+
+    pub(crate) fn paths(&self) -> &[Vec<u32>] {
+        &self.paths
+    }
+
+    /// The plan as configurations, from the starts to the goals.
+    pub(crate) fn configs(&self) -> Vec<Box<[u32]>> {
+        let steps = self.paths.iter().map(Vec::len).max().unwrap_or(1);
+        (0..steps)
+            .map(|t| self.paths.iter().map(|p| p[t.min(p.len() - 1)]).collect())
+            .collect()
+    }
+
+    /// Does any agent arrive later than its distance allows? (If none, the plan is optimal.)
+    pub(crate) fn late(&self) -> bool {
+        self.paths
+            .iter()
+            .zip(&self.least)
+            .any(|(p, &least)| p.len() - 1 > least as usize)
+    }
+
+    /// The rounds of the module docs' loop, `until` it says.
+    pub(crate) fn run(&mut self, until: &Until<'_>, rng: &mut SplitMix64) {
+        let mut chosen: Vec<usize> = Vec::with_capacity(NEIGHBOURHOOD);
+        let mut delayed: Vec<usize> = Vec::new();
+        let mut spent = 0;
+        while spent < until.work && !until.now() {
+            // The agents that arrive later than their distance allows: only they can gain.
+            delayed.clear();
+            delayed.extend(
+                (0..self.paths.len()).filter(|&i| self.paths[i].len() - 1 > self.least[i] as usize),
+            );
+            if delayed.is_empty() {
                 break;
+            }
+            chosen.clear();
+            while chosen.len() < NEIGHBOURHOOD.min(delayed.len()) {
+                let i = delayed[(rng.next() % delayed.len() as u64) as usize];
+                if !chosen.contains(&i) {
+                    chosen.push(i);
+                }
+            }
+            spent += self.replan(&chosen, until, until.work.saturating_sub(spent));
+        }
+    }
+
+    /// Re-plans the `chosen` agents in turn, each arriving no later than it did (so the sum of
+    /// costs never rises). One whose search fails keeps its old path if that is still clear
+    /// (the others' new paths missed it); if not, every one of them gets its old path back.
+    /// Returns the states the searches expanded.
+    fn replan(&mut self, chosen: &[usize], until: &Until<'_>, work: usize) -> usize {
+        let (grid, table) = (self.grid, &mut self.table);
+        let old: Vec<Vec<u32>> = chosen.iter().map(|&i| self.paths[i].clone()).collect();
+        for &i in chosen {
+            table.remove(i as u32, &self.paths[i]);
+        }
+        let mut spent = 0;
+        let mut replanned = 0;
+        for &i in chosen {
+            let path = &self.paths[i];
+            let ask = Ask {
+                start: path[0],
+                goal: path[path.len() - 1],
+                to_goal: self.tables[i],
+                limit: (path.len() - 1) as u32,
+                most: MAX_EXPANSIONS.min(work.saturating_sub(spent)),
             };
-            table.add(i as u32, &path);
-            paths[i] = path;
+            let found = self
+                .search
+                .run(grid, table, &self.paths, &ask, until, &mut spent);
+            match found {
+                Some(path) => self.paths[i] = path,
+                None if table.clear_for(&self.paths[i], &self.paths) => {}
+                None => break,
+            }
+            table.add(i as u32, &self.paths[i]);
             replanned += 1;
         }
         if replanned < chosen.len() {
             for &i in &chosen[..replanned] {
-                table.remove(i as u32, &paths[i]);
+                table.remove(i as u32, &self.paths[i]);
             }
             for (&i, path) in chosen.iter().zip(old) {
                 table.add(i as u32, &path);
-                paths[i] = path;
+                self.paths[i] = path;
             }
         }
+        spent
     }
-    let steps = paths.iter().map(Vec::len).max().unwrap_or(1);
-    (0..steps)
-        .map(|t| paths.iter().map(|p| p[t.min(p.len() - 1)]).collect())
-        .collect()
 }
 
 #[cfg(test)]

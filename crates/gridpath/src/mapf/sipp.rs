@@ -45,6 +45,25 @@ impl Table {
         }
     }
 
+    /// The table of `paths[i]`, agent `i`'s: each cell's visits gathered, then sorted once
+    /// (at 10,000 agents, 6.7 million visits put in one by one, each in its place, took
+    /// seconds).
+    pub(crate) fn from_paths(grid: &Grid, paths: &[Vec<u32>]) -> Self {
+        let mut table = Self::new(grid);
+        for (i, path) in paths.iter().enumerate() {
+            for (t, &v) in path.iter().enumerate() {
+                table.visits[v as usize].push((t as u32, i as u32));
+            }
+            if let Some(&goal) = path.last() {
+                table.held_from[goal as usize] = ((path.len() - 1) as u32, i as u32);
+            }
+        }
+        for visits in &mut table.visits {
+            visits.sort_unstable();
+        }
+        table
+    }
+
     pub(crate) fn add(&mut self, agent: u32, path: &[u32]) {
         for (t, &v) in path.iter().enumerate() {
             let visits = &mut self.visits[v as usize];
@@ -68,6 +87,26 @@ impl Table {
         {
             self.held_from[goal as usize] = (NONE, NONE);
         }
+    }
+
+    /// Can `path` be walked as the table is (no one on its cells at its times, no one
+    /// swapping with it, no one on its goal after it arrives)? `paths`: everyone's.
+    pub(crate) fn clear_for(&self, path: &[u32], paths: &[Vec<u32>]) -> bool {
+        let Some(&goal) = path.last() else {
+            return true;
+        };
+        let end = (path.len() - 1) as u32;
+        let free = path
+            .iter()
+            .enumerate()
+            .all(|(t, &v)| self.at(v as usize, t as u32).is_none());
+        let after = self.visits[goal as usize]
+            .last()
+            .is_none_or(|&(t, _)| t < end);
+        let no_swaps = path.windows(2).enumerate().all(|(t, w)| {
+            w[0] == w[1] || !swaps(self, paths, w[0] as usize, w[1] as usize, t as u32 + 1)
+        });
+        free && after && no_swaps
     }
 
     /// The agent on cell `v` at time `t`, if any.
