@@ -8,6 +8,7 @@
 //! cost, and every plan shown has passed the core's validator first, whoever wrote it.
 //!
 //! - [`solve`]: instances (random, or a benchmark scenario) solved off the frame.
+//! - [`improve`]: LaCAM's plan made cheaper until the time limit, the first shown at once.
 //! - [`files`]: plan files in and out, in the result format of the field.
 //! - [`playback`]: the time-line's clock.
 //!
@@ -15,6 +16,7 @@
 //! valid there.
 
 pub mod files;
+pub mod improve;
 pub mod playback;
 pub mod solve;
 

@@ -1,6 +1,7 @@
 //! Solving an instance on the map on screen, off the frame: the map stays live while LaCAM
 //! searches (a 1,000-agent warehouse takes seconds). One solve at a time; the panel waits for it.
 
+use super::improve::{Improving, Progress};
 use super::{MapfPlan, ShownPlan};
 use crate::AppSystems;
 use crate::notices::Notices;
@@ -9,9 +10,13 @@ use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gridpath::Grid;
-use gridpath::mapf::{Instance, LacamOutcome, solve_with_lacam, solve_with_pibt};
+use gridpath::mapf::{
+    AnytimeLimits, Instance, LacamOutcome, solve_anytime, solve_with_lacam, solve_with_pibt,
+};
 use gridpath::movingai::parse_scen;
 use std::path::PathBuf;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 /// The most agents the panel offers (the benchmark's instances go up to 1,000).
@@ -65,6 +70,8 @@ pub struct MapfSettings {
     pub solver: MapfSolver,
     /// Seconds LaCAM may search.
     pub time_limit: f32,
+    /// Keep making LaCAM's plan cheaper until the time limit (not on the web: one thread).
+    pub improve: bool,
     pub seed: u64,
 }
 
@@ -75,6 +82,7 @@ impl Default for MapfSettings {
             from_scenario: false,
             solver: MapfSolver::Lacam,
             time_limit: 10.0,
+            improve: !cfg!(target_arch = "wasm32"),
             seed: 1,
         }
     }
@@ -116,9 +124,16 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<MapfSettings>()
         .init_resource::<OpenedScenario>()
         .init_resource::<Solving>()
+        .init_resource::<Improving>()
+        .add_message::<super::improve::ShowCheaperPlan>()
         .add_systems(
             Update,
-            (open_scenarios, start_solving, finish_solving)
+            (
+                open_scenarios,
+                start_solving,
+                super::improve::hear_progress,
+                finish_solving,
+            )
                 .chain()
                 .in_set(AppSystems::Plan),
         );
@@ -156,6 +171,7 @@ fn start_solving(
     mut requests: MessageReader<SolveMapf>,
     nav: Option<Res<NavGrid>>,
     mut solving: ResMut<Solving>,
+    mut improving: ResMut<Improving>,
     mut notices: ResMut<Notices>,
 ) {
     for request in requests.read() {
@@ -169,8 +185,13 @@ fn start_solving(
         match instance(nav.grid().clone(), request) {
             Ok((instance, title)) => {
                 let settings = request.settings.clone();
+                let anytime =
+                    (settings.solver == MapfSolver::Lacam && settings.improve).then(|| {
+                        let (starts, goals) = (instance.starts.clone(), instance.goals.clone());
+                        improving.begin(title.clone(), starts, goals)
+                    });
                 let task = AsyncComputeTaskPool::get()
-                    .spawn(async move { solve(&instance, &settings, title) });
+                    .spawn(async move { solve(&instance, &settings, title, anytime) });
                 solving.task = Some(task);
                 solving.began = Some(Instant::now());
             }
@@ -204,8 +225,14 @@ fn instance(grid: Grid, request: &SolveMapf) -> Result<(Instance, String), Strin
     }
 }
 
-/// Runs the solver, and checks its plan with the validator.
-fn solve(instance: &Instance, settings: &MapfSettings, title: String) -> Result<MapfPlan, String> {
+/// Runs the solver, and checks its plan with the validator. `anytime`: LaCAM goes on making
+/// its plan cheaper until the time limit or the stop flag, and reports there.
+fn solve(
+    instance: &Instance,
+    settings: &MapfSettings,
+    title: String,
+    anytime: Option<(Arc<Mutex<Progress>>, Arc<AtomicBool>)>,
+) -> Result<MapfPlan, String> {
     let began = Instant::now();
     let plan = match settings.solver {
         MapfSolver::Pibt => {
@@ -220,7 +247,24 @@ fn solve(instance: &Instance, settings: &MapfSettings, title: String) -> Result<
         }
         MapfSolver::Lacam => {
             let limit = Duration::from_secs_f32(settings.time_limit.max(0.1));
-            match solve_with_lacam(instance, limit, settings.seed).0 {
+            let outcome = match &anytime {
+                Some((shared, stop)) => {
+                    // The frame keeps one core; the solver refines on the others (at least one).
+                    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+                    let limits = AnytimeLimits {
+                        time_limit: limit,
+                        threads: cores.saturating_sub(1).max(1),
+                        stop: Some(stop),
+                    };
+                    solve_anytime(instance, settings.seed, limits, |m, better| {
+                        let mut progress = shared.lock().unwrap_or_else(PoisonError::into_inner);
+                        progress.heard(m, better.plan());
+                    })
+                    .outcome
+                }
+                None => solve_with_lacam(instance, limit, settings.seed).0,
+            };
+            match outcome {
                 LacamOutcome::Solved(plan) => plan,
                 LacamOutcome::NoSolution => {
                     return Err("no plan exists: LaCAM tried every configuration.".into());
@@ -246,6 +290,7 @@ fn solve(instance: &Instance, settings: &MapfSettings, title: String) -> Result<
 
 fn finish_solving(
     mut solving: ResMut<Solving>,
+    mut improving: ResMut<Improving>,
     nav: Option<Res<NavGrid>>,
     mut shown: ResMut<ShownPlan>,
     mut playback: ResMut<super::Playback>,
@@ -258,10 +303,20 @@ fn finish_solving(
         return;
     };
     solving.task = None;
+    let improved = improving.running();
+    improving.end();
     match result {
         // The map was edited, or replaced, while the solver worked.
         Ok(plan) if nav.is_none_or(|nav| plan.crosses_a_wall(&nav)) => {
             notices.warn("The map changed while the agents were solved: solve again.");
+        }
+        // Improved: the best plan takes over where the time-line is, unless it is on already.
+        Ok(plan) if improved => {
+            let on_screen = shown.0.as_ref().map(|s| s.costs.soc);
+            if on_screen.is_none_or(|soc| plan.costs.soc < soc) {
+                notices.info(format!("The best plan. {}.", plan.figures()));
+                super::improve::swap_in(plan, &mut shown, &mut playback, on_screen.is_none());
+            }
         }
         Ok(plan) => {
             notices.info(format!("{}. {}.", plan.title, plan.figures()));

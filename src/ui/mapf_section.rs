@@ -4,6 +4,7 @@
 
 use super::widgets::PanelWidgets;
 use crate::mapf::files::{ClosePlan, OpenPlanFile, SavePlanFile};
+use crate::mapf::improve::{Improving, ShowCheaperPlan};
 use crate::mapf::playback::SPEED_RANGE;
 use crate::mapf::solve::{MAX_MAPF_AGENTS, OpenScenarioFile, OpenedScenario};
 use crate::mapf::{AgentSource, MapfSettings, MapfSolver, Playback, ShownPlan, SolveMapf, Solving};
@@ -35,6 +36,8 @@ pub(super) struct MapfSection<'w> {
     playback: ResMut<'w, Playback>,
     shown: Res<'w, ShownPlan>,
     solving: Res<'w, Solving>,
+    improving: Res<'w, Improving>,
+    show_cheaper: MessageWriter<'w, ShowCheaperPlan>,
     opened: Res<'w, OpenedScenario>,
     map: Res<'w, CurrentMap>,
     solve: MessageWriter<'w, SolveMapf>,
@@ -120,6 +123,17 @@ impl MapfSection<'_> {
             s.solver == MapfSolver::Lacam,
             egui::Slider::new(&mut s.time_limit, 1.0..=60.0).text("s at most"),
         );
+        // One thread on the web: improving there would hold the page for the whole time.
+        if !cfg!(target_arch = "wasm32") {
+            ui.add_enabled(
+                s.solver == MapfSolver::Lacam,
+                egui::Checkbox::new(&mut s.improve, "keep improving until then"),
+            )
+            .on_hover_text(
+                "The first plan is shown at once; then the solver re-plans a few late agents \
+                 at a time around the others (large neighbourhood search), on the other cores",
+            );
+        }
         if s != *self.settings {
             *self.settings = s;
         }
@@ -136,6 +150,49 @@ impl MapfSection<'_> {
             let settings = self.settings.clone();
             self.solve.write(SolveMapf { source, settings });
         }
+        self.improvement(ui, widgets);
+    }
+
+    /// The sum of costs falling as the solver improves the plan, and its buttons.
+    fn improvement(&mut self, ui: &mut egui::Ui, widgets: &mut PanelWidgets) {
+        let costs = self.improving.costs();
+        let (Some(first), Some(last)) = (costs.first(), costs.last()) else {
+            return;
+        };
+        let gain = 100.0 * (1.0 - last[1] / first[1].max(1.0));
+        ui.label(format!(
+            "Sum of costs {:.0}, then {:.0} (−{gain:.1} %) at {:.1} s",
+            first[1], last[1], last[0]
+        ))
+        .on_hover_text(format!("The first plan at {:.2} s", first[0]));
+        // A step line: each cost holds until the next, the last until now (or the end).
+        let now = self.solving.running_for().map_or(last[0], f64::from);
+        let mut points: Vec<[f64; 2]> = Vec::new();
+        for pair in costs.windows(2) {
+            points.extend([pair[0], [pair[1][0], pair[0][1]]]);
+        }
+        points.extend([*last, [now.max(last[0]), last[1]]]);
+        egui_plot::Plot::new("mapf_improvement")
+            .height(90.0)
+            .allow_zoom(false)
+            .allow_drag(false)
+            .allow_scroll(false)
+            .x_axis_label("seconds")
+            .show(ui, |plot| {
+                plot.line(egui_plot::Line::new("sum of costs", points))
+            });
+        ui.horizontal(|ui| {
+            if let Some(soc) = self.improving.waiting() {
+                let show = ui.button(format!("Show the cheaper plan ({soc})"));
+                widgets.note("mapf_show_cheaper", &show);
+                if show.clicked() {
+                    self.show_cheaper.write(ShowCheaperPlan);
+                }
+            }
+            if self.improving.running() && ui.button("Stop improving").clicked() {
+                self.improving.stop();
+            }
+        });
     }
 
     /// Opening plan and scenario files, saving the plan.

@@ -247,3 +247,67 @@ fn a_lifelong_run_written_by_the_core_plays_here_though_its_agents_end_off_their
         latest_notice(&app)
     );
 }
+
+#[test]
+fn lacam_improving_shows_its_first_plan_at_once_and_its_best_at_the_end() {
+    use pathfinder_playground::mapf::Solving;
+    use pathfinder_playground::mapf::improve::Improving;
+    let rows: Vec<String> = (0..16)
+        .map(|y| {
+            (0..16)
+                .map(|x| if (x * 7 + y * 3) % 11 == 0 { '#' } else { '.' })
+                .collect()
+        })
+        .collect();
+    let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+    let map = Grid::from_ascii(&rows).expect("test map");
+    let mut app = headless_app(Some(LoadMap::new("dots", map)));
+    app.update();
+    let settings = MapfSettings {
+        agents: 90,
+        solver: MapfSolver::Lacam,
+        improve: true,
+        time_limit: 1.0,
+        seed: 3,
+        ..MapfSettings::default()
+    };
+    app.world_mut().write_message(SolveMapf {
+        source: AgentSource::Random,
+        settings,
+    });
+    // The first plan is on screen while the solver is still at work (its time limit is a
+    // second; a loaded machine may take longer to find the first plan, never to improve it).
+    let mut first = None;
+    for _ in 0..4000 {
+        app.update();
+        let shown = app.world().resource::<ShownPlan>().0.clone();
+        let running = app.world().resource::<Solving>().running_for().is_some();
+        if let Some(plan) = shown {
+            first.get_or_insert((plan.costs.soc, running));
+        }
+        if first.is_some() && !running {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let (first_soc, _) = first.expect("a first plan");
+    let costs = app.world().resource::<Improving>().costs().to_vec();
+    println!("(seconds, sum of costs) heard: {costs:?}");
+    assert_eq!(costs.first().map(|c| c[1] as u64), Some(first_soc));
+    assert!(costs.windows(2).all(|w| w[1][1] < w[0][1]), "{costs:?}");
+    // At the end the best plan is the one on screen, and it is valid.
+    let best = app
+        .world()
+        .resource::<ShownPlan>()
+        .0
+        .clone()
+        .expect("a plan");
+    assert_eq!(Some(best.costs.soc), costs.last().map(|c| c[1] as u64));
+    let checked = check_plan(&grid(&app), &best.starts, &best.goals, &best.plan);
+    assert_eq!(checked.ok(), Some(best.costs));
+    assert!(
+        latest_notice(&app).contains("90 agents: soc"),
+        "{}",
+        latest_notice(&app)
+    );
+}
