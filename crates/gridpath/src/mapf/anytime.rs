@@ -134,10 +134,11 @@ pub fn solve_anytime(
     let tables: Vec<&[u32]> = slots.iter().map(|&s| distances.table(s)).collect();
     // The plan handed back at the end is made from the paths: about as long as cutting them
     // out of the configurations took. The improving stops that much (twice) before the limit.
-    let cutting = Instant::now();
+    let cut = Instant::now();
     let mut best = paths_of(&plan);
     drop(plan);
-    let until = until.sooner(began + limits.time_limit.saturating_sub(cutting.elapsed() * 2));
+    let cutting = cut.elapsed();
+    let until = until.sooner(began + limits.time_limit.saturating_sub(cutting * 2));
     let mut soc = soc_of(&best);
     let mut report = |run: &mut AnytimeRun, paths: &[Vec<u32>], soc: u64| {
         let milestone = Milestone {
@@ -153,7 +154,7 @@ pub fn solve_anytime(
         &mut best,
         &mut soc,
         (grid, &tables),
-        (&until, limits, seed),
+        (&until, limits, seed, cutting),
         &mut report,
     );
     run.outcome = LacamOutcome::Solved(points_of(grid, &best));
@@ -161,13 +162,15 @@ pub fn solve_anytime(
 }
 
 /// The loop of the module docs: each thread refines the best plan (its own copy, kept between
-/// epochs while it is the best) for an epoch; the cheapest becomes the best.
+/// epochs while it is the best) for an epoch; the cheapest becomes the best. No epoch starts
+/// with less time left than a thread may need to build its copy (about four times `cutting`,
+/// the time the paths took to cut out of the plan): building it cannot be cut short.
 fn improve<'a>(
     run: &mut AnytimeRun,
     best: &mut Vec<Vec<u32>>,
     soc: &mut u64,
     (grid, tables): (&'a Grid, &'a [&'a [u32]]),
-    (until, limits, seed): (&Until<'_>, AnytimeLimits<'_>, u64),
+    (until, limits, seed, cutting): (&Until<'_>, AnytimeLimits<'_>, u64, Duration),
     report: &mut impl FnMut(&mut AnytimeRun, &[Vec<u32>], u64),
 ) {
     let threads = if cfg!(target_arch = "wasm32") {
@@ -179,7 +182,7 @@ fn improve<'a>(
     let mut rng = SplitMix64(seed ^ 0xA11_71E5);
     let mut refiners: Vec<Option<Refiner<'a>>> = (0..threads).map(|_| None).collect();
     let mut late = true;
-    while late && !until.now() {
+    while late && !until.now() && until.left() > cutting * 4 {
         let slice = until.sooner(Instant::now() + epoch);
         let seeds: Vec<u64> = (0..threads).map(|_| rng.next()).collect();
         let shared: &[Vec<u32>] = best;

@@ -25,8 +25,8 @@
 //! The searches are SIPP's, over safe intervals, not a space-time A\*'s over every time: an agent
 //! late by tens of steps waits at doors, and a space-time search expands every cell near a door
 //! at every time it might wait there. On room-64-64-8 with 400 agents, three seconds of
-//! refinement took the sum of costs from 51,266 to 50,163 with space-time A\* (at its best
-//! neighbourhood size) and to 38,645 with SIPP.
+//! refinement took the sum of costs from 51,266 to 47,966 with space-time A\* at best (two
+//! agents at a time, a cap of 200,000 states) and to 38,645 with SIPP.
 
 use super::instance::SplitMix64;
 use super::sipp::{Ask, Sipp, Table};
@@ -83,6 +83,11 @@ impl<'a> Until<'a> {
             deadline: deadline.min(self.deadline),
             ..self
         }
+    }
+
+    /// The time left.
+    pub(crate) fn left(&self) -> std::time::Duration {
+        self.deadline.saturating_duration_since(Instant::now())
     }
 
     /// Out of time, or told to stop?
