@@ -27,12 +27,13 @@
 //!                               bodies cover at once, which must be 0)
 //! lab open 12 Bucharest | 418 | ...   (the graph lab: open or closed, trace rows, the last one)
 //! hand 9 10                   (working the lab by hand: right answers, answers)
-//! mapf 400 26.4 86             (the multi-agent plan on screen: agents, time, last step)
+//! mapf 400 26.4 86 0           (the multi-agent plan on screen: agents, time, last step, and
+//!                               1 while its solve is still improving it)
 //! ```
 
 use crate::AppSystems;
 use crate::agents::AgentStats;
-use crate::mapf::{Playback, ShownPlan};
+use crate::mapf::{Playback, ShownPlan, Solving};
 use crate::notices::Notices;
 use crate::planner::{Plan, PlanStatus, PlannerMode};
 use crate::ui::graph_lab::GraphLab;
@@ -96,7 +97,7 @@ fn write_state(
     current: Res<CurrentMap>,
     agent_stats: Res<AgentStats>,
     agents: Query<&AgentPos, With<Agent>>,
-    extra: (Res<GraphLab>, Res<ShownPlan>, Res<Playback>),
+    extra: (Res<GraphLab>, Res<ShownPlan>, Res<Playback>, Res<Solving>),
     bodies: Query<(&AgentProgress, &GridAgent), With<Body>>,
     start: Single<&MarkerCell, With<Start>>,
     goal: Single<&MarkerCell, With<Goal>>,
@@ -165,7 +166,7 @@ fn write_state(
             doubly_covered(&bodies)
         );
     }
-    let (lab, mapf, playback) = extra;
+    let (lab, mapf, playback, solving) = extra;
     let open = if lab.open { "open" } else { "closed" };
     let rows = lab.search.steps().len();
     let last = lab.last_row().unwrap_or_default().replace('\n', " ");
@@ -177,10 +178,11 @@ fn write_state(
     if let Some(plan) = &mapf.0 {
         let _ = writeln!(
             out,
-            "mapf {} {:.2} {}",
+            "mapf {} {:.2} {} {}",
             plan.agents(),
             playback.time,
-            plan.last_step()
+            plan.last_step(),
+            u8::from(solving.running_for().is_some())
         );
     }
     match &*hook {

@@ -19,12 +19,16 @@ use std::path::PathBuf;
 #[derive(Resource, Clone, Debug)]
 pub struct MapfMenuState {
     pub file_path: String,
+    /// The instance of the plan that arrived last (its title, agents and lower bounds): a
+    /// cheaper plan of the same agents replaces it where it is, without scrolling.
+    arrived: Option<(String, usize, u64, u64)>,
 }
 
 impl Default for MapfMenuState {
     fn default() -> Self {
         Self {
             file_path: "plan.txt".into(),
+            arrived: None,
         }
     }
 }
@@ -52,8 +56,17 @@ pub(super) struct MapfSection<'w> {
 
 impl MapfSection<'_> {
     pub(super) fn show(&mut self, ui: &mut egui::Ui, widgets: &mut PanelWidgets) {
-        // A new plan opens the section and brings it into view, time-line and all.
-        let arrived = self.shown.is_changed() && self.shown.0.is_some();
+        // A new plan opens the section and brings it into view, time-line and all (not a
+        // cheaper plan of the same agents: the panel would jump under the pointer).
+        let instance = self.shown.0.as_ref().map(|p| {
+            let c = &p.costs;
+            (p.title.clone(), p.agents(), c.soc_lb, c.makespan_lb)
+        });
+        let arrived = self.shown.is_changed() && instance.is_some();
+        let new = arrived && instance != self.state.arrived;
+        if arrived {
+            self.state.arrived = instance;
+        }
         let section = egui::CollapsingHeader::new("Many agents, one cell each (MAPF)")
             .default_open(false)
             .open(arrived.then_some(true))
@@ -67,7 +80,7 @@ impl MapfSection<'_> {
                 self.timeline(ui, widgets);
             });
         widgets.note("mapf_section", &section.header_response);
-        if arrived {
+        if new {
             section.header_response.scroll_to_me(Some(egui::Align::TOP));
         }
     }
@@ -160,11 +173,13 @@ impl MapfSection<'_> {
             return;
         };
         let gain = 100.0 * (1.0 - last[1] / first[1].max(1.0));
-        ui.label(format!(
+        // One line, whatever its length: a line that wrapped would move the time-line below.
+        let said = format!(
             "Sum of costs {:.0}, then {:.0} (−{gain:.1} %) at {:.1} s",
             first[1], last[1], last[0]
-        ))
-        .on_hover_text(format!("The first plan at {:.2} s", first[0]));
+        );
+        ui.add(egui::Label::new(said).truncate())
+            .on_hover_text(format!("The first plan at {:.2} s", first[0]));
         // A step line: each cost holds until the next, the last until now (or the end).
         let now = self.solving.running_for().map_or(last[0], f64::from);
         let mut points: Vec<[f64; 2]> = Vec::new();
@@ -181,15 +196,23 @@ impl MapfSection<'_> {
             .show(ui, |plot| {
                 plot.line(egui_plot::Line::new("sum of costs", points))
             });
+        // Both buttons stay, greyed out when they do nothing: a row that came and went would
+        // move the time-line under the pointer.
         ui.horizontal(|ui| {
-            if let Some(soc) = self.improving.waiting() {
-                let show = ui.button(format!("Show the cheaper plan ({soc})"));
-                widgets.note("mapf_show_cheaper", &show);
-                if show.clicked() {
-                    self.show_cheaper.write(ShowCheaperPlan);
-                }
+            let waiting = self.improving.waiting();
+            let label = waiting.map_or("Show the cheaper plan".to_string(), |soc| {
+                format!("Show the cheaper plan ({soc})")
+            });
+            let show = ui.add_enabled(waiting.is_some(), egui::Button::new(label));
+            widgets.note("mapf_show_cheaper", &show);
+            if show.clicked() {
+                self.show_cheaper.write(ShowCheaperPlan);
             }
-            if self.improving.running() && ui.button("Stop improving").clicked() {
+            let running = self.improving.running();
+            if ui
+                .add_enabled(running, egui::Button::new("Stop improving"))
+                .clicked()
+            {
                 self.improving.stop();
             }
         });
@@ -245,7 +268,10 @@ impl MapfSection<'_> {
         };
         ui.separator();
         ui.label(&plan.title);
-        ui.add(egui::Label::new(egui::RichText::new(plan.figures()).small()).wrap());
+        // One line: a cheaper plan of the same agents swapped in must not move the buttons below.
+        let figures = plan.figures();
+        ui.add(egui::Label::new(egui::RichText::new(&figures).small()).truncate())
+            .on_hover_text(figures);
         let last = plan.last_step();
         let p = &mut *self.playback;
         ui.horizontal(|ui| {

@@ -58,6 +58,8 @@ pub struct State {
     pub hand: Option<(u32, u32)>,
     /// The multi-agent plan on screen: agents, the time shown, the last step.
     pub mapf: Option<(usize, f32, usize)>,
+    /// Is its solve still improving it?
+    pub mapf_solving: bool,
 }
 
 impl State {
@@ -134,8 +136,9 @@ impl State {
                     s.lab_last = parts.next().unwrap_or_default().to_string();
                 }
                 "hand" if nums.len() == 2 => s.hand = Some((nums[0] as u32, nums[1] as u32)),
-                "mapf" if nums.len() == 3 => {
-                    s.mapf = Some((nums[0] as usize, nums[1], nums[2] as usize))
+                "mapf" if nums.len() == 4 => {
+                    s.mapf = Some((nums[0] as usize, nums[1], nums[2] as usize));
+                    s.mapf_solving = nums[3] > 0.0;
                 }
                 _ => {}
             }

@@ -44,8 +44,13 @@ fn a_multi_agent_plan_plays_and_pauses() {
         "mapf-play",
         &["--map", "random-32-32-10", "--mapf", "100:scen"],
     );
-    let state = app.wait_until("the plan to play", A_FEW_SECONDS, |s| {
-        s.mapf.is_some_and(|(_, time, _)| time > 1.0) && s.widgets.contains_key("mapf_play")
+    // The first plan plays at once while LaCAM goes on improving it (10 s at most); with the
+    // solver on one of two cores and the frames drawn in software, the frames are slow until
+    // it ends, so the time-line is tried after.
+    let state = app.wait_until("the plan to play, improved", Duration::from_secs(60), |s| {
+        s.mapf.is_some_and(|(_, time, _)| time > 1.0)
+            && !s.mapf_solving
+            && s.widgets.contains_key("mapf_play")
     });
     let (agents, _, last) = state.mapf.unwrap_or_default();
     assert_eq!(agents, 100);
@@ -53,7 +58,18 @@ fn a_multi_agent_plan_plays_and_pauses() {
         last >= 53,
         "the benchmark's lower bound is 53 steps: {last}"
     );
-    app.click(state.widget("mapf_play"));
+    // The panel scrolls the section into view as the plan arrives: click where the button
+    // has come to rest.
+    let mut at = state.widget("mapf_play");
+    for _ in 0..20 {
+        app.settle();
+        let now = app.state().map_or(at, |s| s.widget("mapf_play"));
+        if now == at {
+            break;
+        }
+        at = now;
+    }
+    app.click(at);
     app.settle();
     let paused = app.state().and_then(|s| s.mapf).unwrap_or_default().1;
     std::thread::sleep(Duration::from_millis(800));
