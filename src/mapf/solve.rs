@@ -178,11 +178,12 @@ fn start_solving(
         let Some(nav) = &nav else {
             continue;
         };
-        if solving.task.is_some() {
-            notices.warn("A multi-agent plan is being solved already: wait for it.");
-            continue;
-        }
+        // A request that cannot be solved says why, whether or not a solve is running (one
+        // may run for its whole time limit, improving its plan).
         match instance(nav.grid().clone(), request) {
+            Ok(_) if solving.task.is_some() => {
+                notices.warn("A multi-agent plan is being solved already: wait for it.");
+            }
             Ok((instance, title)) => {
                 let settings = request.settings.clone();
                 let anytime =
