@@ -23,8 +23,9 @@ comp_time=…ms (the costs recomputed by the validator), and writes the plan in 
 format with --output. Exits 0 when solved, 1 when not (no solution, or out of time).
 
 With --time-limit, LaCAM's first plan is made cheaper until the limit, on T threads (all cores
-by default), and the line adds the first plan's cost and time (first_soc=… first_time=…ms) and
-the rounds of refinement (epochs=…); --first stops at the first plan. Without it, the first plan
+by default), and the line adds the first plan's cost and time (first_soc=… first_time=…ms), the
+rounds of refinement (epochs=…) and optimal=1 when the plan is proven optimal (it then stops
+early); --first stops at the first plan. Without it, the first plan
 is the answer (searched for 60 s at most). The first plan is the same for the same seed.
 
 mapf-check checks any result file, ours or another solver's: moves, walls, vertex and swap
@@ -120,10 +121,11 @@ pub fn solve(args: &[String]) -> Result<bool, String> {
             let run = solve_anytime(&instance, seed, limits, |_, _| {});
             if let Some(first) = run.first() {
                 progress = format!(
-                    " first_soc={} first_time={:.0}ms epochs={} threads={threads}",
+                    " first_soc={} first_time={:.0}ms epochs={} threads={threads} optimal={}",
                     first.soc,
                     first.at.as_secs_f64() * 1000.0,
-                    run.epochs
+                    run.epochs,
+                    u8::from(run.optimal)
                 );
             }
             run.outcome

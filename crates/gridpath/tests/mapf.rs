@@ -4,12 +4,13 @@
 
 use gridpath::mapf::crowd::{Window, untangle};
 use gridpath::mapf::{
-    Distances, Instance, LacamOutcome, Pibt, PlanError, check_plan, solve_with_lacam,
-    solve_with_pibt,
+    AnytimeLimits, Distances, Instance, LacamOutcome, Pibt, PlanError, check_plan, solve_anytime,
+    solve_with_lacam, solve_with_pibt,
 };
 use gridpath::{Grid, Point};
 use proptest::prelude::*;
-use std::collections::{HashSet, VecDeque};
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap, HashSet};
 use std::time::Duration;
 
 mod common;
@@ -98,12 +99,13 @@ proptest! {
 
     /// LaCAM is complete: on tiny instances it finds a plan exactly when a brute-force search
     /// over joint configurations does, says "no solution" otherwise, and every plan it returns
-    /// passes the validator.
+    /// passes the validator. The anytime solve (LaCAM\* beside refinement) ends with the
+    /// brute force's optimum, proven.
     #[test]
     fn lacam_solves_exactly_what_brute_force_solves(
         grid in arb_grid_sized(1..=4, 1..=3, 0..=40, false),
-        agents in 1usize..=3,
-        picks in prop::collection::vec(any::<usize>(), 6),
+        agents in 1usize..=4,
+        picks in prop::collection::vec(any::<usize>(), 8),
         seed in any::<u64>(),
     ) {
         let free: Vec<Point> = (0..grid.len()).map(|i| grid.point_of(i)).filter(|&q| grid.is_passable(q)).collect();
@@ -116,9 +118,10 @@ proptest! {
                 cells[k]
             }).collect()
         };
-        let (starts, goals) = (distinct(&picks[..3]), distinct(&picks[3..]));
+        let (starts, goals) = (distinct(&picks[..4]), distinct(&picks[4..]));
         let instance = Instance::new(grid, starts, goals).expect("distinct free cells");
-        let solvable = brute_force_solvable(&instance);
+        let optimum = brute_force_optimum(&instance);
+        let solvable = optimum.is_some();
         let (outcome, _) = solve_with_lacam(&instance, Duration::from_secs(10), seed);
         match outcome {
             LacamOutcome::Solved(plan) => {
@@ -128,6 +131,13 @@ proptest! {
             }
             LacamOutcome::NoSolution => prop_assert!(!solvable, "missed a solution: {:?}", instance),
             LacamOutcome::TimedOut => prop_assert!(false, "timed out on {:?}", instance),
+        }
+        // Given the time, the anytime solve finds the optimum and proves it.
+        let limits = AnytimeLimits { time_limit: Duration::from_secs(60), threads: 1 + seed as usize % 2, stop: None };
+        let run = solve_anytime(&instance, seed, limits, |_, _| {});
+        if let Some(optimum) = optimum {
+            prop_assert_eq!(run.best().map(|m| m.soc), Some(optimum), "{:?}", instance);
+            prop_assert!(run.optimal, "not proven optimal: {:?}", instance);
         }
         // The same with LaCAM*'s emulated swap in its PIBT, as the crowd's jam solver runs it.
         let window = Window::around(&instance.grid, Point::new(0, 0), 8);
@@ -142,10 +152,14 @@ proptest! {
     }
 }
 
-/// Breadth-first search over joint configurations: every agent waits or moves to a free
-/// 4-neighbour, no two on one cell, no two swapping. Only for a handful of agents and cells.
-fn brute_force_solvable(instance: &Instance) -> bool {
+/// The optimal sum of costs, by Dijkstra over joint states, or `None` if no plan exists. A state
+/// is every agent's cell and which agents have *finished* (arrived for good: they never move
+/// again). A step moves each unfinished agent to a free 4-neighbour or lets it wait, no two on
+/// one cell, no two swapping, and costs one for each unfinished agent; an agent on its goal may
+/// finish at no cost. Only for a handful of agents and cells.
+fn brute_force_optimum(instance: &Instance) -> Option<u64> {
     let grid = &instance.grid;
+    let agents = instance.starts.len();
     let moves = |q: Point| -> Vec<Point> {
         [(0, 0), (0, -1), (-1, 0), (1, 0), (0, 1)]
             .into_iter()
@@ -153,18 +167,35 @@ fn brute_force_solvable(instance: &Instance) -> bool {
             .filter(|&r| grid.is_passable(r))
             .collect()
     };
-    let mut seen: HashSet<Vec<Point>> = HashSet::from([instance.starts.clone()]);
-    let mut queue = VecDeque::from([instance.starts.clone()]);
-    while let Some(config) = queue.pop_front() {
-        if config == instance.goals {
-            return true;
+    type State = (Vec<Point>, u32);
+    let everyone = (1u32 << agents) - 1;
+    let mut cost: HashMap<State, u64> = HashMap::from([((instance.starts.clone(), 0), 0)]);
+    let mut queue = BinaryHeap::from([Reverse((0u64, instance.starts.clone(), 0u32))]);
+    while let Some(Reverse((g, config, finished))) = queue.pop() {
+        if cost
+            .get(&(config.clone(), finished))
+            .is_some_and(|&known| known < g)
+        {
+            continue;
         }
-        let mut next: Vec<Vec<Point>> = vec![vec![]];
-        for &q in &config {
-            next = next
+        if finished == everyone {
+            return Some(g);
+        }
+        let mut next: Vec<(Vec<Point>, u32, u64)> = (0..agents)
+            .filter(|&a| finished & (1 << a) == 0 && config[a] == instance.goals[a])
+            .map(|a| (config.clone(), finished | (1 << a), g))
+            .collect();
+        let mut steps: Vec<Vec<Point>> = vec![vec![]];
+        for (a, &q) in config.iter().enumerate() {
+            let choices = if finished & (1 << a) != 0 {
+                vec![q]
+            } else {
+                moves(q)
+            };
+            steps = steps
                 .into_iter()
                 .flat_map(|partial| {
-                    moves(q).into_iter().map(move |r| {
+                    choices.iter().map(move |&r| {
                         let mut longer = partial.clone();
                         longer.push(r);
                         longer
@@ -172,18 +203,26 @@ fn brute_force_solvable(instance: &Instance) -> bool {
                 })
                 .collect();
         }
-        for candidate in next {
+        let unfinished = u64::from(agents as u32 - finished.count_ones());
+        for candidate in steps {
             let cells: HashSet<Point> = candidate.iter().copied().collect();
-            let swap = (0..config.len()).any(|a| {
-                (0..config.len())
+            let swap = (0..agents).any(|a| {
+                (0..agents)
                     .any(|b| a != b && candidate[a] == config[b] && candidate[b] == config[a])
             });
-            if cells.len() == candidate.len() && !swap && seen.insert(candidate.clone()) {
-                queue.push_back(candidate);
+            if cells.len() == agents && !swap {
+                next.push((candidate, finished, g + unfinished));
+            }
+        }
+        for (config, finished, g) in next {
+            let known = cost.entry((config.clone(), finished)).or_insert(u64::MAX);
+            if g < *known {
+                *known = g;
+                queue.push(Reverse((g, config, finished)));
             }
         }
     }
-    false
+    None
 }
 
 /// Agents that join and leave between steps, and goals that change: still legal at every step.

@@ -10,13 +10,19 @@
 //! core refines the best plan so far with random numbers of its own for an *epoch*; at its end
 //! the cheapest of their plans becomes the best, and the next epoch starts from it:
 //!
+//! On small instances (a few dozen agents at most) one core runs LaCAM\*'s search instead
+//! ([`super::star`]), which goes on from the start looking for cheaper plans and, when it has
+//! tried every cheaper way, proves the best plan optimal: the solve then ends early.
+//!
 //! ```text
 //! plan ← LaCAM(instance)                      -- counts of work only: repeatable
 //! report(plan)
-//! while the deadline is ahead and no one said stop and some agent is late:
-//!     plans ← on each core k, in parallel: refine(plan, seed_k) until the epoch ends
+//! while the deadline is ahead and no one said stop and the plan is not proven optimal:
+//!     plans ← in parallel: LaCAM*(below soc(plan)) on one core while it has memory,
+//!                          refine(plan, seed_k) on each other core k, until the epoch ends
 //!     best ← the cheapest of plans
 //!     if soc(best) < soc(plan): plan ← best; report(plan)
+//!     proven optimal if LaCAM* tried everything, or no agent arrives later than its distance
 //! ```
 //!
 //! The clock (and the stop flag) only cut the improving: a search that is stopped while
@@ -25,9 +31,10 @@
 use super::distances::Distances;
 use super::instance::{Instance, SplitMix64};
 use super::lacam::{Found, LacamOutcome, LacamStats, first_plan};
-use super::refine::{Refiner, Until, paths_of};
+use super::refine::{Refiner, Until, paths_of, soc_of};
+use super::star::Star;
 use crate::grid::{Grid, Point};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -65,6 +72,9 @@ pub struct AnytimeRun {
     pub milestones: Vec<Milestone>,
     /// Rounds of refinement every thread ran in all.
     pub epochs: usize,
+    /// The plan is proven optimal: LaCAM\* tried everything cheaper, or no agent arrives later
+    /// than its distance allows.
+    pub optimal: bool,
 }
 
 impl AnytimeRun {
@@ -121,6 +131,7 @@ pub fn solve_anytime(
         stats,
         milestones: Vec::new(),
         epochs: 0,
+        optimal: false,
     };
     let (plan, slots) = match found {
         Found::Plan(configs, slots, _) => (configs, slots),
@@ -135,6 +146,10 @@ pub fn solve_anytime(
     // The plan handed back at the end is made from the paths: about as long as cutting them
     // out of the configurations took, and freeing the threads' tables about as long: the
     // improving stops four times that before the limit.
+    let star = match (plan.first(), plan.last()) {
+        (Some(starts), Some(goals)) => Star::new(grid, &distances, starts, goals, seed),
+        _ => None,
+    };
     let cut = Instant::now();
     let mut best = paths_of(&plan);
     drop(plan);
@@ -154,7 +169,7 @@ pub fn solve_anytime(
         &mut run,
         &mut best,
         &mut soc,
-        (grid, &tables),
+        (grid, &tables, star),
         (&until, limits, seed, cutting),
         &mut report,
     );
@@ -163,14 +178,16 @@ pub fn solve_anytime(
 }
 
 /// The loop of the module docs: each thread refines the best plan (its own copy, kept between
-/// epochs while it is the best) for an epoch; the cheapest becomes the best. No epoch starts
-/// with less time left than a thread may need to build its copy (about four times `cutting`,
-/// the time the paths took to cut out of the plan): building it cannot be cut short.
+/// epochs while it is the best) for an epoch; the cheapest becomes the best. One thread (every
+/// other epoch on one) runs LaCAM\*'s search instead while it has memory: when it has tried
+/// everything, the best plan is optimal and the solve ends. No epoch starts with less time left
+/// than a thread may need to build its copy (about four times `cutting`, the time the paths took
+/// to cut out of the plan): building it cannot be cut short.
 fn improve<'a>(
     run: &mut AnytimeRun,
     best: &mut Vec<Vec<u32>>,
     soc: &mut u64,
-    (grid, tables): (&'a Grid, &'a [&'a [u32]]),
+    (grid, tables, mut star): (&'a Grid, &'a [&'a [u32]], Option<Star<'_>>),
     (until, limits, seed, cutting): (&Until<'_>, AnytimeLimits<'_>, u64, Duration),
     report: &mut impl FnMut(&mut AnytimeRun, &[Vec<u32>], u64),
 ) {
@@ -182,14 +199,16 @@ fn improve<'a>(
     let epoch = epoch(limits.time_limit, tables.len());
     let mut rng = SplitMix64(seed ^ 0xA11_71E5);
     let mut refiners: Vec<Option<Refiner<'a>>> = (0..threads).map(|_| None).collect();
-    let mut late = true;
     let mut overrun = Duration::ZERO;
-    while late && !until.now() && until.left() > cutting * 4 {
+    // Raised when LaCAM* has tried everything: the refiners' epoch ends there.
+    let optimal = AtomicBool::new(false);
+    run.optimal = !late(best, tables);
+    while !run.optimal && !until.now() && until.left() > cutting * 4 {
         // An epoch ends a little after its deadline (a search looks at the clock every 256
         // states, a thread's copy is built whole): the last one ends that much sooner.
         let now = Instant::now();
         let ends = now + epoch.min(until.left().saturating_sub(overrun));
-        let slice = until.sooner(ends);
+        let slice = until.sooner(ends).or_stopped(&optimal);
         let seeds: Vec<u64> = (0..threads).map(|_| rng.next()).collect();
         let shared: &[Vec<u32>] = best;
         let refined = |refiner: &mut Option<Refiner<'a>>, seed: u64| {
@@ -198,35 +217,68 @@ fn improve<'a>(
             refiner.run(&slice, &mut SplitMix64(seed));
             refiner.soc()
         };
-        let socs: Vec<u64> = if threads == 1 {
-            vec![refined(&mut refiners[0], seeds[0])]
-        } else {
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = refiners
-                    .iter_mut()
-                    .zip(&seeds)
-                    .map(|(refiner, &seed)| scope.spawn(move || refined(refiner, seed)))
-                    .collect();
-                handles
-                    .into_iter()
-                    .map(|h| h.join().unwrap_or(u64::MAX))
-                    .collect()
-            })
+        let bound = *soc;
+        let searched = |star: &mut Star<'_>| {
+            let found = star.run(&slice, bound);
+            if star.finished() {
+                optimal.store(true, Ordering::Relaxed);
+            }
+            found
         };
+        // Who runs: LaCAM* on this thread (on one thread, every other epoch; the rest of the
+        // epoch refining if it runs out of memory), the refiners on the others.
+        let star_runs = star.is_some() && (threads > 1 || run.epochs.is_multiple_of(2));
+        let (mine, theirs) = refiners.split_at_mut(1);
+        let mut this_thread = || match star.as_mut().filter(|_| star_runs) {
+            Some(star) => {
+                let found = searched(star);
+                let soc = if star.full() {
+                    refined(&mut mine[0], seeds[0])
+                } else {
+                    u64::MAX
+                };
+                (found, soc)
+            }
+            None => (None, refined(&mut mine[0], seeds[0])),
+        };
+        let mut socs = vec![u64::MAX; threads];
+        let found = std::thread::scope(|scope| {
+            let handles: Vec<_> = theirs
+                .iter_mut()
+                .zip(&seeds[1..])
+                .map(|(refiner, &seed)| scope.spawn(move || refined(refiner, seed)))
+                .collect();
+            let (found, soc) = this_thread();
+            socs[0] = soc;
+            for (k, h) in handles.into_iter().enumerate() {
+                socs[k + 1] = h.join().unwrap_or(u64::MAX);
+            }
+            found
+        });
         run.epochs += 1;
         overrun = overrun.max(Instant::now().saturating_duration_since(ends));
-        let Some((k, &cheapest)) = socs.iter().enumerate().min_by_key(|&(_, soc)| *soc) else {
-            break;
-        };
-        let Some(winner) = refiners[k].as_ref() else {
-            break;
-        };
-        late = winner.late();
-        if cheapest < *soc {
-            *soc = cheapest;
-            *best = winner.paths().to_vec();
-            report(run, best, cheapest);
+        run.optimal = optimal.load(Ordering::Relaxed);
+        if star.as_ref().is_some_and(Star::full) {
+            star = None;
         }
+        let cheapest = socs.iter().enumerate().min_by_key(|&(_, soc)| *soc);
+        match (found, cheapest) {
+            (Some((cost, configs)), c) if c.is_none_or(|(_, &s)| cost <= s) && cost < *soc => {
+                *soc = cost;
+                *best = paths_of(&configs);
+                report(run, best, cost);
+            }
+            (_, Some((k, &cost))) if cost < *soc => {
+                let Some(winner) = refiners[k].as_ref() else {
+                    break;
+                };
+                *soc = cost;
+                *best = winner.paths().to_vec();
+                report(run, best, cost);
+            }
+            _ => {}
+        }
+        run.optimal |= !late(best, tables);
         // The others start the next epoch from the best plan.
         for (refiner, &s) in refiners.iter_mut().zip(&socs) {
             if s > *soc {
@@ -236,9 +288,12 @@ fn improve<'a>(
     }
 }
 
-/// The sum of costs of paths cut where each agent reaches its goal for good.
-fn soc_of(paths: &[Vec<u32>]) -> u64 {
-    paths.iter().map(|p| p.len() as u64 - 1).sum()
+/// Does any agent arrive later than its distance allows? (If none, the plan is optimal.)
+fn late(paths: &[Vec<u32>], tables: &[&[u32]]) -> bool {
+    paths
+        .iter()
+        .zip(tables)
+        .any(|(p, table)| p.len() - 1 > p.first().map_or(0, |&s| table[s as usize]) as usize)
 }
 
 /// Paths cut at their goals as configurations of points, from the starts to the goals.

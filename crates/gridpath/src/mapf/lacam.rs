@@ -54,7 +54,7 @@ use std::time::Instant;
 #[cfg(target_arch = "wasm32")]
 use web_time::Instant;
 
-const NONE: u32 = u32::MAX;
+pub(super) const NONE: u32 = u32::MAX;
 
 /// How many configurations PIBT makes for a configuration's first (empty) constraint, the
 /// cheapest kept (Monte-Carlo configuration generation, "Engineering LaCAM\*", AAMAS 2024). Ten
@@ -85,22 +85,32 @@ pub enum LacamOutcome {
 
 /// A constraint: "agent `who` goes to cell `to`", added to its parent's constraints.
 #[derive(Clone, Copy, Debug)]
-struct Constraint {
+pub(super) struct Constraint {
     parent: u32,
     who: u32,
     to: u32,
     depth: u32,
 }
 
+impl Constraint {
+    /// The empty constraint, at the root of every tree: PIBT alone.
+    pub(super) const ROOT: Constraint = Constraint {
+        parent: NONE,
+        who: NONE,
+        to: NONE,
+        depth: 0,
+    };
+}
+
 /// A configuration LaCAM reached, with its lazily grown queue of constraints.
 #[derive(Clone, Debug)]
-struct HighNode {
-    config: Box<[u32]>,
-    parent: u32,
+pub(super) struct HighNode {
+    pub(super) config: Box<[u32]>,
+    pub(super) parent: u32,
     /// PIBT's priorities here, and the agents in that order (highest first).
-    priorities: Box<[f64]>,
-    order: Box<[u32]>,
-    tree: VecDeque<u32>,
+    pub(super) priorities: Box<[f64]>,
+    pub(super) order: Box<[u32]>,
+    pub(super) tree: VecDeque<u32>,
 }
 
 /// What a search counted, for the summary line and the benchmark.
@@ -220,23 +230,8 @@ fn search(
     let mut pibt = Pibt::new(seed).with_swap(swap);
     let mut stats = LacamStats::default();
 
-    let mut constraints = vec![Constraint {
-        parent: NONE,
-        who: NONE,
-        to: NONE,
-        depth: 0,
-    }];
-    // Each agent's priority at its goal, below 1: its distance to go at the start, as a share of
-    // the map (the far ones first), plus a sliver of randomness to break ties.
-    let cells = grid.len() as f64 + 1.0;
-    let tie_breaks: Vec<f64> = (0..agents)
-        .map(|i| {
-            let to_go = distances.get(grid, goal_cells[i], starts[i] as usize);
-            let to_go = f64::from(to_go.min(grid.len() as u32));
-            let sliver = (rng.next() >> 11) as f64 / (1u64 << 53) as f64;
-            (to_go + sliver) / cells
-        })
-        .collect();
+    let mut constraints = vec![Constraint::ROOT];
+    let tie_breaks = tie_breaks(grid, distances, &starts, &goal_cells, &mut rng);
     // Shortest paths that keep out of each other's way, to break PIBT's ties.
     let hints = Scatter::new(
         grid,
@@ -279,31 +274,18 @@ fn search(
             open.pop();
             continue;
         };
-        // Grow the constraint tree below `c`: the next agent in order, on each of its cells.
-        let depth = constraints[c as usize].depth as usize;
-        if depth < agents {
-            let who = node.order[depth];
-            let here = node.config[who as usize] as usize;
-            let (cells, n) = choices_shuffled(grid, here, &mut rng);
-            for &to in &cells[..n] {
-                node.tree.push_back(constraints.len() as u32);
-                constraints.push(Constraint {
-                    parent: c,
-                    who,
-                    to: to as u32,
-                    depth: depth as u32 + 1,
-                });
-            }
-        }
+        grow(
+            grid,
+            &mut constraints,
+            c,
+            &node.order,
+            &node.config,
+            &mut node.tree,
+            &mut rng,
+        );
         // The configuration PIBT makes under constraint `c`.
         chain.clear();
-        let mut at = c;
-        while at != NONE && constraints[at as usize].who != NONE {
-            let k = constraints[at as usize];
-            chain.push((k.who as usize, k.to as usize));
-            at = k.parent;
-        }
-        chain.reverse();
+        chain_of(&constraints, c, &mut chain);
         from.clear();
         from.extend(node.config.iter().map(|&v| v as usize));
         order.clear();
@@ -348,9 +330,68 @@ fn search(
     (Found::NoSolution, stats)
 }
 
+/// Each agent's priority at its goal, below 1: its distance to go at the start, as a share of
+/// the map (the far ones first), plus a sliver of randomness to break ties.
+pub(super) fn tie_breaks(
+    grid: &crate::grid::Grid,
+    distances: &mut Distances,
+    starts: &[u32],
+    goal_cells: &[usize],
+    rng: &mut SplitMix64,
+) -> Vec<f64> {
+    let cells = grid.len() as f64 + 1.0;
+    (0..starts.len())
+        .map(|i| {
+            let to_go = distances.get(grid, goal_cells[i], starts[i] as usize);
+            let to_go = f64::from(to_go.min(grid.len() as u32));
+            let sliver = (rng.next() >> 11) as f64 / (1u64 << 53) as f64;
+            (to_go + sliver) / cells
+        })
+        .collect()
+}
+
+/// Grows the constraint tree below `c`, lazily: the next agent in `order` after those `c`
+/// fixes, on each of its cells from `config`, in random order, queued on `tree`.
+pub(super) fn grow(
+    grid: &crate::grid::Grid,
+    constraints: &mut Vec<Constraint>,
+    c: u32,
+    order: &[u32],
+    config: &[u32],
+    tree: &mut VecDeque<u32>,
+    rng: &mut SplitMix64,
+) {
+    let depth = constraints[c as usize].depth as usize;
+    let Some(&who) = order.get(depth) else {
+        return;
+    };
+    let (cells, n) = choices_shuffled(grid, config[who as usize] as usize, rng);
+    for &to in &cells[..n] {
+        tree.push_back(constraints.len() as u32);
+        constraints.push(Constraint {
+            parent: c,
+            who,
+            to: to as u32,
+            depth: depth as u32 + 1,
+        });
+    }
+}
+
+/// Appends the choices constraint `c` makes, from the root down, to `chain`.
+pub(super) fn chain_of(constraints: &[Constraint], c: u32, chain: &mut Vec<(usize, usize)>) {
+    let begin = chain.len();
+    let mut at = c;
+    while at != NONE && constraints[at as usize].who != NONE {
+        let k = constraints[at as usize];
+        chain.push((k.who as usize, k.to as usize));
+        at = k.parent;
+    }
+    chain[begin..].reverse();
+}
+
 /// A high-level node for `config`: PIBT's priorities carried on from the parent's (one more for
 /// each agent away from its goal, its tie-break for each at its goal), and the agents in order.
-fn new_node(
+pub(super) fn new_node(
     config: &[u32],
     parent_id: u32,
     goals: &[u32],

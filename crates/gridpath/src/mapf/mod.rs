@@ -20,7 +20,8 @@
 //!   beforehand to keep out of each other's way (`scatter`).
 //! - [`solve_anytime`]: LaCAM's first plan (the same for the same seed on any machine), then made
 //!   cheaper until a deadline or a stop flag, on every core, by large neighbourhood search
-//!   (`refine`, its agents re-planned by SIPP, `sipp`).
+//!   (`refine`, its agents re-planned by SIPP, `sipp`) and, on small instances, by LaCAM\*'s
+//!   search carried on until it proves the plan optimal (`star`).
 //! - [`check_plan`]: an independent validator, sharing no code with the solvers.
 //! - [`write_result`], [`parse_result`]: the result format the field's solvers and visualisers
 //!   share.
@@ -36,6 +37,7 @@ mod refine;
 mod result;
 mod scatter;
 mod sipp;
+mod star;
 
 pub use anytime::{AnytimeLimits, AnytimeRun, Milestone, solve_anytime};
 pub use check::{PlanCheck, PlanError, check_plan};

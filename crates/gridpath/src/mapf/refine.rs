@@ -48,13 +48,13 @@ const NEIGHBOURHOOD: usize = 8;
 const MAX_EXPANSIONS: usize = 20_000;
 
 /// When refinement stops: after `work` states expanded in all (a count, the same on any
-/// machine), at `deadline`, or when `stop` is raised (another thread's, a game's frame
-/// budget), whichever comes first.
+/// machine), at `deadline`, or when one of `stops` is raised (a game's frame budget, another
+/// thread that proved the plan cannot be bettered), whichever comes first.
 #[derive(Clone, Copy)]
 pub(crate) struct Until<'a> {
     deadline: Instant,
     work: usize,
-    stop: Option<&'a AtomicBool>,
+    stops: [Option<&'a AtomicBool>; 2],
 }
 
 impl<'a> Until<'a> {
@@ -62,7 +62,7 @@ impl<'a> Until<'a> {
         Self {
             deadline,
             work: usize::MAX,
-            stop: None,
+            stops: [None; 2],
         }
     }
 
@@ -70,11 +70,13 @@ impl<'a> Until<'a> {
         Self { work, ..self }
     }
 
-    pub(crate) fn or_stopped(self, stop: &'a AtomicBool) -> Self {
-        Self {
-            stop: Some(stop),
-            ..self
+    /// The same, and over when `stop` is raised too (it holds two flags at most: the first
+    /// two are kept).
+    pub(crate) fn or_stopped(mut self, stop: &'a AtomicBool) -> Self {
+        if let Some(free) = self.stops.iter_mut().find(|s| s.is_none()) {
+            *free = Some(stop);
         }
+        self
     }
 
     /// The same, but over at `deadline` if that is sooner.
@@ -92,7 +94,11 @@ impl<'a> Until<'a> {
 
     /// Out of time, or told to stop?
     pub(crate) fn now(&self) -> bool {
-        Instant::now() > self.deadline || self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+        Instant::now() > self.deadline
+            || self
+                .stops
+                .iter()
+                .any(|s| s.is_some_and(|s| s.load(Ordering::Relaxed)))
     }
 }
 
@@ -109,6 +115,11 @@ pub(crate) fn refine(
     let mut refiner = Refiner::new(grid, tables, paths_of(plan));
     refiner.run(until, rng);
     refiner.configs()
+}
+
+/// The sum of costs of paths cut where each agent reaches its goal for good.
+pub(crate) fn soc_of(paths: &[Vec<u32>]) -> u64 {
+    paths.iter().map(|p| p.len() as u64 - 1).sum()
 }
 
 /// Each agent's path in `plan`, cut where it reaches its goal for good.
@@ -160,7 +171,7 @@ impl<'a> Refiner<'a> {
 
     /// The sum of costs: each agent's arrival for good.
     pub(crate) fn soc(&self) -> u64 {
-        self.paths.iter().map(|p| p.len() as u64 - 1).sum()
+        soc_of(&self.paths)
     }
 
     pub(crate) fn paths(&self) -> &[Vec<u32>] {
@@ -173,14 +184,6 @@ impl<'a> Refiner<'a> {
         (0..steps)
             .map(|t| self.paths.iter().map(|p| p[t.min(p.len() - 1)]).collect())
             .collect()
-    }
-
-    /// Does any agent arrive later than its distance allows? (If none, the plan is optimal.)
-    pub(crate) fn late(&self) -> bool {
-        self.paths
-            .iter()
-            .zip(&self.least)
-            .any(|(p, &least)| p.len() - 1 > least as usize)
     }
 
     /// The rounds of the module docs' loop, `until` it says.
