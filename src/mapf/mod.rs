@@ -50,6 +50,9 @@ pub struct MapfPlan {
     pub comp_time: Option<f64>,
     /// The solver's name, as the result format writes it.
     pub solver: String,
+    /// The solver proved that no plan is cheaper (LaCAM\* tried every cheaper way, or every
+    /// agent arrives as soon as its distance allows).
+    pub optimal: bool,
 }
 
 impl MapfPlan {
@@ -69,6 +72,7 @@ impl MapfPlan {
             costs,
             comp_time: None,
             solver: String::new(),
+            optimal: false,
         })
     }
 
@@ -102,8 +106,9 @@ impl MapfPlan {
         let time = self
             .comp_time
             .map_or(String::new(), |ms| format!(", {ms:.0} ms"));
+        let optimal = if self.optimal { ", proven optimal" } else { "" };
         format!(
-            "{} agents: soc {} (lower bound {}), makespan {} ({}){time}",
+            "{} agents: soc {} (lower bound {}), makespan {} ({}){time}{optimal}",
             self.agents(),
             c.soc,
             c.soc_lb,

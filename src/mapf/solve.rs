@@ -235,6 +235,7 @@ fn solve(
     anytime: Option<(Arc<Mutex<Progress>>, Arc<AtomicBool>)>,
 ) -> Result<MapfPlan, String> {
     let began = Instant::now();
+    let mut optimal = false;
     let plan = match settings.solver {
         MapfSolver::Pibt => {
             let run = solve_with_pibt(instance, PIBT_STEPS, settings.seed);
@@ -257,11 +258,12 @@ fn solve(
                         threads: cores.saturating_sub(1).max(1),
                         stop: Some(stop),
                     };
-                    solve_anytime(instance, settings.seed, limits, |m, better| {
+                    let run = solve_anytime(instance, settings.seed, limits, |m, better| {
                         let mut progress = shared.lock().unwrap_or_else(PoisonError::into_inner);
                         progress.heard(m, better.plan());
-                    })
-                    .outcome
+                    });
+                    optimal = run.optimal;
+                    run.outcome
                 }
                 None => solve_with_lacam(instance, limit, settings.seed).0,
             };
@@ -286,6 +288,7 @@ fn solve(
     checked.title = title;
     checked.comp_time = Some(comp_time);
     checked.solver = settings.solver.key().into();
+    checked.optimal = optimal;
     Ok(checked)
 }
 
@@ -317,6 +320,14 @@ fn finish_solving(
             if on_screen.is_none_or(|soc| plan.costs.soc < soc) {
                 notices.info(format!("The best plan. {}.", plan.figures()));
                 super::improve::swap_in(plan, &mut shown, &mut playback, on_screen.is_none());
+            } else if let Some(shown) = shown.0.as_mut().filter(|_| plan.optimal) {
+                shown.optimal = true;
+                let why = if shown.costs.soc == shown.costs.soc_lb {
+                    "every agent arrives as soon as its distance allows"
+                } else {
+                    "LaCAM* tried every cheaper way"
+                };
+                notices.info(format!("The plan on screen is optimal: {why}."));
             }
         }
         Ok(plan) => {

@@ -174,9 +174,19 @@ impl MapfSection<'_> {
         };
         let gain = 100.0 * (1.0 - last[1] / first[1].max(1.0));
         // One line, whatever its length: a line that wrapped would move the time-line below.
+        let proven = self
+            .shown
+            .0
+            .as_ref()
+            .is_some_and(|p| p.optimal && p.costs.soc as f64 == last[1]);
+        let when = if proven {
+            ": optimal".to_string()
+        } else {
+            format!(" at {:.1} s", last[0])
+        };
         let said = format!(
-            "Sum of costs {:.0}, then {:.0} (−{gain:.1} %) at {:.1} s",
-            first[1], last[1], last[0]
+            "Sum of costs {:.0}, then {:.0} (−{gain:.1} %){when}",
+            first[1], last[1]
         );
         ui.add(egui::Label::new(said).truncate())
             .on_hover_text(format!("The first plan at {:.2} s", first[0]));

@@ -311,3 +311,43 @@ fn lacam_improving_shows_its_first_plan_at_once_and_its_best_at_the_end() {
         latest_notice(&app)
     );
 }
+
+/// On a small instance the improving ends long before its time limit: LaCAM\* proves the plan
+/// optimal, and the panel's notice says so.
+#[test]
+fn a_small_instance_is_solved_to_a_proven_optimum_long_before_the_limit() {
+    use pathfinder_playground::mapf::Solving;
+    let map = Grid::from_ascii(&["......", ".#.##.", "......"]).expect("test map");
+    let mut app = headless_app(Some(LoadMap::new("small", map)));
+    app.update();
+    let settings = MapfSettings {
+        agents: 4,
+        solver: MapfSolver::Lacam,
+        improve: true,
+        time_limit: 60.0,
+        seed: 5,
+        ..MapfSettings::default()
+    };
+    app.world_mut().write_message(SolveMapf {
+        source: AgentSource::Random,
+        settings,
+    });
+    // Ten seconds at most, of the sixty allowed (it takes milliseconds).
+    let began = std::time::Instant::now();
+    app.update();
+    while app.world().resource::<Solving>().running_for().is_some() {
+        assert!(began.elapsed() < Duration::from_secs(10), "still improving");
+        std::thread::sleep(Duration::from_millis(2));
+        app.update();
+    }
+    let shown = app.world().resource::<ShownPlan>().0.clone();
+    let best = shown.expect("a plan");
+    // Above the lower bound: the proof is LaCAM*'s.
+    assert!(best.costs.soc > best.costs.soc_lb, "{:?}", best.costs);
+    assert!(best.optimal);
+    assert!(
+        latest_notice(&app).contains("optimal"),
+        "{}",
+        latest_notice(&app)
+    );
+}
