@@ -261,20 +261,7 @@ fn lacam_improving_shows_its_first_plan_at_once_and_its_best_at_the_end() {
         .collect();
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     let map = Grid::from_ascii(&rows).expect("test map");
-    let mut app = headless_app(Some(LoadMap::new("dots", map)));
-    app.update();
-    let settings = MapfSettings {
-        agents: 90,
-        solver: MapfSolver::Lacam,
-        improve: true,
-        time_limit: 1.0,
-        seed: 3,
-        ..MapfSettings::default()
-    };
-    app.world_mut().write_message(SolveMapf {
-        source: AgentSource::Random,
-        settings,
-    });
+    let mut app = improving_lacam_on(LoadMap::new("dots", map), 90, 1.0, 3);
     // The first plan is on screen while the solver is still at work (its time limit is a
     // second; a loaded machine may take longer to find the first plan, never to improve it).
     let mut first = None;
@@ -318,20 +305,7 @@ fn lacam_improving_shows_its_first_plan_at_once_and_its_best_at_the_end() {
 fn a_small_instance_is_solved_to_a_proven_optimum_long_before_the_limit() {
     use pathfinder_playground::mapf::Solving;
     let map = Grid::from_ascii(&["......", ".#.##.", "......"]).expect("test map");
-    let mut app = headless_app(Some(LoadMap::new("small", map)));
-    app.update();
-    let settings = MapfSettings {
-        agents: 4,
-        solver: MapfSolver::Lacam,
-        improve: true,
-        time_limit: 60.0,
-        seed: 5,
-        ..MapfSettings::default()
-    };
-    app.world_mut().write_message(SolveMapf {
-        source: AgentSource::Random,
-        settings,
-    });
+    let mut app = improving_lacam_on(LoadMap::new("small", map), 4, 60.0, 5);
     // Ten seconds at most, of the sixty allowed (it takes milliseconds).
     let began = std::time::Instant::now();
     app.update();
@@ -350,4 +324,24 @@ fn a_small_instance_is_solved_to_a_proven_optimum_long_before_the_limit() {
         "{}",
         latest_notice(&app)
     );
+}
+
+/// An app on `map` asked to solve `agents` random agents with LaCAM, improving the plan for up
+/// to `time_limit` seconds.
+fn improving_lacam_on(map: LoadMap, agents: usize, time_limit: f32, seed: u64) -> App {
+    let mut app = headless_app(Some(map));
+    app.update();
+    let settings = MapfSettings {
+        agents,
+        solver: MapfSolver::Lacam,
+        improve: true,
+        time_limit,
+        seed,
+        ..MapfSettings::default()
+    };
+    app.world_mut().write_message(SolveMapf {
+        source: AgentSource::Random,
+        settings,
+    });
+    app
 }
