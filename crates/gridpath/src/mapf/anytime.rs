@@ -30,7 +30,7 @@
 
 use super::distances::Distances;
 use super::instance::{Instance, SplitMix64};
-use super::lacam::{Found, LacamOutcome, LacamStats, first_plan};
+use super::lacam::{Found, LacamOutcome, LacamStats, Settings, first_plan};
 use super::refine::{Refiner, Until, paths_of, soc_of};
 use super::star::Star;
 use crate::grid::{Grid, Point};
@@ -125,7 +125,7 @@ pub fn solve_anytime(
         until = until.or_stopped(stop);
     }
     let mut distances = Distances::new();
-    let (found, stats) = first_plan(instance, &mut distances, &until, seed, false, usize::MAX);
+    let (found, stats) = first_plan(instance, &mut distances, &until, Settings::seeded(seed));
     let mut run = AnytimeRun {
         outcome: LacamOutcome::TimedOut,
         stats,

@@ -128,29 +128,41 @@ pub fn solve_with_lacam(
     time_limit: Duration,
     seed: u64,
 ) -> (LacamOutcome, LacamStats) {
-    lacam(instance, time_limit, seed, false, usize::MAX)
+    lacam(instance, time_limit, Settings::seeded(seed))
 }
 
-/// [`solve_with_lacam`], its PIBT with LaCAM\*'s emulated swap if `swap` (see
-/// [`Pibt::with_swap`]), and out of time after `most_constraints` constraints too (a bound of
-/// work that does not depend on the machine or its load).
+/// How a search runs, beside its instance and its clock.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Settings {
+    /// Where its random numbers start: the same seed, the same plan.
+    pub(crate) seed: u64,
+    /// Its PIBT with LaCAM\*'s emulated swap (see [`Pibt::with_swap`]).
+    pub(crate) swap: bool,
+    /// Out of time after this many constraints too: a bound of work that does not depend on
+    /// the machine or its load.
+    pub(crate) most_constraints: usize,
+}
+
+impl Settings {
+    /// Plain LaCAM, bounded by the clock alone.
+    pub(crate) fn seeded(seed: u64) -> Self {
+        Self {
+            seed,
+            swap: false,
+            most_constraints: usize::MAX,
+        }
+    }
+}
+
+/// [`solve_with_lacam`] as `settings` say.
 pub(crate) fn lacam(
     instance: &Instance,
     time_limit: Duration,
-    seed: u64,
-    swap: bool,
-    most_constraints: usize,
+    settings: Settings,
 ) -> (LacamOutcome, LacamStats) {
     let until = Until::new(Instant::now() + time_limit);
     let mut distances = Distances::new();
-    let (found, stats) = first_plan(
-        instance,
-        &mut distances,
-        &until,
-        seed,
-        swap,
-        most_constraints,
-    );
+    let (found, stats) = first_plan(instance, &mut distances, &until, settings);
     let outcome = match found {
         Found::Plan(configs, ..) => LacamOutcome::Solved(to_points(&instance.grid, &configs)),
         Found::NoSolution => LacamOutcome::NoSolution,
@@ -165,11 +177,9 @@ pub(crate) fn first_plan(
     instance: &Instance,
     distances: &mut Distances,
     until: &Until<'_>,
-    seed: u64,
-    swap: bool,
-    most_constraints: usize,
+    settings: Settings,
 ) -> (Found, LacamStats) {
-    let (found, stats) = search(instance, distances, until, seed, swap, most_constraints);
+    let (found, stats) = search(instance, distances, until, settings);
     let Found::Plan(configs, slots, mut rng) = found else {
         return (found, stats);
     };
@@ -216,10 +226,13 @@ fn search(
     instance: &Instance,
     distances: &mut Distances,
     until: &Until<'_>,
-    seed: u64,
-    swap: bool,
-    most_constraints: usize,
+    settings: Settings,
 ) -> (Found, LacamStats) {
+    let Settings {
+        seed,
+        swap,
+        most_constraints,
+    } = settings;
     let grid = &instance.grid;
     let cell = |p: &Point| grid.index_of(*p).map_or(0, |i| i as u32);
     let starts: Box<[u32]> = instance.starts.iter().map(cell).collect();
@@ -450,8 +463,12 @@ mod tests {
             goals: passage.iter().rev().copied().collect(),
         };
         let limit = Duration::from_secs(30);
-        let (with, with_stats) = lacam(&instance, limit, 0, true, usize::MAX);
-        let (without, without_stats) = lacam(&instance, limit, 0, false, usize::MAX);
+        let swap = Settings {
+            swap: true,
+            ..Settings::seeded(0)
+        };
+        let (with, with_stats) = lacam(&instance, limit, swap);
+        let (without, without_stats) = lacam(&instance, limit, Settings::seeded(0));
         println!("with the swap {with_stats:?}, without {without_stats:?}");
         assert!(matches!(with, LacamOutcome::Solved(_)));
         assert!(matches!(without, LacamOutcome::Solved(_)));

@@ -11,7 +11,7 @@
 //! [`Pibt::with_swap`]: crate::mapf::Pibt::with_swap
 
 use crate::grid::{Grid, Point};
-use crate::mapf::lacam::lacam;
+use crate::mapf::lacam::{Settings, lacam};
 use crate::mapf::{Instance, LacamOutcome};
 use std::collections::HashSet;
 use std::time::Duration;
@@ -107,7 +107,12 @@ pub fn untangle(
         starts: bodies.iter().map(|b| shift(b.0)).collect(),
         goals: bodies.iter().map(|b| shift(b.1)).collect(),
     };
-    let LacamOutcome::Solved(plan) = lacam(&instance, TIME_LIMIT, seed, true, effort).0 else {
+    let settings = Settings {
+        seed,
+        swap: true,
+        most_constraints: effort,
+    };
+    let LacamOutcome::Solved(plan) = lacam(&instance, TIME_LIMIT, settings).0 else {
         return None;
     };
     let back = |p: &Point| Point::new(p.x + window.min.x, p.y + window.min.y);
