@@ -2,11 +2,14 @@
 
 use gridpath::lifelong::parse_lifelong_map;
 use gridpath::mapf::{
-    AnytimeLimits, Instance, LacamOutcome, MAX_RESULT_BYTES, MapfResult, check_plan, parse_result,
-    solve_anytime, solve_with_lacam, solve_with_pibt, write_result,
+    AnytimeLimits, Instance, LacamOutcome, MAX_RESULT_BYTES, MapfResult, Moves,
+    check_plan_with_moves, parse_result, solve_anytime, solve_with_lacam, solve_with_pibt,
+    write_result,
 };
 use gridpath::movingai::text::visible_path;
-use gridpath::movingai::{read_map_file, read_scen_file, read_text_file};
+use gridpath::movingai::{
+    MapLimits, MapShape, read_scen_file, read_shaped_map_file_with_limits, read_text_file,
+};
 use std::path::Path;
 use std::time::{Duration, Instant};
 
@@ -17,8 +20,9 @@ usage: gridpath mapf MAP.map (SCEN.scen --agents N | --random N) [--solver lacam
        gridpath mapf-check MAP.map RESULT.txt [SCEN.scen N]
 
 mapf solves a multi-agent instance under the benchmark's rules (4-way moves and waits, no two
-agents on a cell, no swaps): the first N agents of a scenario file, or N random agents in the
-map's largest region. It prints one line, solved=1|0 soc=… soc_lb=… makespan=… makespan_lb=…
+agents on a cell, no swaps; on a hex map, whose type line says so, moves to the six
+neighbours): the first N agents of a scenario file, or N random agents in the map's largest
+region. It prints one line, solved=1|0 soc=… soc_lb=… makespan=… makespan_lb=…
 comp_time=…ms (the costs recomputed by the validator), and writes the plan in the field's result
 format with --output. Exits 0 when solved, 1 when not (no solution, or out of time).
 
@@ -37,7 +41,9 @@ pub fn solve(args: &[String]) -> Result<bool, String> {
     let [map_path, rest @ ..] = args else {
         return Err(USAGE.into());
     };
-    let grid = read_map_file(map_path).map_err(|e| e.to_string())?;
+    let (grid, shape) = read_shaped_map_file_with_limits(map_path, &MapLimits::default())
+        .map_err(|e| e.to_string())?;
+    let moves = Moves::of_shape(shape);
     let (mut scen, mut agents, mut random) = (None, None, None);
     let (mut solver, mut limit, mut seed, mut output) = ("lacam", None, 0, None);
     let (mut first_only, mut threads) = (false, None);
@@ -89,8 +95,11 @@ pub fn solve(args: &[String]) -> Result<bool, String> {
             let scenarios = read_scen_file(&scen_path).map_err(|e| e.to_string())?;
             Instance::from_scenarios(grid, &scenarios, n)
                 .map_err(|e| format!("{}: {e}", visible_path(Path::new(&scen_path))))?
+                .with_moves(moves)
         }
-        (None, None, Some(n)) => Instance::random(grid, n, seed).map_err(|e| e.to_string())?,
+        (None, None, Some(n)) => {
+            Instance::random_with(grid, moves, n, seed).map_err(|e| e.to_string())?
+        }
         _ => {
             return Err(format!(
                 "give a scenario file and --agents N, or --random N\n\n{USAGE}"
@@ -160,8 +169,9 @@ pub fn solve(args: &[String]) -> Result<bool, String> {
     };
     if result.solved {
         // The figures come from the validator, not from the solver.
-        let costs = check_plan(
+        let costs = check_plan_with_moves(
             &instance.grid,
+            moves,
             &instance.starts,
             &instance.goals,
             &result.plan,
@@ -199,12 +209,14 @@ pub fn check(args: &[String]) -> Result<bool, String> {
         _ => return Err(USAGE.into()),
     };
     // A League of Robot Runners map (a lifelong run's) marks free cells 'E' and 'S' too.
-    let grid = read_map_file(map_path).or_else(|e| {
-        read_text_file(map_path, 96 << 20)
-            .ok()
-            .and_then(|text| parse_lifelong_map(&text).ok())
-            .ok_or_else(|| e.to_string())
-    })?;
+    let (grid, shape) =
+        read_shaped_map_file_with_limits(map_path, &MapLimits::default()).or_else(|e| {
+            read_text_file(map_path, 96 << 20)
+                .ok()
+                .and_then(|text| parse_lifelong_map(&text).ok())
+                .map(|grid| (grid, MapShape::Octile))
+                .ok_or_else(|| e.to_string())
+        })?;
     let shown = visible_path(Path::new(result_path));
     let text = read_text_file(result_path, MAX_RESULT_BYTES).map_err(|e| e.to_string())?;
     let result = parse_result(&text).map_err(|e| format!("{shown}:{}: {}", e.line, e.message))?;
@@ -220,7 +232,7 @@ pub fn check(args: &[String]) -> Result<bool, String> {
     if starts.is_empty() {
         return Err(format!("{shown}: no starts: give the scenario file and N"));
     }
-    match check_plan(&grid, &starts, &goals, &result.plan) {
+    match check_plan_with_moves(&grid, Moves::of_shape(shape), &starts, &goals, &result.plan) {
         Ok(costs) => {
             let claims = [
                 ("soc", result.soc, costs.soc),

@@ -180,3 +180,34 @@ fn mapf_solves_and_mapf_check_judges() {
     assert_eq!(code, 2, "{text}");
     assert!(text.contains("only 21 can be placed"), "{text}");
 }
+
+/// On a hex map (its type line says so) `gridpath mapf` plans the six hex moves, and
+/// `mapf-check` judges them by the same map's neighbours: the same plan on the map read as
+/// squares steps between cells that do not touch.
+#[test]
+fn mapf_on_a_hex_map_moves_to_the_six_neighbours() {
+    let hex = b"type hex-row-odd\nheight 5\nwidth 8\nmap\n........\n.@@..@@.\n........\n..@@@...\n........\n";
+    let map = temp_file("hexes.map", hex);
+    let out = map.with_file_name("hex-plan.txt");
+    let (map_arg, out_arg) = (map.as_os_str(), out.as_os_str());
+    let (code, text) = gridpath(&[
+        "mapf".as_ref(),
+        map_arg,
+        "--random".as_ref(),
+        "12".as_ref(),
+        "--time-limit".as_ref(),
+        "5".as_ref(),
+        "--first".as_ref(), // the same plan on every run
+        "--output".as_ref(),
+        out_arg,
+    ]);
+    assert_eq!(code, 0, "{text}");
+    let (code, text) = gridpath(&["mapf-check".as_ref(), map_arg, out_arg]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.starts_with("valid: agents=12"), "{text}");
+    let squares = String::from_utf8_lossy(hex).replace("hex-row-odd", "octile");
+    let squares = temp_file("squares.map", squares.as_bytes());
+    let (code, text) = gridpath(&["mapf-check".as_ref(), squares.as_os_str(), out_arg]);
+    assert_eq!(code, 1, "{text}");
+    assert!(text.contains("not a move to a neighbour"), "{text}");
+}

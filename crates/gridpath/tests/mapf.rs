@@ -2,10 +2,11 @@
 //! validator at every step, on thousands of random grids), every agent reaches its goal where the
 //! paper says it must, and the validator catches every kind of planted fault.
 
+use gridpath::hex::HexLayout;
 use gridpath::mapf::crowd::{Window, untangle};
 use gridpath::mapf::{
-    AnytimeLimits, Distances, Instance, LacamOutcome, Pibt, PlanError, check_plan, solve_anytime,
-    solve_with_lacam, solve_with_pibt,
+    AnytimeLimits, Distances, Instance, LacamOutcome, Moves, Pibt, PlanError, check_plan,
+    check_plan_with_moves, solve_anytime, solve_with_lacam, solve_with_pibt,
 };
 use gridpath::{Grid, Point};
 use proptest::prelude::*;
@@ -100,10 +101,12 @@ proptest! {
     /// LaCAM is complete: on tiny instances it finds a plan exactly when a brute-force search
     /// over joint configurations does, says "no solution" otherwise, and every plan it returns
     /// passes the validator. The anytime solve (LaCAM\* beside refinement) ends with the
-    /// brute force's optimum, proven.
+    /// brute force's optimum, proven. With 4-way moves, and with a hex map's six in each of its
+    /// layouts.
     #[test]
     fn lacam_solves_exactly_what_brute_force_solves(
         grid in arb_grid_sized(1..=4, 1..=3, 0..=40, false),
+        shape in 0usize..7,
         agents in 1usize..=4,
         picks in prop::collection::vec(any::<usize>(), 8),
         seed in any::<u64>(),
@@ -119,14 +122,21 @@ proptest! {
             }).collect()
         };
         let (starts, goals) = (distinct(&picks[..4]), distinct(&picks[4..]));
-        let instance = Instance::new(grid, starts, goals).expect("distinct free cells");
+        let moves = match shape {
+            0 => Moves::FourWay,
+            k => Moves::Hex(HexLayout::ALL[k - 1]),
+        };
+        let instance = Instance::new(grid, starts, goals).expect("distinct free cells").with_moves(moves);
+        let check = |plan: &[Vec<Point>]| {
+            check_plan_with_moves(&instance.grid, moves, &instance.starts, &instance.goals, plan)
+        };
         let optimum = brute_force_optimum(&instance);
         let solvable = optimum.is_some();
         let (outcome, _) = solve_with_lacam(&instance, Duration::from_secs(10), seed);
         match outcome {
             LacamOutcome::Solved(plan) => {
                 prop_assert!(solvable, "LaCAM solved what brute force cannot: {:?}", instance);
-                let checked = check_plan(&instance.grid, &instance.starts, &instance.goals, &plan);
+                let checked = check(&plan);
                 prop_assert!(checked.is_ok(), "{:?} {:?}", checked, instance);
             }
             LacamOutcome::NoSolution => prop_assert!(!solvable, "missed a solution: {:?}", instance),
@@ -138,6 +148,12 @@ proptest! {
         if let Some(optimum) = optimum {
             prop_assert_eq!(run.best().map(|m| m.soc), Some(optimum), "{:?}", instance);
             prop_assert!(run.optimal, "not proven optimal: {:?}", instance);
+        }
+        if let LacamOutcome::Solved(plan) = &run.outcome {
+            prop_assert_eq!(check(plan).map(|c| c.soc).ok(), optimum, "{:?}", instance);
+        }
+        if moves != Moves::FourWay {
+            return Ok(());
         }
         // The same with LaCAM*'s emulated swap in its PIBT, as the crowd's jam solver runs it.
         let window = Window::around(&instance.grid, Point::new(0, 0), 8);
@@ -154,16 +170,22 @@ proptest! {
 
 /// The optimal sum of costs, by Dijkstra over joint states, or `None` if no plan exists. A state
 /// is every agent's cell and which agents have *finished* (arrived for good: they never move
-/// again). A step moves each unfinished agent to a free 4-neighbour or lets it wait, no two on
+/// again). A step moves each unfinished agent to a free neighbour (of four, or a hexagon's six)
+/// or lets it wait, no two on
 /// one cell, no two swapping, and costs one for each unfinished agent; an agent on its goal may
 /// finish at no cost. Only for a handful of agents and cells.
 fn brute_force_optimum(instance: &Instance) -> Option<u64> {
     let grid = &instance.grid;
     let agents = instance.starts.len();
     let moves = |q: Point| -> Vec<Point> {
-        [(0, 0), (0, -1), (-1, 0), (1, 0), (0, 1)]
-            .into_iter()
-            .map(|(dx, dy)| Point::new(q.x + dx, q.y + dy))
+        let steps: Vec<Point> = match instance.moves {
+            Moves::FourWay => [(0, -1), (-1, 0), (1, 0), (0, 1)]
+                .map(|(dx, dy)| Point::new(q.x + dx, q.y + dy))
+                .to_vec(),
+            Moves::Hex(layout) => layout.neighbours(q).to_vec(),
+        };
+        std::iter::once(q)
+            .chain(steps)
             .filter(|&r| grid.is_passable(r))
             .collect()
     };

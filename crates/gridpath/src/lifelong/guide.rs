@@ -30,7 +30,7 @@
 
 use super::guidance::direction;
 use crate::grid::Grid;
-use crate::mapf::neighbours;
+use crate::mapf::{Moves, neighbours};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -172,7 +172,7 @@ impl GuidePaths {
                 reached = Some(u);
                 break;
             }
-            for v in neighbours(grid, u) {
+            for v in neighbours(grid, Moves::FourWay, u) {
                 let back = self.usage[v][self.direction(v, u)];
                 let step = UNIT + extra * u32::from(back) + crowd * u32::from(self.through[v]);
                 let gv = g + step;

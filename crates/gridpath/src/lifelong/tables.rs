@@ -8,7 +8,10 @@
 //! handed to a new goal when there are more than [`GoalTables::spare`] such tables.
 
 use crate::grid::Grid;
-use crate::mapf::{Distances, fill_distances};
+use crate::mapf::{Distances, Moves, fill_distances};
+
+/// The benchmark's moves.
+const FOUR_WAY: Moves = Moves::FourWay;
 use std::collections::{HashMap, VecDeque};
 
 /// A handle on one goal's table, from [`GoalTables::acquire`].
@@ -49,7 +52,13 @@ impl GoalTables {
             return TableSlot(slot);
         }
         let slot = self.free_slot(grid);
-        fill_distances(grid, goal, &mut self.tables[slot], &mut self.queue);
+        fill_distances(
+            grid,
+            FOUR_WAY,
+            goal,
+            &mut self.tables[slot],
+            &mut self.queue,
+        );
         self.goal_of[slot] = goal;
         self.users[slot] = 1;
         self.slot_of_goal.insert(goal, slot);
@@ -87,6 +96,7 @@ impl GoalTables {
                 }
                 fill_distances(
                     grid,
+                    FOUR_WAY,
                     self.goal_of[slot],
                     &mut self.tables[slot],
                     &mut self.queue,

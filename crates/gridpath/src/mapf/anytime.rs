@@ -28,6 +28,7 @@
 //! The clock (and the stop flag) only cut the improving: a search that is stopped while
 //! looking for its first plan says it timed out.
 
+use super::Moves;
 use super::distances::Distances;
 use super::instance::{Instance, SplitMix64};
 use super::lacam::{Found, LacamOutcome, LacamStats, Settings, first_plan};
@@ -124,7 +125,7 @@ pub fn solve_anytime(
     if let Some(stop) = limits.stop {
         until = until.or_stopped(stop);
     }
-    let mut distances = Distances::new();
+    let mut distances = Distances::with_moves(instance.moves);
     let (found, stats) = first_plan(instance, &mut distances, &until, Settings::seeded(seed));
     let mut run = AnytimeRun {
         outcome: LacamOutcome::TimedOut,
@@ -169,7 +170,7 @@ pub fn solve_anytime(
         &mut run,
         &mut best,
         &mut soc,
-        (grid, &tables, star),
+        ((grid, instance.moves), &tables, star),
         (&until, limits, seed, cutting),
         &mut report,
     );
@@ -187,7 +188,7 @@ fn improve<'a>(
     run: &mut AnytimeRun,
     best: &mut Vec<Vec<u32>>,
     soc: &mut u64,
-    (grid, tables, mut star): (&'a Grid, &'a [&'a [u32]], Option<Star<'_>>),
+    (on, tables, mut star): ((&'a Grid, Moves), &'a [&'a [u32]], Option<Star<'_>>),
     (until, limits, seed, cutting): (&Until<'_>, AnytimeLimits<'_>, u64, Duration),
     report: &mut impl FnMut(&mut AnytimeRun, &[Vec<u32>], u64),
 ) {
@@ -212,8 +213,7 @@ fn improve<'a>(
         let seeds: Vec<u64> = (0..threads).map(|_| rng.next()).collect();
         let shared: &[Vec<u32>] = best;
         let refined = |refiner: &mut Option<Refiner<'a>>, seed: u64| {
-            let refiner =
-                refiner.get_or_insert_with(|| Refiner::new(grid, tables, shared.to_vec()));
+            let refiner = refiner.get_or_insert_with(|| Refiner::new(on, tables, shared.to_vec()));
             refiner.run(&slice, &mut SplitMix64(seed));
             refiner.soc()
         };
@@ -313,7 +313,7 @@ fn points_of(grid: &Grid, paths: &[Vec<u32>]) -> Vec<Vec<Point>> {
 mod tests {
     use super::*;
     use crate::grid::Grid;
-    use crate::mapf::check_plan;
+    use crate::mapf::check_plan_with_moves;
     use proptest::prelude::*;
     use std::sync::atomic::Ordering;
 
@@ -384,10 +384,11 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig { cases: 100, ..ProptestConfig::default() })]
 
-        /// Every plan the solve reports, on small random grids, passes the validator and costs
-        /// less than the one before; the answer is the last of them.
+        /// Every plan the solve reports, on small random grids (squares or hexagons), passes
+        /// the validator and costs less than the one before; the answer is the last of them.
         #[test]
         fn every_plan_reported_is_valid_and_cheaper_than_the_last(
+            shape in 0usize..7,
             width in 3usize..8,
             height in 3usize..8,
             walls in proptest::collection::vec(any::<bool>(), 64),
@@ -396,14 +397,20 @@ mod tests {
             threads in 1usize..3,
         ) {
             let Some(grid) = grid_from(width, height, &walls) else { return Ok(()) };
-            let Ok(instance) = Instance::random(grid, agents, seed) else { return Ok(()) };
+            let moves = match shape {
+                0 => Moves::FourWay,
+                k => Moves::Hex(crate::hex::HexLayout::ALL[k - 1]),
+            };
+            let Ok(instance) = Instance::random_with(grid, moves, agents, seed) else {
+                return Ok(());
+            };
             let (grid, starts, goals) = (&instance.grid, &instance.starts, &instance.goals);
             let mut reported: Vec<(u64, Vec<Vec<Point>>)> = Vec::new();
             let run = solve_anytime(&instance, seed, limits(10, threads), |m, better| {
                 reported.push((m.soc, better.plan()));
             });
             for (soc, plan) in &reported {
-                let costs = check_plan(grid, starts, goals, plan);
+                let costs = check_plan_with_moves(grid, moves, starts, goals, plan);
                 let costs = costs.map_err(|e| TestCaseError::fail(e.to_string()))?;
                 prop_assert_eq!(costs.soc, *soc);
             }

@@ -1,7 +1,7 @@
-//! Distance tables: for a goal, every cell's number of moves to it (4-way, walls block), by one
+//! Distance tables: for a goal, every cell's number of moves to it (4-way or hex, walls block), by one
 //! breadth-first search back from the goal. PIBT orders an agent's candidate cells by them.
 
-use super::neighbours;
+use super::{Moves, for_each_neighbour};
 use crate::grid::Grid;
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -21,12 +21,15 @@ pub struct Distances {
     cells: usize,
     /// Names these tables, for those who keep slots: a fresh number on every clear and clone.
     id: u64,
+    /// The moves the distances count.
+    moves: Moves,
 }
 
 /// Fills `table` (one entry a cell) with every cell's 4-way moves to `goal` by one breadth-first
 /// search back from it, [`Distances::UNREACHABLE`] where it cannot be reached.
 pub(crate) fn fill_distances(
     grid: &Grid,
+    moves: Moves,
     goal: usize,
     table: &mut [u32],
     queue: &mut VecDeque<usize>,
@@ -40,12 +43,12 @@ pub(crate) fn fill_distances(
     queue.push_back(goal);
     while let Some(at) = queue.pop_front() {
         let next = table[at] + 1;
-        for n in neighbours(grid, at) {
+        for_each_neighbour(grid, moves, at, |n| {
             if table[n] == Distances::UNREACHABLE {
                 table[n] = next;
                 queue.push_back(n);
             }
-        }
+        });
     }
 }
 
@@ -65,6 +68,7 @@ impl Default for Distances {
             queue: VecDeque::new(),
             cells: 0,
             id: fresh_id(),
+            moves: Moves::FourWay,
         }
     }
 }
@@ -77,6 +81,7 @@ impl Clone for Distances {
             queue: VecDeque::new(),
             cells: self.cells,
             id: fresh_id(),
+            moves: self.moves,
         }
     }
 }
@@ -85,8 +90,22 @@ impl Distances {
     /// The distance of a cell from which the goal cannot be reached.
     pub const UNREACHABLE: u32 = u32::MAX;
 
+    /// Tables of 4-way moves.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// Tables of `moves`.
+    pub fn with_moves(moves: Moves) -> Self {
+        Self {
+            moves,
+            ..Self::default()
+        }
+    }
+
+    /// The moves the distances count.
+    pub fn moves(&self) -> Moves {
+        self.moves
     }
 
     /// The slot of `goal`'s table (a cell index), made now if it is new.
@@ -96,7 +115,7 @@ impl Distances {
             return slot;
         }
         let mut table = vec![Self::UNREACHABLE; grid.len()].into_boxed_slice();
-        fill_distances(grid, goal, &mut table, &mut self.queue);
+        fill_distances(grid, self.moves, goal, &mut table, &mut self.queue);
         self.tables.push(table);
         self.slot_of_goal.insert(goal, self.tables.len() - 1);
         self.tables.len() - 1

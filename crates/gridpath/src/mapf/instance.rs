@@ -1,6 +1,6 @@
-//! A MAPF instance: a grid, and for each agent a start and a goal.
+//! A MAPF instance: a grid, how agents step on it, and for each agent a start and a goal.
 
-use super::neighbours;
+use super::{Moves, neighbours};
 use crate::grid::{Grid, Point};
 use crate::movingai::Scenario;
 use std::fmt;
@@ -12,6 +12,8 @@ pub struct Instance {
     pub grid: Grid,
     pub starts: Vec<Point>,
     pub goals: Vec<Point>,
+    /// 4-way (the field's benchmark, and [`Instance::new`]'s) or a hex map's six neighbours.
+    pub moves: Moves,
 }
 
 /// Why an instance was refused: one line, naming the agent (counted from 0) and the cell.
@@ -123,7 +125,13 @@ impl Instance {
             grid,
             starts,
             goals,
+            moves: Moves::FourWay,
         })
+    }
+
+    /// The same agents, stepping as `moves` say.
+    pub fn with_moves(self, moves: Moves) -> Self {
+        Self { moves, ..self }
     }
 
     /// The first `agents` scenarios of a benchmark scenario file, as the benchmark defines an
@@ -162,10 +170,21 @@ impl Instance {
     /// largest 4-connected region, so that every goal can be reached. The same seed always gives
     /// the same instance.
     pub fn random(grid: Grid, agents: usize, seed: u64) -> Result<Self, InstanceError> {
+        Self::random_with(grid, Moves::FourWay, agents, seed)
+    }
+
+    /// [`Instance::random`] for agents that step as `moves` say, in the largest region they
+    /// connect.
+    pub fn random_with(
+        grid: Grid,
+        moves: Moves,
+        agents: usize,
+        seed: u64,
+    ) -> Result<Self, InstanceError> {
         if agents == 0 {
             return Err(InstanceError::NoAgents);
         }
-        let mut region = largest_region(&grid);
+        let mut region = largest_region(&grid, moves);
         if agents > region.len() {
             let available = region.len();
             return Err(InstanceError::TooMany {
@@ -184,7 +203,7 @@ impl Instance {
         };
         let starts = pick(&mut region);
         let goals = pick(&mut region);
-        Self::new(grid, starts, goals)
+        Ok(Self::new(grid, starts, goals)?.with_moves(moves))
     }
 
     /// How many agents.
@@ -193,8 +212,8 @@ impl Instance {
     }
 }
 
-/// The cells of the grid's largest 4-connected region, in index order of discovery.
-fn largest_region(grid: &Grid) -> Vec<usize> {
+/// The cells of the grid's largest region that `moves` connect, in index order of discovery.
+fn largest_region(grid: &Grid, moves: Moves) -> Vec<usize> {
     let mut seen = vec![false; grid.len()];
     let mut best: Vec<usize> = Vec::new();
     for first in 0..grid.len() {
@@ -207,7 +226,7 @@ fn largest_region(grid: &Grid) -> Vec<usize> {
         while next < region.len() {
             let at = region[next];
             next += 1;
-            for n in neighbours(grid, at) {
+            for n in neighbours(grid, moves, at) {
                 if !seen[n] {
                     seen[n] = true;
                     region.push(n);

@@ -38,12 +38,12 @@
 //! cover every combination of moves), so LaCAM is **complete**: it finds a solution whenever one
 //! exists and says "no solution" after exhausting them when none does, given the time.
 
-use super::choices_shuffled;
 use super::distances::Distances;
 use super::instance::{Instance, SplitMix64};
 use super::pibt::Pibt;
 use super::refine::{Until, refine};
 use super::scatter::Scatter;
+use super::{Moves, choices_shuffled};
 use crate::grid::Point;
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};
@@ -161,7 +161,7 @@ pub(crate) fn lacam(
     settings: Settings,
 ) -> (LacamOutcome, LacamStats) {
     let until = Until::new(Instant::now() + time_limit);
-    let mut distances = Distances::new();
+    let mut distances = Distances::with_moves(instance.moves);
     let (found, stats) = first_plan(instance, &mut distances, &until, settings);
     let outcome = match found {
         Found::Plan(configs, ..) => LacamOutcome::Solved(to_points(&instance.grid, &configs)),
@@ -186,7 +186,7 @@ pub(crate) fn first_plan(
     let tables: Vec<&[u32]> = slots.iter().map(|&s| distances.table(s)).collect();
     let work = first_refine_work(configs.len(), tables.len());
     let configs = refine(
-        &instance.grid,
+        (&instance.grid, instance.moves),
         &tables,
         &configs,
         &until.work(work),
@@ -288,7 +288,7 @@ fn search(
             continue;
         };
         grow(
-            grid,
+            (grid, instance.moves),
             &mut constraints,
             c,
             &node.order,
@@ -366,7 +366,7 @@ pub(super) fn tie_breaks(
 /// Grows the constraint tree below `c`, lazily: the next agent in `order` after those `c`
 /// fixes, on each of its cells from `config`, in random order, queued on `tree`.
 pub(super) fn grow(
-    grid: &crate::grid::Grid,
+    (grid, moves): (&crate::grid::Grid, Moves),
     constraints: &mut Vec<Constraint>,
     c: u32,
     order: &[u32],
@@ -378,7 +378,7 @@ pub(super) fn grow(
     let Some(&who) = order.get(depth) else {
         return;
     };
-    let (cells, n) = choices_shuffled(grid, config[who as usize] as usize, rng);
+    let (cells, n) = choices_shuffled(grid, moves, config[who as usize] as usize, rng);
     for &to in &cells[..n] {
         tree.push_back(constraints.len() as u32);
         constraints.push(Constraint {
@@ -461,6 +461,7 @@ mod tests {
             grid,
             starts: passage.clone(),
             goals: passage.iter().rev().copied().collect(),
+            moves: super::super::Moves::FourWay,
         };
         let limit = Duration::from_secs(30);
         let swap = Settings {

@@ -31,7 +31,7 @@
 use super::distances::Distances;
 use super::instance::{Instance, SplitMix64};
 use super::scatter::Scatter;
-use super::{Way, neighbours};
+use super::{Moves, Way, for_each_neighbour, neighbours};
 use crate::grid::{Grid, Point};
 
 const NONE: u32 = u32::MAX;
@@ -65,6 +65,8 @@ pub struct Pibt {
     /// Whether two agents that must pass each other in a passage back out of it together
     /// ([`Pibt::with_swap`]).
     swap: bool,
+    /// How agents step: the distance tables' moves, taken at each step.
+    moves: Moves,
 }
 
 impl Pibt {
@@ -86,6 +88,7 @@ impl Pibt {
             hints: None,
             hint_places: Vec::new(),
             swap: false,
+            moves: Moves::FourWay,
         }
     }
 
@@ -162,6 +165,7 @@ impl Pibt {
     ) -> Option<&[usize]> {
         let agents = from.len();
         self.fit(grid, agents);
+        self.moves = distances.moves();
         // Each agent's table, looked up again only when its goal or the tables changed.
         let tables = distances.fit(grid);
         if self.slots_for != tables {
@@ -219,22 +223,24 @@ impl Pibt {
         let table = distances.table(self.slots[i]);
         // The next cell of the agent's scattered path first, if it has one; then nearest first;
         // between equals a cell no other agent stands on (no one to push); then at random. One
-        // sort key each, so that sorting five cells costs five keys, not a closure per compare.
+        // sort key each, so that sorting the cells costs a key each, not a closure per compare.
         let place = &mut self.hint_places[i];
         let hint = self.hints.as_ref().and_then(|h| h.next(i, here, place));
         let dice = self.rng.next();
-        let mut keyed = [(0u64, here); 5];
+        let mut keyed = [(0u64, here); 7];
         let mut n = 0;
-        for c in std::iter::once(here).chain(neighbours(grid, here)) {
+        let mut key_of = |c: usize| {
             let taken = self.standing[c] != NONE && self.standing[c] as usize != i;
             let key = (u64::from(Some(c) != hint) << 63)
                 | (u64::from(table[c]) << 31)
                 | (u64::from(taken) << 30)
-                | ((dice >> (12 * n)) & 0xfff);
+                | (dice.rotate_right(12 * n as u32) & 0xfff);
             keyed[n] = (key, c);
             n += 1;
-        }
-        // Insertion sort, inlined: five keys at most, and the library's sort was a call a cell.
+        };
+        key_of(here);
+        for_each_neighbour(grid, self.moves, here, key_of);
+        // Insertion sort, inlined: seven keys at most, and the library's sort was a call a cell.
         for k in 1..n {
             let mut j = k;
             while j > 0 && keyed[j - 1].0 > keyed[j].0 {
@@ -325,7 +331,7 @@ impl Pibt {
         {
             return Some(j as usize);
         }
-        neighbours(grid, here)
+        neighbours(grid, self.moves, here)
             .filter(|&u| u != best)
             .map(|u| self.standing[u])
             .find(|&k| {
@@ -382,9 +388,11 @@ impl Pibt {
     /// The way on from `ahead`, coming from `behind`. An agent on its goal in a cell with one
     /// way in is as good as a wall: it need not make way.
     fn way_on(&self, grid: &Grid, behind: usize, ahead: usize) -> Way {
-        Way::past(behind, neighbours(grid, ahead), |u| {
+        Way::past(behind, neighbours(grid, self.moves, ahead), |u| {
             let a = self.standing[u];
-            a != NONE && self.slot_goals[a as usize] == u && neighbours(grid, u).nth(1).is_none()
+            a != NONE
+                && self.slot_goals[a as usize] == u
+                && neighbours(grid, self.moves, u).nth(1).is_none()
         })
     }
 
@@ -425,7 +433,7 @@ pub fn solve_with_pibt(instance: &Instance, max_steps: usize, seed: u64) -> Pibt
     let mut positions: Vec<usize> = instance.starts.iter().map(index).collect();
     let goals: Vec<usize> = instance.goals.iter().map(index).collect();
     let mut pibt = Pibt::new(seed);
-    let mut distances = Distances::new();
+    let mut distances = Distances::with_moves(instance.moves);
     let to_points = |cells: &[usize]| cells.iter().map(|&i| grid.point_of(i)).collect();
     let mut plan: Vec<Vec<Point>> = vec![to_points(&positions)];
     let mut solved = positions == goals;

@@ -28,6 +28,7 @@
 //! refinement took the sum of costs from 51,266 to 47,966 with space-time A\* at best (two
 //! agents at a time, a cap of 200,000 states) and to 38,645 with SIPP.
 
+use super::Moves;
 use super::instance::SplitMix64;
 use super::sipp::{Ask, Sipp, Table};
 use crate::grid::Grid;
@@ -106,13 +107,13 @@ impl<'a> Until<'a> {
 /// `until` it says. `tables[i]` is agent `i`'s distance table. Returns the plan unchanged if
 /// nothing helped; every plan it returns is valid when the one given is.
 pub(crate) fn refine(
-    grid: &Grid,
+    (grid, moves): (&Grid, Moves),
     tables: &[&[u32]],
     plan: &[Box<[u32]>],
     until: &Until<'_>,
     rng: &mut SplitMix64,
 ) -> Vec<Box<[u32]>> {
-    let mut refiner = Refiner::new(grid, tables, paths_of(plan));
+    let mut refiner = Refiner::new((grid, moves), tables, paths_of(plan));
     refiner.run(until, rng);
     refiner.configs()
 }
@@ -143,6 +144,7 @@ pub(crate) fn paths_of(plan: &[Box<[u32]>]) -> Vec<Vec<u32>> {
 /// table takes longer than many rounds).
 pub(crate) struct Refiner<'a> {
     grid: &'a Grid,
+    moves: Moves,
     tables: &'a [&'a [u32]],
     paths: Vec<Vec<u32>>,
     /// Each agent's distance from its start to its goal: no path of it can be shorter.
@@ -153,7 +155,11 @@ pub(crate) struct Refiner<'a> {
 
 impl<'a> Refiner<'a> {
     /// `paths[i]`: agent `i`'s path to its goal, ending there for good.
-    pub(crate) fn new(grid: &'a Grid, tables: &'a [&'a [u32]], paths: Vec<Vec<u32>>) -> Self {
+    pub(crate) fn new(
+        (grid, moves): (&'a Grid, Moves),
+        tables: &'a [&'a [u32]],
+        paths: Vec<Vec<u32>>,
+    ) -> Self {
         let least = paths
             .iter()
             .zip(tables)
@@ -161,6 +167,7 @@ impl<'a> Refiner<'a> {
             .collect();
         Self {
             grid,
+            moves,
             tables,
             table: Table::from_paths(grid, &paths),
             paths,
@@ -226,6 +233,7 @@ impl<'a> Refiner<'a> {
         for &i in chosen {
             let path = &self.paths[i];
             let ask = Ask {
+                moves: self.moves,
                 start: path[0],
                 goal: path[path.len() - 1],
                 to_goal: self.tables[i],
@@ -269,7 +277,7 @@ mod tests {
         let grid = &instance.grid;
         let cell = |p: &Point| grid.index_of(*p).map_or(0, |i| i as u32);
         let configs: Vec<Box<[u32]>> = plan.iter().map(|c| c.iter().map(cell).collect()).collect();
-        let mut distances = Distances::new();
+        let mut distances = Distances::with_moves(instance.moves);
         let slots: Vec<usize> = instance
             .goals
             .iter()
@@ -277,7 +285,8 @@ mod tests {
             .collect();
         let tables: Vec<&[u32]> = slots.iter().map(|&s| distances.table(s)).collect();
         let until = Until::new(Instant::now() + Duration::from_millis(5));
-        let out = refine(grid, &tables, &configs, &until, &mut SplitMix64(seed));
+        let on = (grid, instance.moves);
+        let out = refine(on, &tables, &configs, &until, &mut SplitMix64(seed));
         let point = |&v: &u32| grid.point_of(v as usize);
         out.iter().map(|c| c.iter().map(point).collect()).collect()
     }

@@ -34,8 +34,8 @@
 
 use super::distances::Distances;
 use super::instance::SplitMix64;
-use super::neighbours;
 use super::refine::Until;
+use super::{Moves, neighbours};
 use crate::grid::Grid;
 
 const NONE: u32 = u32::MAX;
@@ -84,7 +84,8 @@ impl Scatter {
                     planner.add(&paths[i]);
                     continue;
                 }
-                paths[i] = planner.cheapest(grid, table, starts[i], goals[i]);
+                let moves = distances.moves();
+                paths[i] = planner.cheapest((grid, moves), table, starts[i], goals[i]);
                 planner.add(&paths[i]);
             }
             let collisions = Planner::collisions(grid, &paths);
@@ -283,7 +284,13 @@ impl Planner {
 
     /// The path from `start` to `goal` (the goal of `table`) that meets the fewest other paths,
     /// then is shortest, within [`MARGIN`] moves of the shortest.
-    fn cheapest(&mut self, grid: &Grid, table: &[u32], start: usize, goal: usize) -> Box<[u32]> {
+    fn cheapest(
+        &mut self,
+        (grid, moves): (&Grid, Moves),
+        table: &[u32],
+        start: usize,
+        goal: usize,
+    ) -> Box<[u32]> {
         let d = table[start];
         if d == Distances::UNREACHABLE {
             return Box::new([start as u32]);
@@ -302,7 +309,7 @@ impl Planner {
             if v as usize == goal {
                 break;
             }
-            for u in neighbours(grid, v as usize) {
+            for u in neighbours(grid, moves, v as usize) {
                 let h = table[u];
                 if self.closed_by[u] == search || u == start || g + 1 + h > bound {
                     continue;
@@ -374,7 +381,7 @@ mod tests {
             assert_eq!(path.last(), Some(&g), "agent {i}");
             for w in path.windows(2) {
                 assert!(
-                    neighbours(&grid, w[0]).any(|n| n == w[1]),
+                    neighbours(&grid, Moves::FourWay, w[0]).any(|n| n == w[1]),
                     "agent {i}: {w:?}"
                 );
             }

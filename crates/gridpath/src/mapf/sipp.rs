@@ -21,8 +21,8 @@
 //! ```
 
 use super::distances::Distances;
-use super::neighbours;
 use super::refine::Until;
+use super::{Moves, neighbours};
 use crate::grid::Grid;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};
@@ -163,6 +163,7 @@ pub(crate) struct Sipp {
 /// One search's question: from `start` to `goal` with the goal's distance table, arriving by
 /// `limit`, expanding at most `most` states.
 pub(crate) struct Ask<'a> {
+    pub(crate) moves: Moves,
     pub(crate) start: u32,
     pub(crate) goal: u32,
     pub(crate) to_goal: &'a [u32],
@@ -213,7 +214,7 @@ impl Sipp {
             }
             // Leave v at some time in t..=hi, arriving one step later.
             let latest = hi.saturating_add(1);
-            for u in neighbours(grid, v) {
+            for u in neighbours(grid, ask.moves, v) {
                 let h = ask.to_goal[u];
                 if h == Distances::UNREACHABLE {
                     continue;

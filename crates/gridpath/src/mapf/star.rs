@@ -38,6 +38,7 @@
 //! second and hands its thread back to refinement ([`super::refine`]), which is what improves
 //! plans there; its worth is on small instances, where it finds the optimum and proves it.
 
+use super::Moves;
 use super::distances::Distances;
 use super::instance::SplitMix64;
 use super::lacam::{Constraint, HighNode, NONE, chain_of, grow, new_node, tie_breaks};
@@ -102,6 +103,7 @@ type Reached = (Box<[u32]>, Box<[bool]>, u64);
 /// LaCAM\*'s search for a sum of costs below a bound, kept between calls of [`Star::run`].
 pub(super) struct Star<'a> {
     grid: &'a Grid,
+    moves: Moves,
     distances: Distances,
     slots: Vec<usize>,
     goals: Box<[u32]>,
@@ -147,6 +149,7 @@ impl<'a> Star<'a> {
         let tie_breaks = tie_breaks(grid, &mut distances, starts, &goal_cells, &mut rng);
         let mut star = Self {
             grid,
+            moves: distances.moves(),
             distances,
             slots,
             goals: goals.into(),
@@ -288,7 +291,7 @@ impl<'a> Star<'a> {
             let high = &mut node.high;
             let (order, config) = (&high.order, &high.config);
             grow(
-                self.grid,
+                (self.grid, self.moves),
                 &mut node.constraints,
                 c,
                 order,

@@ -106,6 +106,7 @@ pub fn untangle(
         grid: local,
         starts: bodies.iter().map(|b| shift(b.0)).collect(),
         goals: bodies.iter().map(|b| shift(b.1)).collect(),
+        moves: crate::mapf::Moves::FourWay,
     };
     let settings = Settings {
         seed,
