@@ -71,7 +71,7 @@ fn open_plans(
         let opened = text.and_then(|text| {
             let nav = nav.as_ref().ok_or("there is no map yet.")?;
             let result = parse_result(&text).map_err(|e| e.to_string())?;
-            plan_of(result, &name, nav.grid())
+            plan_of(result, &name, nav)
         });
         match opened {
             Ok(plan) => {
@@ -92,7 +92,8 @@ fn open_plans(
 }
 
 /// The plan of a result file, if it is solved and valid on `grid`.
-fn plan_of(result: MapfResult, name: &str, grid: &gridpath::Grid) -> Result<MapfPlan, String> {
+fn plan_of(result: MapfResult, name: &str, nav: &NavGrid) -> Result<MapfPlan, String> {
+    let moves = super::moves_on(nav).ok_or("this map's cells are staggered diamonds.")?;
     if !result.solved {
         return Err("the file says its solver found no plan (solved=0).".into());
     }
@@ -105,7 +106,7 @@ fn plan_of(result: MapfResult, name: &str, grid: &gridpath::Grid) -> Result<Mapf
     // A lifelong run's goals change as its agents reach them: its moves are checked, and each
     // agent's square is where it ends.
     let ends = result.final_cells();
-    let mut plan = MapfPlan::checked(grid, result.starts, ends, result.plan)
+    let mut plan = MapfPlan::checked(nav.grid(), moves, result.starts, ends, result.plan)
         .map_err(|e| format!("it is not a valid plan on this map: {e}."))?;
     plan.title = match result.tasks_finished {
         Some(n) => format!(

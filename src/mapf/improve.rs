@@ -8,7 +8,7 @@ use crate::notices::Notices;
 use crate::world::nav::NavGrid;
 use bevy::prelude::*;
 use gridpath::Point;
-use gridpath::mapf::Milestone;
+use gridpath::mapf::{Milestone, Moves};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
@@ -32,8 +32,8 @@ impl Progress {
 pub struct Improving {
     shared: Option<Arc<Mutex<Progress>>>,
     stop: Option<Arc<AtomicBool>>,
-    /// What each plan shown is: its title and the agents' starts and goals.
-    about: Option<(String, Vec<Point>, Vec<Point>)>,
+    /// What each plan shown is: its title, the agents' starts and goals, and their moves.
+    about: Option<(String, Vec<Point>, Vec<Point>, Moves)>,
     /// The costs heard so far: (seconds, sum of costs).
     costs: Vec<[f64; 2]>,
     /// A cheaper plan than the one shown is waiting: its sum of costs.
@@ -48,13 +48,14 @@ impl Improving {
         title: String,
         starts: Vec<Point>,
         goals: Vec<Point>,
+        moves: Moves,
     ) -> (Arc<Mutex<Progress>>, Arc<AtomicBool>) {
         let shared = Arc::new(Mutex::new(Progress::default()));
         let stop = Arc::new(AtomicBool::new(false));
         *self = Self {
             shared: Some(shared.clone()),
             stop: Some(stop.clone()),
-            about: Some((title, starts, goals)),
+            about: Some((title, starts, goals, moves)),
             costs: Vec::new(),
             waiting: None,
             running: true,
@@ -150,10 +151,10 @@ fn checked(
     nav: Option<&NavGrid>,
     notices: &mut Notices,
 ) -> Option<MapfPlan> {
-    let (Some((title, starts, goals)), Some(nav)) = (&improving.about, nav) else {
+    let (Some((title, starts, goals, moves)), Some(nav)) = (&improving.about, nav) else {
         return None;
     };
-    match MapfPlan::checked(nav.grid(), starts.clone(), goals.clone(), plan) {
+    match MapfPlan::checked(nav.grid(), *moves, starts.clone(), goals.clone(), plan) {
         Ok(mut plan) if !plan.crosses_a_wall(nav) => {
             plan.title = title.clone();
             plan.solver = "gridpath-lacam".into();

@@ -25,8 +25,9 @@ use crate::notices::Notices;
 use crate::world::map_load::MapLoaded;
 use crate::world::nav::NavGrid;
 use bevy::prelude::*;
+use bevy_gridpath::CellShape;
 use gridpath::Point;
-use gridpath::mapf::{PlanCheck, PlanError, check_plan};
+use gridpath::mapf::{Moves, PlanCheck, PlanError, check_plan_with_moves};
 
 pub use playback::Playback;
 pub use solve::{AgentSource, MapfSettings, MapfSolver, SolveMapf, Solving};
@@ -50,6 +51,8 @@ pub struct MapfPlan {
     pub comp_time: Option<f64>,
     /// The solver's name, as the result format writes it.
     pub solver: String,
+    /// How its agents step: 4-way, or to a hexagon's six neighbours.
+    pub moves: Moves,
     /// The solver proved that no plan is cheaper (LaCAM\* tried every cheaper way, or every
     /// agent arrives as soon as its distance allows).
     pub optimal: bool,
@@ -59,11 +62,12 @@ impl MapfPlan {
     /// Checks `plan` on `grid` and keeps it with its costs; the validator's reason otherwise.
     pub fn checked(
         grid: &gridpath::Grid,
+        moves: Moves,
         starts: Vec<Point>,
         goals: Vec<Point>,
         plan: Vec<Vec<Point>>,
     ) -> Result<Self, PlanError> {
-        let costs = check_plan(grid, &starts, &goals, &plan)?;
+        let costs = check_plan_with_moves(grid, moves, &starts, &goals, &plan)?;
         Ok(Self {
             title: String::new(),
             starts,
@@ -72,6 +76,7 @@ impl MapfPlan {
             costs,
             comp_time: None,
             solver: String::new(),
+            moves,
             optimal: false,
         })
     }
@@ -85,19 +90,17 @@ impl MapfPlan {
         self.starts.len()
     }
 
-    /// Where `agent` is at time `t` (in steps, fractions between), in cells: moving at an even
-    /// pace from one step's cell to the next, eased so that each step starts and ends at rest.
-    pub fn position(&self, agent: usize, t: f32) -> Vec2 {
+    /// Where `agent` is at time `t` (in steps, fractions between): between the cell of one step
+    /// and the next, and how far along, eased so that each step starts and ends at rest. (The
+    /// caller goes between the two cells' centres in the world: on a hex map, a straight line
+    /// between cell coordinates is not one between the hexagons.)
+    pub fn leg(&self, agent: usize, t: f32) -> (Point, Point, f32) {
         let t = t.clamp(0.0, self.last_step() as f32);
         let step = (t.floor() as usize).min(self.last_step());
         let next = (step + 1).min(self.last_step());
-        let cell = |s: usize| {
-            let p = self.plan[s][agent];
-            Vec2::new(p.x as f32, p.y as f32)
-        };
         let f = t - step as f32;
         let eased = f * f * (3.0 - 2.0 * f);
-        cell(step).lerp(cell(next), eased)
+        (self.plan[step][agent], self.plan[next][agent], eased)
     }
 
     /// The one-line summary of its figures.
@@ -162,5 +165,16 @@ fn close_when_invalid(
         } else {
             "A wall was painted where the multi-agent plan goes: it was closed. Solve again."
         });
+    }
+}
+
+/// How agents step on the map `nav` lays out: to a hexagon's six neighbours on a hex map, 4-way
+/// on squares and diamonds. `None` on a staggered map, whose 4-way moves by cell are not its
+/// moves (the core plans those on [`gridpath::staggered::square_grid`]).
+pub fn moves_on(nav: &NavGrid) -> Option<Moves> {
+    match nav.layout().shape {
+        CellShape::Square | CellShape::Diamond => Some(Moves::FourWay),
+        CellShape::Hex(layout) => Some(Moves::Hex(layout)),
+        CellShape::Staggered => None,
     }
 }

@@ -9,7 +9,6 @@ use crate::world::nav::NavGrid;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use gridpath::Grid;
 use gridpath::mapf::{
     AnytimeLimits, Instance, LacamOutcome, solve_anytime, solve_with_lacam, solve_with_pibt,
 };
@@ -180,7 +179,7 @@ fn start_solving(
         };
         // A request that cannot be solved says why, whether or not a solve is running (one
         // may run for its whole time limit, improving its plan).
-        match instance(nav.grid().clone(), request) {
+        match instance(nav, request) {
             Ok(_) if solving.task.is_some() => {
                 notices.warn("A multi-agent plan is being solved already: wait for it.");
             }
@@ -189,7 +188,7 @@ fn start_solving(
                 let anytime =
                     (settings.solver == MapfSolver::Lacam && settings.improve).then(|| {
                         let (starts, goals) = (instance.starts.clone(), instance.goals.clone());
-                        improving.begin(title.clone(), starts, goals)
+                        improving.begin(title.clone(), starts, goals, instance.moves)
                     });
                 let task = AsyncComputeTaskPool::get()
                     .spawn(async move { solve(&instance, &settings, title, anytime) });
@@ -202,13 +201,16 @@ fn start_solving(
 }
 
 /// The instance a request asks for, and its title; why not, in one line.
-fn instance(grid: Grid, request: &SolveMapf) -> Result<(Instance, String), String> {
+fn instance(nav: &NavGrid, request: &SolveMapf) -> Result<(Instance, String), String> {
+    let moves = super::moves_on(nav).ok_or("this map's cells are staggered diamonds.")?;
+    let grid = nav.grid().clone();
     let n = request.settings.agents;
     let solver = request.settings.solver.name();
     match &request.source {
         AgentSource::Random => {
             let seed = request.settings.seed;
-            let instance = Instance::random(grid, n, seed).map_err(|e| e.to_string())?;
+            let instance =
+                Instance::random_with(grid, moves, n, seed).map_err(|e| e.to_string())?;
             Ok((
                 instance,
                 format!("{solver}: {n} random agents, seed {seed}"),
@@ -217,7 +219,8 @@ fn instance(grid: Grid, request: &SolveMapf) -> Result<(Instance, String), Strin
         AgentSource::Scenario { name, text } => {
             let scenarios = parse_scen(text).map_err(|e| format!("{name}: {e}"))?;
             let instance = Instance::from_scenarios(grid, &scenarios, n)
-                .map_err(|e| format!("{name}: {e}"))?;
+                .map_err(|e| format!("{name}: {e}"))?
+                .with_moves(moves);
             Ok((
                 instance,
                 format!("{solver}: the first {n} agents of {name}"),
@@ -283,7 +286,7 @@ fn solve(
     };
     let comp_time = began.elapsed().as_secs_f64() * 1000.0;
     let (starts, goals) = (instance.starts.clone(), instance.goals.clone());
-    let mut checked = MapfPlan::checked(&instance.grid, starts, goals, plan)
+    let mut checked = MapfPlan::checked(&instance.grid, instance.moves, starts, goals, plan)
         .map_err(|e| format!("the solver's plan is invalid (a bug): {e}"))?;
     checked.title = title;
     checked.comp_time = Some(comp_time);

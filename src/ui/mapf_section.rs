@@ -9,6 +9,7 @@ use crate::mapf::playback::SPEED_RANGE;
 use crate::mapf::solve::{MAX_MAPF_AGENTS, OpenScenarioFile, OpenedScenario};
 use crate::mapf::{AgentSource, MapfSettings, MapfSolver, Playback, ShownPlan, SolveMapf, Solving};
 use crate::world::catalog::scenario_of;
+use crate::world::layout::MapLayout;
 use crate::world::map_load::CurrentMap;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
@@ -44,6 +45,7 @@ pub(super) struct MapfSection<'w> {
     show_cheaper: MessageWriter<'w, ShowCheaperPlan>,
     opened: Res<'w, OpenedScenario>,
     map: Res<'w, CurrentMap>,
+    layout: Option<Res<'w, MapLayout>>,
     solve: MessageWriter<'w, SolveMapf>,
     // A browser opens files through the page's picker instead.
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
@@ -71,10 +73,19 @@ impl MapfSection<'_> {
             .default_open(false)
             .open(arrived.then_some(true))
             .show(ui, |ui| {
-                ui.small(
+                let hex = self
+                    .layout
+                    .as_ref()
+                    .is_some_and(|l| l.shape.hex().is_some());
+                let moves = if hex {
+                    "a step to one of the six touching hexagons"
+                } else {
+                    "4-way moves, one cell a step"
+                };
+                ui.small(format!(
                     "Agents planned together so that no two share a cell or swap places: \
-                     4-way moves, one cell a step, walls only.",
-                );
+                     {moves}, walls only."
+                ));
                 self.instance(ui, widgets);
                 self.files(ui, widgets);
                 self.timeline(ui, widgets);

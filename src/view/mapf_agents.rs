@@ -114,7 +114,8 @@ fn place_discs(
     };
     for (PlanDisc(agent), mut transform) in &mut discs {
         if *agent < plan.agents() {
-            let at = layout.position_of(plan.position(*agent, playback.time));
+            let (from, to, f) = plan.leg(*agent, playback.time);
+            let at = layout.cell_center(from).lerp(layout.cell_center(to), f);
             transform.translation = at.extend(10.0);
         }
     }

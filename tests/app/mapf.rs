@@ -79,16 +79,16 @@ fn random_agents_are_solved_checked_and_played_to_the_end() {
         let playback = app.world().resource::<Playback>();
         assert_eq!(playback.time, plan.last_step() as f32);
         assert!(!playback.playing);
-        // Between two steps, every agent is between its two cells.
+        // Between two steps, every agent is on its way between its two cells.
         let t = plan.last_step() as f32 / 2.0 + 0.25;
         for agent in 0..plan.agents() {
-            let at = plan.position(agent, t);
+            let (from, to, f) = plan.leg(agent, t);
             let (a, b) = (
                 plan.plan[t as usize][agent],
                 plan.plan[t as usize + 1][agent],
             );
-            let (lo, hi) = (a.x.min(b.x) as f32, a.x.max(b.x) as f32);
-            assert!(at.x >= lo && at.x <= hi, "agent {agent} at {at}");
+            assert_eq!((from, to), (a, b), "agent {agent}");
+            assert!(f > 0.0 && f < 1.0, "agent {agent}: {f}");
         }
     }
 }
@@ -344,4 +344,49 @@ fn improving_lacam_on(map: LoadMap, agents: usize, time_limit: f32, seed: u64) -
         settings,
     });
     app
+}
+
+/// On a map of hexagons the agents step to any of the six touching hexagons (the validator
+/// judges the plan by them), some of them where a square's four moves could not go.
+#[test]
+fn on_a_hex_map_the_agents_step_between_touching_hexagons() {
+    use gridpath::hex::HexLayout;
+    use gridpath::mapf::Moves;
+    use gridpath::movingai::MapShape;
+    use pathfinder_playground::world::map_load::ReshapeMap;
+    let layout = HexLayout::RowOdd;
+    let mut app = room();
+    app.world_mut()
+        .write_message(ReshapeMap(MapShape::Hex(layout)));
+    app.update();
+    app.update();
+    let settings = MapfSettings {
+        agents: 14,
+        solver: MapfSolver::Lacam,
+        improve: false,
+        seed: 7,
+        ..MapfSettings::default()
+    };
+    app.world_mut().write_message(SolveMapf {
+        source: AgentSource::Random,
+        settings,
+    });
+    for _ in 0..2000 {
+        app.update();
+        if shown_title(&app).is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let shown = app.world().resource::<ShownPlan>().0.clone();
+    let plan = shown.expect("a plan");
+    assert_eq!(plan.moves, Moves::Hex(layout));
+    let mut beyond_squares = 0;
+    for pair in plan.plan.windows(2) {
+        for (&a, &b) in pair[0].iter().zip(&pair[1]) {
+            assert!(a == b || layout.neighbours(a).contains(&b), "{a} → {b}");
+            beyond_squares += usize::from((a.x - b.x).abs() + (a.y - b.y).abs() > 1);
+        }
+    }
+    assert!(beyond_squares > 0, "every step a square's");
 }
