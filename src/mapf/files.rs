@@ -91,7 +91,7 @@ fn open_plans(
     }
 }
 
-/// The plan of a result file, if it is solved and valid on `grid`.
+/// The plan of a result file, if it is solved and valid on the map `nav` lays out.
 fn plan_of(result: MapfResult, name: &str, nav: &NavGrid) -> Result<MapfPlan, String> {
     let moves = super::moves_on(nav).ok_or("this map's cells are staggered diamonds.")?;
     if !result.solved {

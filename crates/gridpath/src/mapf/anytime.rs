@@ -8,9 +8,8 @@
 //! LaCAM\*", Okumura, AAMAS 2024) takes a few late agents out at a time and re-plans each alone
 //! around the others, keeping the change when no one arrives later ([`super::refine`]). Each
 //! core refines the best plan so far with random numbers of its own for an *epoch*; at its end
-//! the cheapest of their plans becomes the best, and the next epoch starts from it:
-//!
-//! On small instances (a few dozen agents at most) one core runs LaCAM\*'s search instead
+//! the cheapest of their plans becomes the best, and the next epoch starts from it. On small
+//! instances (a few dozen agents at most) one core runs LaCAM\*'s search instead
 //! ([`super::star`]), which goes on from the start looking for cheaper plans and, when it has
 //! tried every cheaper way, proves the best plan optimal: the solve then ends early.
 //!
@@ -242,19 +241,26 @@ fn improve<'a>(
             None => (None, refined(&mut mine[0], seeds[0])),
         };
         let mut socs = vec![u64::MAX; threads];
-        let found = std::thread::scope(|scope| {
-            let handles: Vec<_> = theirs
-                .iter_mut()
-                .zip(&seeds[1..])
-                .map(|(refiner, &seed)| scope.spawn(move || refined(refiner, seed)))
-                .collect();
+        // One thread (the web's): no scope, which a browser's main thread may not wait on.
+        let found = if theirs.is_empty() {
             let (found, soc) = this_thread();
             socs[0] = soc;
-            for (k, h) in handles.into_iter().enumerate() {
-                socs[k + 1] = h.join().unwrap_or(u64::MAX);
-            }
             found
-        });
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = theirs
+                    .iter_mut()
+                    .zip(&seeds[1..])
+                    .map(|(refiner, &seed)| scope.spawn(move || refined(refiner, seed)))
+                    .collect();
+                let (found, soc) = this_thread();
+                socs[0] = soc;
+                for (k, h) in handles.into_iter().enumerate() {
+                    socs[k + 1] = h.join().unwrap_or(u64::MAX);
+                }
+                found
+            })
+        };
         run.epochs += 1;
         overrun = overrun.max(Instant::now().saturating_duration_since(ends));
         run.optimal = optimal.load(Ordering::Relaxed);
