@@ -77,15 +77,15 @@ struct StarNode {
     h: u64,
     /// The edges tried from here: where to and at what cost.
     edges: Vec<(u32, u64)>,
-    /// "The agents on their goals are done" is still to try.
-    declare_all: bool,
+    /// "The agents on their goals are done" (those agents), if still to try.
+    declare_all: Option<Vec<u32>>,
     /// Agents on their goals still to declare done one by one.
     declare_each: Vec<u32>,
 }
 
 impl StarNode {
     fn exhausted(&self) -> bool {
-        !self.declare_all && self.high.tree.is_empty() && self.declare_each.is_empty()
+        self.declare_all.is_none() && self.high.tree.is_empty() && self.declare_each.is_empty()
     }
 }
 
@@ -204,7 +204,13 @@ impl<'a> Star<'a> {
                         edges.push((next, cost));
                         self.bytes += 16;
                     }
-                    self.rewire(top);
+                    // Only the new edge can make a way cheaper: from where it leads.
+                    let known = &mut self.nodes[next as usize];
+                    if g < known.g {
+                        known.g = g;
+                        known.high.parent = top;
+                        self.rewire(next);
+                    }
                     next
                 }
                 Entry::Vacant(slot) => {
@@ -267,24 +273,20 @@ impl<'a> Star<'a> {
             g,
             h,
             edges: Vec::new(),
-            declare_all: !on_goal.is_empty(),
             declare_each: if on_goal.len() > 1 {
-                on_goal
+                on_goal.clone()
             } else {
                 Vec::new()
             },
+            declare_all: (!on_goal.is_empty()).then_some(on_goal),
         });
     }
 
     /// The next edge out of node `n` to try, in the order of the module docs.
     fn next_edge(&mut self, n: u32) -> Option<Edge> {
         let node = &mut self.nodes[n as usize];
-        if node.declare_all {
-            node.declare_all = false;
-            let on_goal = (0..node.done.len() as u32).filter(|&i| {
-                !node.done[i as usize] && node.high.config[i as usize] == self.goals[i as usize]
-            });
-            return Some(Edge::Declare(on_goal.collect()));
+        if let Some(on_goal) = node.declare_all.take() {
+            return Some(Edge::Declare(on_goal));
         }
         if let Some(c) = node.high.tree.pop_front() {
             let before = node.constraints.len();
@@ -346,8 +348,9 @@ impl<'a> Star<'a> {
         }
     }
 
-    /// Dijkstra from node `n` over the edges known: every node a cheaper way now reaches takes
-    /// it (and its parent on it), and goes back on Open if it still has edges to try.
+    /// Dijkstra from node `n`, whose cost just fell, over the edges known: every node a cheaper
+    /// way now reaches takes it (and its parent on it), and goes back on Open if it still has
+    /// edges to try.
     fn rewire(&mut self, n: u32) {
         let mut queue = BinaryHeap::from([Reverse((self.nodes[n as usize].g, n))]);
         while let Some(Reverse((g, u))) = queue.pop() {
