@@ -228,7 +228,7 @@ fn improve<'a>(
         // epoch refining if it runs out of memory), the refiners on the others.
         let star_runs = star.is_some() && (threads > 1 || run.epochs.is_multiple_of(2));
         let (mine, theirs) = refiners.split_at_mut(1);
-        let mut this_thread = || match star.as_mut().filter(|_| star_runs) {
+        let this_thread = || match star.as_mut().filter(|_| star_runs) {
             Some(star) => {
                 let found = searched(star);
                 let soc = if star.full() {
@@ -240,49 +240,21 @@ fn improve<'a>(
             }
             None => (None, refined(&mut mine[0], seeds[0])),
         };
-        let mut socs = vec![u64::MAX; threads];
-        // One thread (the web's): no scope, which a browser's main thread may not wait on.
-        let found = if theirs.is_empty() {
-            let (found, soc) = this_thread();
-            socs[0] = soc;
-            found
-        } else {
-            std::thread::scope(|scope| {
-                let handles: Vec<_> = theirs
-                    .iter_mut()
-                    .zip(&seeds[1..])
-                    .map(|(refiner, &seed)| scope.spawn(move || refined(refiner, seed)))
-                    .collect();
-                let (found, soc) = this_thread();
-                socs[0] = soc;
-                for (k, h) in handles.into_iter().enumerate() {
-                    socs[k + 1] = h.join().unwrap_or(u64::MAX);
-                }
-                found
-            })
-        };
+        let others = theirs.iter_mut().zip(&seeds[1..]);
+        let (found, socs) = side_by_side(
+            this_thread,
+            others.map(|(refiner, &seed)| move || refined(refiner, seed)),
+        );
         run.epochs += 1;
         overrun = overrun.max(Instant::now().saturating_duration_since(ends));
         run.optimal = optimal.load(Ordering::Relaxed);
         if star.as_ref().is_some_and(Star::full) {
             star = None;
         }
-        let cheapest = socs.iter().enumerate().min_by_key(|&(_, soc)| *soc);
-        match (found, cheapest) {
-            (Some((cost, configs)), c) if c.is_none_or(|(_, &s)| cost <= s) && cost < *soc => {
-                *soc = cost;
-                *best = paths_of(&configs);
-                report(run, best, cost);
-            }
-            (_, Some((k, &cost))) if cost < *soc => {
-                let Some(winner) = refiners[k].as_ref() else {
-                    break;
-                };
-                *soc = cost;
-                *best = winner.paths().to_vec();
-                report(run, best, cost);
-            }
-            _ => {}
+        if let Some((cost, paths)) = cheapest(found, &socs, &refiners, *soc) {
+            *soc = cost;
+            *best = paths;
+            report(run, best, cost);
         }
         run.optimal |= !late(best, tables);
         // The others start the next epoch from the best plan.
@@ -292,6 +264,50 @@ fn improve<'a>(
             }
         }
     }
+}
+
+/// The cheapest plan an epoch made, if it costs less than `below`: LaCAM\*'s (`found`) or the
+/// best refiner's (`socs[k]` is `refiners[k]`'s sum of costs), LaCAM\*'s on a tie.
+fn cheapest(
+    found: Option<(u64, Vec<Box<[u32]>>)>,
+    socs: &[u64],
+    refiners: &[Option<Refiner<'_>>],
+    below: u64,
+) -> Option<(u64, Vec<Vec<u32>>)> {
+    let refined = socs
+        .iter()
+        .zip(refiners)
+        .filter_map(|(&soc, refiner)| Some((soc, refiner.as_ref()?)))
+        .min_by_key(|&(soc, _)| soc)
+        .filter(|&(soc, _)| soc < below);
+    match (found, refined) {
+        (Some((cost, configs)), r) if cost < below && r.is_none_or(|(s, _)| cost <= s) => {
+            Some((cost, paths_of(&configs)))
+        }
+        (_, Some((cost, winner))) => Some((cost, winner.paths().to_vec())),
+        _ => None,
+    }
+}
+
+/// Runs `mine` on this thread and each of `theirs` on a thread of its own, side by side; with
+/// none of theirs (the web's one thread), no thread scope, which a browser's main thread may not
+/// wait on. Returns what `mine` found, and each one's sum of costs, this thread's first.
+fn side_by_side<T, R: FnOnce() -> u64 + Send>(
+    mine: impl FnOnce() -> (T, u64),
+    theirs: impl ExactSizeIterator<Item = R>,
+) -> (T, Vec<u64>) {
+    if theirs.len() == 0 {
+        let (found, soc) = mine();
+        return (found, vec![soc]);
+    }
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = theirs.map(|job| scope.spawn(job)).collect();
+        let (found, soc) = mine();
+        let socs = std::iter::once(soc)
+            .chain(handles.into_iter().map(|h| h.join().unwrap_or(u64::MAX)))
+            .collect();
+        (found, socs)
+    })
 }
 
 /// Does any agent arrive later than its distance allows? (If none, the plan is optimal.)
