@@ -93,7 +93,7 @@ fn open_plans(
 
 /// The plan of a result file, if it is solved and valid on the map `nav` lays out.
 fn plan_of(result: MapfResult, name: &str, nav: &NavGrid) -> Result<MapfPlan, String> {
-    let moves = super::moves_on(nav).ok_or("this map's cells are staggered diamonds.")?;
+    let moves = super::moves_on(nav)?;
     if !result.solved {
         return Err("the file says its solver found no plan (solved=0).".into());
     }

@@ -169,12 +169,12 @@ fn close_when_invalid(
 }
 
 /// How agents step on the map `nav` lays out: to a hexagon's six neighbours on a hex map, 4-way
-/// on squares and diamonds. `None` on a staggered map, whose 4-way moves by cell are not its
+/// on squares and diamonds. Refused on a staggered map, whose 4-way moves by cell are not its
 /// moves (the core plans those on [`gridpath::staggered::square_grid`]).
-pub fn moves_on(nav: &NavGrid) -> Option<Moves> {
+pub fn moves_on(nav: &NavGrid) -> Result<Moves, &'static str> {
     match nav.layout().shape {
-        CellShape::Square | CellShape::Diamond => Some(Moves::FourWay),
-        CellShape::Hex(layout) => Some(Moves::Hex(layout)),
-        CellShape::Staggered => None,
+        CellShape::Square | CellShape::Diamond => Ok(Moves::FourWay),
+        CellShape::Hex(layout) => Ok(Moves::Hex(layout)),
+        CellShape::Staggered => Err("this map's cells are staggered diamonds."),
     }
 }

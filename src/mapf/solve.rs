@@ -202,7 +202,7 @@ fn start_solving(
 
 /// The instance a request asks for, and its title; why not, in one line.
 fn instance(nav: &NavGrid, request: &SolveMapf) -> Result<(Instance, String), String> {
-    let moves = super::moves_on(nav).ok_or("this map's cells are staggered diamonds.")?;
+    let moves = super::moves_on(nav)?;
     let grid = nav.grid().clone();
     let n = request.settings.agents;
     let solver = request.settings.solver.name();

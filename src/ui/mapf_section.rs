@@ -7,13 +7,16 @@ use crate::mapf::files::{ClosePlan, OpenPlanFile, SavePlanFile};
 use crate::mapf::improve::{Improving, ShowCheaperPlan};
 use crate::mapf::playback::SPEED_RANGE;
 use crate::mapf::solve::{MAX_MAPF_AGENTS, OpenScenarioFile, OpenedScenario};
-use crate::mapf::{AgentSource, MapfSettings, MapfSolver, Playback, ShownPlan, SolveMapf, Solving};
+use crate::mapf::{
+    AgentSource, MapfSettings, MapfSolver, Playback, ShownPlan, SolveMapf, Solving, moves_on,
+};
 use crate::world::catalog::scenario_of;
-use crate::world::layout::MapLayout;
 use crate::world::map_load::CurrentMap;
+use crate::world::nav::NavGrid;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::egui;
+use gridpath::mapf::Moves;
 use std::path::PathBuf;
 
 /// What the section remembers between frames.
@@ -45,7 +48,7 @@ pub(super) struct MapfSection<'w> {
     show_cheaper: MessageWriter<'w, ShowCheaperPlan>,
     opened: Res<'w, OpenedScenario>,
     map: Res<'w, CurrentMap>,
-    layout: Option<Res<'w, MapLayout>>,
+    nav: Option<Res<'w, NavGrid>>,
     solve: MessageWriter<'w, SolveMapf>,
     // A browser opens files through the page's picker instead.
     #[cfg_attr(target_arch = "wasm32", allow(dead_code))]
@@ -73,14 +76,9 @@ impl MapfSection<'_> {
             .default_open(false)
             .open(arrived.then_some(true))
             .show(ui, |ui| {
-                let hex = self
-                    .layout
-                    .as_ref()
-                    .is_some_and(|l| l.shape.hex().is_some());
-                let moves = if hex {
-                    "a step to one of the six touching hexagons"
-                } else {
-                    "4-way moves, one cell a step"
+                let moves = match self.nav.as_deref().map(moves_on) {
+                    Some(Ok(Moves::Hex(_))) => "a step to one of the six touching hexagons",
+                    _ => "4-way moves, one cell a step",
                 };
                 ui.small(format!(
                     "Agents planned together so that no two share a cell or swap places: \
