@@ -379,6 +379,12 @@ impl Grid {
         self.costs[index]
     }
 
+    /// [`Grid::raw_cost`], or `None` off the end of the grid.
+    #[inline]
+    pub(crate) fn raw_cost_at(&self, index: usize) -> Option<u32> {
+        self.costs.get(index).copied()
+    }
+
     fn forget_cost(&mut self, cost: u32) {
         if let Some(count) = self.cost_histogram.get_mut(&cost) {
             *count -= 1;

@@ -120,8 +120,9 @@ impl Frontier {
         }
     }
 
-    /// The next cell to expand.
-    #[inline]
+    /// The next cell to expand. Always inlined: the best-first loop takes cells out in two
+    /// places (squares and hexagons), and called, the pop cost A* 2 % more instructions.
+    #[inline(always)]
     pub(crate) fn pop(&mut self) -> Option<usize> {
         match self.order {
             Order::Priority => self.heap.pop().map(Entry::node),
@@ -189,7 +190,8 @@ impl IndexedHeap {
     }
 
     /// Lowers the key of an entry already in the heap (its cell has a lower priority now).
-    #[inline]
+    /// Always inlined, as the pop: the hex maps' loop called it (0.7 times a cell expanded).
+    #[inline(always)]
     fn improve(&mut self, entry: Entry) {
         let at = self.slot[entry.node()] as usize;
         self.sift_up(at, entry);
@@ -199,7 +201,7 @@ impl IndexedHeap {
     /// hole left at the top sinks to the bottom along the smallest children first (no
     /// comparison with the entry that will fill it), and the last entry then rises from there,
     /// usually not far.
-    #[inline]
+    #[inline(always)]
     fn pop(&mut self) -> Option<Entry> {
         let last = self.entries.pop()?;
         let Some(&top) = self.entries.first() else {

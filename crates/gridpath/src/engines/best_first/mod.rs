@@ -18,6 +18,7 @@
 //! checks that the two agree. It owns all of its working memory and reuses it, so a game can
 //! re-plan every frame without allocating.
 
+mod hex;
 mod opener;
 mod query;
 
@@ -42,6 +43,8 @@ pub(crate) struct BestFirst {
     /// JPS+'s table of jump distances, repaired when the grid's walls change.
     jumps: JumpDistances,
     query: Option<Query>,
+    /// On a hex map searched with the hex distance, what the hex loop works out per query.
+    hex: Option<hex::HexQuery>,
     status: SearchStatus,
     expanded: usize,
     current: Option<usize>,
@@ -86,6 +89,9 @@ impl BestFirst {
             target_row: target / width + ((target % width) & shear),
         };
         self.query = Some(query);
+        self.hex = query
+            .hex
+            .map(|layout| hex::HexQuery::new(layout, width, point_at(target, width)));
         self.expanded = 0;
         self.trace.clear();
         self.nodes.reset(query.len);
@@ -128,6 +134,46 @@ impl BestFirst {
 
     /// The loop body: expands one cell and returns its index, or `None` once finished.
     fn advance(&mut self, grid: &Grid) -> Option<usize> {
+        let node = self.take_next(grid)?;
+        if self.status == SearchStatus::Running {
+            self.expand(grid, node);
+        }
+        Some(node)
+    }
+
+    /// [`BestFirst::advance`] on a hex map searched with the hex distance: [`hex`]'s loop. A
+    /// loop of its own rather than a test in the shared one, where either the square maps'
+    /// loop ran 1 % more instructions (the hex loop inlined) or the hex maps' 3 % (called).
+    fn advance_hex(&mut self, grid: &Grid) -> Option<usize> {
+        let node = self.take_next(grid)?;
+        if let (SearchStatus::Running, Some(hex)) = (self.status, self.hex) {
+            let g_node = self.nodes.g(node);
+            let Self {
+                nodes,
+                frontier,
+                trace,
+                query: Some(query),
+                ..
+            } = self
+            else {
+                return Some(node);
+            };
+            let mut opener = Opener {
+                nodes,
+                frontier,
+                trace,
+                query,
+                rules: query.config.algorithm.rules(),
+            };
+            hex::offer_neighbours(grid, &hex, &mut opener, node, g_node);
+        }
+        Some(node)
+    }
+
+    /// The head of the loop body: takes the next cell out of the frontier and closes it, or
+    /// finishes the search (the target taken, or the frontier empty).
+    #[inline(always)]
+    fn take_next(&mut self, grid: &Grid) -> Option<usize> {
         let query = self.query.as_ref()?;
         if self.status != SearchStatus::Running {
             return None;
@@ -156,8 +202,6 @@ impl BestFirst {
         }
         if node == target {
             self.finish(SearchStatus::Found);
-        } else {
-            self.expand(grid, node);
         }
         Some(node)
     }
@@ -233,6 +277,17 @@ impl BestFirst {
         }
     }
 
+    /// Expands up to `max_expansions` cells of a search on a hex map ([`hex`]'s loop). Out of
+    /// line, so that the square maps' loop, in the caller, compiles as if it were not there.
+    #[inline(never)]
+    fn run_hex(&mut self, grid: &Grid, max_expansions: usize) {
+        for _ in 0..max_expansions {
+            if self.advance_hex(grid).is_none() {
+                break;
+            }
+        }
+    }
+
     /// Ends the search and, when it reached its target, writes out the path.
     ///
     /// Never inlined: it runs once per query, and inlined into the loop that calls it, it made
@@ -292,7 +347,12 @@ impl BestFirst {
 impl Engine for BestFirst {
     fn step(&mut self, grid: &Grid) -> Step {
         self.refresh_jumps(grid);
-        match self.advance(grid) {
+        let advanced = if self.hex.is_some() {
+            self.advance_hex(grid)
+        } else {
+            self.advance(grid)
+        };
+        match advanced {
             Some(node) => Step::Expanded(grid.point_of(node)),
             None => Step::Finished(self.status),
         }
@@ -301,6 +361,10 @@ impl Engine for BestFirst {
     /// So that a frame never stalls on a large map, without a call through the trait per cell.
     fn step_many(&mut self, grid: &Grid, max_expansions: usize) -> SearchStatus {
         self.refresh_jumps(grid);
+        if self.hex.is_some() {
+            self.run_hex(grid, max_expansions);
+            return self.status;
+        }
         for _ in 0..max_expansions {
             if self.advance(grid).is_none() {
                 break;
@@ -311,6 +375,10 @@ impl Engine for BestFirst {
 
     fn run(&mut self, grid: &Grid) -> SearchStatus {
         self.refresh_jumps(grid);
+        if self.hex.is_some() {
+            self.run_hex(grid, usize::MAX);
+            return self.status;
+        }
         while self.advance(grid).is_some() {}
         self.status
     }
