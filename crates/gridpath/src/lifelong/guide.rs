@@ -30,7 +30,6 @@
 
 use super::guidance::direction;
 use crate::grid::Grid;
-use crate::mapf::{Moves, neighbours};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -172,8 +171,21 @@ impl GuidePaths {
                 reached = Some(u);
                 break;
             }
-            for v in neighbours(grid, Moves::FourWay, u) {
-                let back = self.usage[v][self.direction(v, u)];
+            // The four sides, up, left, right, down (the order of `mapf::neighbours`), each
+            // with the direction of the step from it back to `u`: no division per side to
+            // find it (the search spent a tenth of its instructions there).
+            let (x, y) = (u % self.width, u / self.width);
+            let sides = [
+                (y > 0, u.wrapping_sub(self.width), 3),
+                (x > 0, u.wrapping_sub(1), 2),
+                (x + 1 < self.width, u + 1, 1),
+                (u + self.width < grid.len(), u + self.width, 0),
+            ];
+            for (on_map, v, back_direction) in sides {
+                if !on_map || grid.raw_cost(v) == 0 {
+                    continue;
+                }
+                let back = self.usage[v][back_direction];
                 let step = UNIT + extra * u32::from(back) + crowd * u32::from(self.through[v]);
                 let gv = g + step;
                 if self.seen[v] != round || gv < self.g[v] {
