@@ -42,6 +42,7 @@ impl Default for LifelongMenuState {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GuidanceChoice {
     Guided,
+    Focal,
     Traffic,
     None,
 }
@@ -50,6 +51,7 @@ impl GuidanceChoice {
     fn guidance(self) -> Guidance {
         match self {
             Self::Guided => Guidance::GUIDED,
+            Self::Focal => Guidance::FOCAL,
             Self::Traffic => Guidance::TRAFFIC,
             Self::None => Guidance::NONE,
         }
@@ -92,9 +94,18 @@ impl LifelongSection<'_> {
     /// The instance, the guidance, and the buttons that start it.
     fn choose(&mut self, ui: &mut egui::Ui, widgets: &mut PanelWidgets) {
         let state = &mut *self.state;
-        ui.horizontal(|ui| {
+        ui.horizontal_wrapped(|ui| {
             ui.radio_value(&mut state.guidance, GuidanceChoice::Guided, "guide paths")
                 .on_hover_text("Paths that avoid contraflow, re-planned a few a step");
+            ui.radio_value(
+                &mut state.guidance,
+                GuidanceChoice::Focal,
+                "focal guide paths",
+            )
+            .on_hover_text(
+                "The least contraflow within twice the shortest (the paper's focal search): \
+                     more tasks on small maps, more time a step",
+            );
             ui.radio_value(&mut state.guidance, GuidanceChoice::Traffic, "traffic")
                 .on_hover_text("Ties between equally short moves go with the recent flow");
             ui.radio_value(&mut state.guidance, GuidanceChoice::None, "plain PIBT");

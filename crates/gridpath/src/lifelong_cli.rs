@@ -6,8 +6,8 @@ use std::path::Path;
 
 pub const USAGE: &str = "\
 usage: gridpath lifelong CONFIG.json [--steps N] [--seed S] [--output FILE]
-                         [--guidance guided|traffic|none] [--contraflow W] [--vertex V]
-                         [--replan CELLS]
+                         [--guidance guided|focal|traffic|none] [--contraflow W] [--vertex V]
+                         [--focal B] [--replan CELLS]
                          [--flow W] [--flow-cap C]
 
 lifelong runs a lifelong instance in the League of Robot Runners format (a JSON file naming the
@@ -20,7 +20,9 @@ writes the run in the field's MAPF result format, with tasks_finished=.
 --guidance guided (the default): guide paths that avoid contraflow, each guide path the other way
 adding W steps (1) to a step and each through the cell stepped onto V (0), and CELLS cells
 (10000) a step expanded re-planning those of agents that strayed; ties between equally short moves go with the recent flow, each agent's step the
-other way costing W cells (0.1), at most C (0.45). traffic: the ties alone. none: plain PIBT.
+other way costing W cells (0.1), at most C (0.45). focal: guided, but each guide path is the one
+with the least contraflow among those at most B times (2) the shortest (the paper's focal
+search; more tasks on small maps, more CPU). traffic: the ties alone. none: plain PIBT.
 Exits 2 on bad input.";
 
 /// `gridpath lifelong …`. Ok(true) once run.
@@ -60,11 +62,13 @@ pub fn run(args: &[String]) -> Result<bool, String> {
                     "none" => Guidance::NONE,
                     "traffic" => Guidance::TRAFFIC,
                     "guided" => Guidance::GUIDED,
+                    "focal" => Guidance::FOCAL,
                     other => return Err(format!("unknown guidance {}", quote(other))),
                 }
             }
             "--contraflow" => guidance.contraflow = cells(value("--contraflow")?, "--contraflow")?,
             "--vertex" => guidance.vertex = cells(value("--vertex")?, "--vertex")?,
+            "--focal" => guidance.focal = cells(value("--focal")?, "--focal")?,
             "--replan" => {
                 let text = value("--replan")?;
                 guidance.replan = text

@@ -14,7 +14,12 @@ const FIXTURE: &str = concat!(
     "/tests/fixtures/lifelong/sortation_small_0_100.json"
 );
 
-const ALL: [Guidance; 3] = [Guidance::NONE, Guidance::TRAFFIC, Guidance::GUIDED];
+const ALL: [Guidance; 4] = [
+    Guidance::NONE,
+    Guidance::TRAFFIC,
+    Guidance::GUIDED,
+    Guidance::FOCAL,
+];
 
 #[test]
 fn the_sorting_centre_runs_with_every_step_valid_and_every_agent_working() {

@@ -32,6 +32,10 @@ pub struct Guidance {
     /// the warehouse at 8,000 it costs a tenth of the tasks and makes a step three times as long
     /// (long paths through busy aisles add up far beyond what the search's heuristic sees).
     pub vertex: f32,
+    /// Guide paths by the paper's focal search when 1 or more: among the paths at most this
+    /// many times the shortest, the one with the least contraflow (see `focal.rs`). 0: by
+    /// weighted A*, contraflow adding to a path's length as `contraflow` says.
+    pub focal: f32,
     /// How much searching a step spends planning new guide paths for agents that strayed off
     /// theirs, in cells expanded. (A new goal's guide path is always planned at once.)
     pub replan: u32,
@@ -46,6 +50,7 @@ impl Guidance {
     pub const NONE: Guidance = Guidance {
         contraflow: 0.0,
         vertex: 0.0,
+        focal: 0.0,
         replan: 0,
         flow: 0.0,
         flow_cap: 0.0,
@@ -54,6 +59,7 @@ impl Guidance {
     pub const TRAFFIC: Guidance = Guidance {
         contraflow: 0.0,
         vertex: 0.0,
+        focal: 0.0,
         replan: 0,
         flow: 0.1,
         flow_cap: 0.45,
@@ -63,9 +69,19 @@ impl Guidance {
     pub const GUIDED: Guidance = Guidance {
         contraflow: 1.0,
         vertex: 0.0,
+        focal: 0.0,
         replan: 10_000,
         flow: 0.1,
         flow_cap: 0.45,
+    };
+
+    /// Guide paths by the paper's focal search (bound 2, its GP-R100-F2), ties broken by the
+    /// traffic. More tasks on the small maps of the lifelong benchmark, at two to six times the
+    /// CPU of [`Guidance::GUIDED`] a step, and twenty times on the large warehouse: see the
+    /// crate README's table.
+    pub const FOCAL: Guidance = Guidance {
+        focal: 2.0,
+        ..Guidance::GUIDED
     };
 
     pub fn flow_is_on(self) -> bool {

@@ -28,7 +28,8 @@
 //! Nothing here is global: a step's work is a handful of A* searches, whatever the number of
 //! agents, and agents that join, leave or see walls change simply plan again.
 
-use super::guidance::direction;
+use super::focal::FocalSearch;
+use super::guidance::{Guidance, direction};
 use crate::grid::Grid;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -40,6 +41,11 @@ const UNIT: u32 = 16;
 /// cost, found after expanding a fraction of the cells. The paper's planner (GP-R100-F2) bounds
 /// its guide paths by the same factor with a focal search.
 const HEURISTIC_WEIGHT: f32 = 2.0;
+
+/// The most cells the focal search expands for one guide path before weighted A* plans it
+/// instead: where contraflow cannot be avoided, the focal list would sweep every cell within its
+/// bound of the shortest way first.
+const FOCAL_BUDGET: usize = 20_000;
 
 /// How far ahead along its path an agent looks for the cells round it.
 const WINDOW: usize = 6;
@@ -68,6 +74,7 @@ pub struct GuidePaths {
     /// one comparison a pair where a tuple took two, 17 % fewer instructions in the guide's
     /// search. The order is the tuple's: least `f`, ties to the lower index.
     heap: BinaryHeap<Reverse<u64>>,
+    focal: FocalSearch,
 }
 
 impl GuidePaths {
@@ -121,17 +128,16 @@ impl GuidePaths {
     }
 
     /// Plans `agent`'s guide path from cell `from` to the goal of `table` (its distance table),
-    /// its old path given back first. `contraflow`: what each guide path the other way adds to
-    /// a step, in steps; `vertex`: what each guide path through the cell stepped onto adds.
-    /// Returns how many cells the search expanded.
+    /// its old path given back first, by the search `guidance` names: weighted A* with
+    /// `contraflow` and `vertex` costs, or the focal search ([`Guidance::focal`]). Returns how
+    /// many cells the search expanded.
     pub fn plan(
         &mut self,
         grid: &Grid,
         agent: usize,
         from: usize,
         table: &[u32],
-        contraflow: f32,
-        vertex: f32,
+        guidance: Guidance,
     ) -> usize {
         self.ensure(agent);
         let old = std::mem::take(&mut self.paths[agent]);
@@ -146,9 +152,51 @@ impl GuidePaths {
             self.paths[agent] = path;
             return 0;
         }
-        let extra = (contraflow * UNIT as f32) as u32;
+        let (mut reached, mut expanded) = (None, 0);
+        if guidance.focal >= 1.0 {
+            (reached, expanded) = self.focal.search(
+                grid,
+                &self.usage,
+                table,
+                from,
+                guidance.focal,
+                FOCAL_BUDGET,
+                &mut self.parent,
+            );
+        }
+        if reached.is_none() {
+            let (found, more) = self.weighted_astar(grid, from, table, guidance);
+            (reached, expanded) = (found, expanded + more);
+        }
+        if let Some(goal) = reached {
+            let mut at = goal;
+            path.push(at as u32);
+            while at != from {
+                at = self.parent[at] as usize;
+                path.push(at as u32);
+            }
+            path.reverse();
+            self.add_usage(&path, 0, 1);
+            self.slack[agent] = (path.len() as u32 - 1).saturating_sub(h(from));
+        }
+        self.paths[agent] = path;
+        expanded
+    }
+
+    /// Weighted A* from `from` to the goal of `table`, each step costing one plus what
+    /// contraflow and crowding add (see the module docs). Returns the goal, if reached (the way
+    /// there in `parent`), and the cells expanded.
+    fn weighted_astar(
+        &mut self,
+        grid: &Grid,
+        from: usize,
+        table: &[u32],
+        guidance: Guidance,
+    ) -> (Option<usize>, usize) {
+        let h = |v: usize| table.get(v).copied().unwrap_or(u32::MAX);
+        let extra = (guidance.contraflow * UNIT as f32) as u32;
         let inflate = (HEURISTIC_WEIGHT * UNIT as f32) as u32;
-        let crowd = (vertex * UNIT as f32) as u32;
+        let crowd = (guidance.vertex * UNIT as f32) as u32;
         self.round = self.round.wrapping_add(1);
         if self.round == 0 {
             self.seen.fill(0);
@@ -159,7 +207,7 @@ impl GuidePaths {
         self.g[from] = 0;
         self.seen[from] = round;
         self.heap.push(Reverse(entry(h(from) * inflate, from)));
-        let (mut reached, mut expanded) = (None, 0);
+        let mut expanded = 0;
         while let Some(Reverse(top)) = self.heap.pop() {
             let (f, u) = ((top >> 32) as u32, top as u32 as usize);
             let g = self.g[u];
@@ -168,8 +216,7 @@ impl GuidePaths {
             }
             expanded += 1;
             if h(u) == 0 {
-                reached = Some(u);
-                break;
+                return (Some(u), expanded);
             }
             // The four sides, up, left, right, down (the order of `mapf::neighbours`), each
             // with the direction of the step from it back to `u`: no division per side to
@@ -196,19 +243,7 @@ impl GuidePaths {
                 }
             }
         }
-        if let Some(goal) = reached {
-            let mut at = goal;
-            path.push(at as u32);
-            while at != from {
-                at = self.parent[at] as usize;
-                path.push(at as u32);
-            }
-            path.reverse();
-            self.add_usage(&path, 0, 1);
-            self.slack[agent] = (path.len() as u32 - 1).saturating_sub(h(from));
-        }
-        self.paths[agent] = path;
-        expanded
+        (None, expanded)
     }
 
     /// Forgets `agent`'s path, giving back its edges.

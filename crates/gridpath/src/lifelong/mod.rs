@@ -15,6 +15,7 @@
 //! - [`GoalTables`]: distance tables shared by the agents bound for one goal.
 
 mod check;
+mod focal;
 mod guidance;
 mod guide;
 mod instance;

@@ -224,9 +224,8 @@ impl LifelongPlanner {
         }
         let table = self.tables.table(self.slots[agent]);
         let from = self.cells[agent];
-        let (contraflow, vertex) = (self.guidance.contraflow, self.guidance.vertex);
         self.guide
-            .plan(&self.grid, agent, from, table, contraflow, vertex)
+            .plan(&self.grid, agent, from, table, self.guidance)
     }
 
     /// The memory the distance tables hold, in bytes.
