@@ -92,6 +92,20 @@ impl Example {
         capture_screen(self.dir.join(format!("{name}.png")))
     }
 
+    /// Screenshots every second until `done` says yes or `limit` has passed, and returns the
+    /// last. What a test waits for comes sooner or later with the machine's load (the example
+    /// runs at whatever frame rate it gets): a fixed sleep failed on a busy machine.
+    fn screenshot_when(&self, name: &str, limit: Duration, done: impl Fn(&Shot) -> bool) -> Shot {
+        let began = std::time::Instant::now();
+        loop {
+            let shot = self.screenshot(name);
+            if done(&shot) || began.elapsed() >= limit {
+                return shot;
+            }
+            sleep(Duration::from_secs(1));
+        }
+    }
+
     fn xdotool(&self, args: &[&str]) {
         let ok = Command::new("xdotool")
             .args(args)
@@ -159,8 +173,17 @@ fn centre(area: Area) -> (f32, f32) {
 fn chase_enemies_catch_up_with_the_player_round_the_walls() {
     let example = Example::launch("chase");
     // The farthest enemy has about 25 cells to walk at 3 cells a second.
-    sleep(Duration::from_secs(10));
-    let shot = example.screenshot("01-caught");
+    let gathered = |shot: &Shot| match (
+        shot.bounds(WINDOW, PLAYER, 12),
+        shot.bounds(WINDOW, ENEMY, 12),
+    ) {
+        (Some(player), Some(enemies)) => {
+            let (p, e) = (centre(player), centre(enemies));
+            (p.0 - e.0).abs() < 40.0 && (p.1 - e.1).abs() < 40.0
+        }
+        _ => false,
+    };
+    let shot = example.screenshot_when("01-caught", Duration::from_secs(60), gathered);
     let player = shot
         .bounds(WINDOW, PLAYER, 12)
         .expect("the player is drawn");
@@ -178,8 +201,8 @@ fn chase_enemies_catch_up_with_the_player_round_the_walls() {
     example.xdotool(&["keydown", "Left"]);
     sleep(Duration::from_millis(800));
     example.xdotool(&["keyup", "Left"]);
-    sleep(Duration::from_secs(5));
-    let shot = example.screenshot("02-moved");
+    sleep(Duration::from_secs(1));
+    let shot = example.screenshot_when("02-moved", Duration::from_secs(60), gathered);
     let moved = centre(shot.bounds(WINDOW, PLAYER, 12).expect("the player"));
     let followed = centre(shot.bounds(WINDOW, ENEMY, 12).expect("the enemies"));
     assert!(
@@ -234,23 +257,34 @@ fn crowd_a_thousand_agents_cross_the_map_on_one_flow_field_and_follow_a_moved_go
         y1: 720,
     };
     let past_second_wall = Area { x0: 800, ..WINDOW };
-    sleep(Duration::from_secs(10));
-    let streaming = example.screenshot("01-streaming");
+    let left = |shot: &Shot| shot.count(left_quarter, agent, 24);
+    let past = |shot: &Shot| shot.count(past_second_wall, agent, 24);
+    // Each step waits for what it looks for, however long the machine takes to show it (a
+    // minute at most): fixed sleeps failed on a busy machine.
+    let minute = Duration::from_secs(60);
+    let start = example.screenshot_when("01-start", minute, |shot| left(shot) > 500);
+    assert!(left(&start) > 500, "agents start in the left quarter");
+    let streaming = example.screenshot_when("02-streaming", minute, |shot| past(shot) > 200);
     assert!(
-        streaming.count(past_second_wall, agent, 24) > 200,
+        past(&streaming) > 200,
         "agents should have come through both walls' doors ({})",
         streaming.path.display()
     );
-    let waiting_left = streaming.count(left_quarter, agent, 24);
-    assert!(waiting_left > 500, "agents start in the left quarter");
+    // Those that arrive start again from the far side, the left quarter.
+    let again = example.screenshot_when("03-again", minute, |shot| left(shot) > 250);
+    let waiting_left = left(&again);
+    assert!(
+        waiting_left > 250,
+        "agents that arrived should start again in the left quarter ({})",
+        again.path.display()
+    );
     // A click moves the goal to cell (36, 26), left of the middle: every agent turns to it, and
     // the newcomers now start in the right quarter, so the left quarter empties.
     let goal = (529.0, 353.0);
     example.xdotool(&["mousemove", "529", "353"]);
     sleep(Duration::from_millis(300));
     example.xdotool(&["click", "1"]);
-    sleep(Duration::from_secs(14));
-    let moved = example.screenshot("02-moved");
+    let moved = example.screenshot_when("04-moved", minute, |shot| left(shot) * 4 < waiting_left);
     let marker = centre(moved.bounds(WINDOW, PLAYER, 12).expect("the goal is drawn"));
     assert!(
         (marker.0 - goal.0).abs() < 10.0 && (marker.1 - goal.1).abs() < 10.0,
