@@ -32,9 +32,10 @@ pub struct Guidance {
     /// the warehouse at 8,000 it costs a tenth of the tasks and makes a step three times as long
     /// (long paths through busy aisles add up far beyond what the search's heuristic sees).
     pub vertex: f32,
-    /// Guide paths by the paper's focal search when 1 or more: among the paths at most this
-    /// many times the shortest, the one with the least contraflow (see `focal.rs`). 0: by
-    /// weighted A*, contraflow adding to a path's length as `contraflow` says.
+    /// New goals' guide paths by the paper's focal search when 1 or more: among the paths at
+    /// most this many times the shortest, the one with the least contraflow (see `focal.rs`).
+    /// Below 1: by weighted A*, contraflow adding to a path's length as `contraflow` says (as
+    /// strays' new paths always are).
     pub focal: f32,
     /// How much searching a step spends planning new guide paths for agents that strayed off
     /// theirs, in cells expanded. (A new goal's guide path is always planned at once.)
@@ -75,10 +76,10 @@ impl Guidance {
         flow_cap: 0.45,
     };
 
-    /// Guide paths by the paper's focal search (bound 2, its GP-R100-F2), ties broken by the
-    /// traffic. More tasks on the small maps of the lifelong benchmark, at two to six times the
-    /// CPU of [`Guidance::GUIDED`] a step, and twenty times on the large warehouse: see the
-    /// crate README's table.
+    /// A new goal's guide path by the paper's focal search (bound 2, its GP-R100-F2), ties
+    /// broken by the traffic. More tasks than [`Guidance::GUIDED`] on the lifelong benchmark's
+    /// room map and sorting centre (a sixth more there), at up to 2.4 times its CPU a step
+    /// there and three times on a large warehouse: see the crate README's table.
     pub const FOCAL: Guidance = Guidance {
         focal: 2.0,
         ..Guidance::GUIDED

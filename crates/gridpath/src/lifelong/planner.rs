@@ -15,7 +15,7 @@
 //!     next ← CrowdStep(agents, cost)
 //!     traffic.record(at → next); at ← next
 //!     an agent off its guide path for 3 steps drops it; strays plan anew, in turn, within
-//!     the step's budget of expanded cells
+//!     the step's budget of expanded cells (by weighted A*, even with focal guide paths)
 //! ```
 
 use super::guidance::{Guidance, Traffic};
@@ -96,7 +96,7 @@ impl LifelongPlanner {
         self.cells.push(here);
         self.goals.push(goal);
         self.slots.push(self.tables.acquire(&self.grid, goal));
-        self.plan_guide(id);
+        self.plan_guide(id, self.guidance);
         Ok(id)
     }
 
@@ -116,7 +116,7 @@ impl LifelongPlanner {
         );
         self.tables.release(old);
         self.goals[agent] = goal;
-        self.plan_guide(agent);
+        self.plan_guide(agent, self.guidance);
         Ok(())
     }
 
@@ -148,7 +148,7 @@ impl LifelongPlanner {
         }
         self.tables.refresh(&self.grid);
         for agent in 0..self.movers.len() {
-            self.plan_guide(agent);
+            self.plan_guide(agent, self.guidance);
         }
         Ok(())
     }
@@ -198,7 +198,9 @@ impl LifelongPlanner {
         }
         if self.guidance.paths_are_on() {
             // Lost agents drop their path at once (its edges no longer count against others)
-            // and follow their shortest way until their turn to plan a new one comes.
+            // and follow their shortest way until their turn to plan a new one comes. They plan
+            // it by weighted A* even with focal guide paths: it expands half the cells of a
+            // focal search, so the budget reaches more strays (see `focal.rs`).
             for agent in 0..self.movers.len() {
                 if self.guide.advance(agent, self.cells[agent]) {
                     self.guide.forget(agent);
@@ -210,22 +212,25 @@ impl LifelongPlanner {
                 let Some(agent) = self.lost.pop_front() else {
                     break;
                 };
-                budget = budget.saturating_sub(self.plan_guide(agent).max(1));
+                let by_weighted_astar = Guidance {
+                    focal: 0.0,
+                    ..self.guidance
+                };
+                budget = budget.saturating_sub(self.plan_guide(agent, by_weighted_astar).max(1));
             }
         }
         &self.next
     }
 
-    /// Plans `agent`'s guide path from where it stands, if guide paths are on. Returns the
-    /// cells the search expanded.
-    fn plan_guide(&mut self, agent: usize) -> usize {
-        if !self.guidance.paths_are_on() {
+    /// Plans `agent`'s guide path from where it stands, if guide paths are on, by the search
+    /// `guidance` names. Returns the cells the search expanded.
+    fn plan_guide(&mut self, agent: usize, guidance: Guidance) -> usize {
+        if !guidance.paths_are_on() {
             return 0;
         }
         let table = self.tables.table(self.slots[agent]);
         let from = self.cells[agent];
-        self.guide
-            .plan(&self.grid, agent, from, table, self.guidance)
+        self.guide.plan(&self.grid, agent, from, table, guidance)
     }
 
     /// The memory the distance tables hold, in bytes.
