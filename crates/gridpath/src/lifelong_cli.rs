@@ -19,10 +19,11 @@ writes the run in the field's MAPF result format, with tasks_finished=.
 
 --guidance guided (the default): guide paths that avoid contraflow, each guide path the other way
 adding W steps (1) to a step and each through the cell stepped onto V (0), and CELLS cells
-(10000) a step expanded re-planning those of agents that strayed; ties between equally short moves go with the recent flow, each agent's step the
-other way costing W cells (0.1), at most C (0.45). focal: guided, but each guide path is the one
-with the least contraflow among those at most B times (2) the shortest (the paper's focal
-search; more tasks on small maps, more CPU). traffic: the ties alone. none: plain PIBT.
+(10000) a step expanded re-planning those of agents that strayed; ties between equally short
+moves go with the recent flow, each agent's step the other way costing W cells (0.1), at most C
+(0.45). focal: guided, but a new goal's guide path is the one with the least contraflow among
+those at most B times (2) the shortest (the paper's focal search; more tasks on small maps,
+more CPU). traffic: the ties alone. none: plain PIBT.
 Exits 2 on bad input.";
 
 /// `gridpath lifelong …`. Ok(true) once run.
@@ -68,7 +69,7 @@ pub fn run(args: &[String]) -> Result<bool, String> {
             }
             "--contraflow" => guidance.contraflow = cells(value("--contraflow")?, "--contraflow")?,
             "--vertex" => guidance.vertex = cells(value("--vertex")?, "--vertex")?,
-            "--focal" => guidance.focal = cells(value("--focal")?, "--focal")?,
+            "--focal" => guidance.focal = focal_bound(value("--focal")?)?,
             "--replan" => {
                 let text = value("--replan")?;
                 guidance.replan = text
@@ -104,6 +105,19 @@ pub fn run(args: &[String]) -> Result<bool, String> {
 }
 
 /// A distance in cells, from 0 to 1,000.
+/// The focal search's bound: 1 to 1000, or 0 for none (weighted A*).
+fn focal_bound(text: &str) -> Result<f32, String> {
+    text.parse::<f32>()
+        .ok()
+        .filter(|b| *b == 0.0 || (1.0..=1000.0).contains(b))
+        .ok_or_else(|| {
+            format!(
+                "--focal takes a bound from 1 to 1000 (0: weighted A*), not {}",
+                quote(text)
+            )
+        })
+}
+
 fn cells(text: &str, name: &str) -> Result<f32, String> {
     text.parse::<f32>()
         .ok()
