@@ -40,6 +40,7 @@
 #![forbid(unsafe_code)]
 
 pub mod algorithms;
+mod buckets;
 mod clearance;
 mod components;
 mod engines;

@@ -7,7 +7,7 @@
 //! 3  engines, side by side                engines/best_first/, engines/bidirectional.rs, …
 //! 2  the best-first loop's rules          algorithms/
 //! 1  the vocabulary of a search           vocabulary/, textbook.rs
-//! 0  grids, moves, heuristics, regions    grid.rs, hex.rs, staggered.rs, movement.rs, heuristic.rs, components.rs, …
+//! 0  grids, moves, heuristics, regions    grid.rs, hex.rs, staggered.rs, movement.rs, heuristic.rs, components.rs, buckets.rs, …
 //! ```
 
 use std::path::Path;
@@ -46,7 +46,7 @@ fn name_layer(name: &str) -> Option<(u8, &'static str)> {
         | "CornerRule" | "DIAGONAL" | "STEPS" | "heuristic" | "Heuristic" | "run_bits"
         | "line_of_sight" | "smoothen_path" | "components" | "Components" | "jump_distances"
         | "JumpDistances" | "flow_field" | "FlowField" | "movingai" | "graph" | "mapf"
-        | "clearance" | "Clearance" | "hex" | "staggered" => (0, "base"),
+        | "clearance" | "Clearance" | "hex" | "staggered" | "buckets" => (0, "base"),
         _ => return None,
     })
 }

@@ -28,6 +28,8 @@
 //! the same), three times on the 500 × 140 warehouse, where it is no better. The search is bounded by `budget` expanded cells; past it the caller plans
 //! by weighted A* instead.
 
+use super::guidance::sides;
+use crate::buckets::BucketQueue;
 use crate::grid::Grid;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -43,17 +45,18 @@ struct Node {
 
 /// The focal search's scratch, kept between searches (see the module docs).
 ///
-/// Heap entries are plain numbers, each key packed over its cell, so that a comparison is one
-/// instruction (with tuples and a version number per cell, 300 steps of the room map at 500
-/// agents took 3,436 M instructions, now 3,287 M). A cell reached a better way is pushed
-/// again; an entry whose key is no longer its cell's is stale, and skipped when it comes up.
+/// The open list is a bucket queue by `f` ([`BucketQueue`]); the focal list's entries are
+/// plain numbers, each key packed over its cell, so that a comparison is one instruction (with
+/// tuples and a version number per cell, 300 steps of the room map at 500 agents took 3,436 M
+/// instructions, then 3,287 M). A cell reached a better way is pushed again; an entry whose key
+/// is no longer its cell's is stale, and skipped when it comes up.
 #[derive(Clone, Debug, Default)]
 pub(super) struct FocalSearch {
     nodes: Vec<Node>,
     seen: Vec<u32>,
     round: u32,
-    /// `f << 32 | cell`.
-    open: BinaryHeap<Reverse<u64>>,
+    /// Cells by `f`.
+    open: BucketQueue<u32>,
     /// [`focal_key`] `<< 32 | cell`.
     focal: BinaryHeap<Reverse<u128>>,
 }
@@ -80,8 +83,7 @@ impl FocalSearch {
         self.begin(grid.len());
         let h = |v: usize| table.get(v).copied().unwrap_or(u32::MAX);
         self.reach(from, Node::default());
-        self.open
-            .push(Reverse(u64::from(h(from)) << 32 | from as u64));
+        self.open.push(h(from) as usize, from as u32);
         let (mut f_bound, mut expanded) = (0, 0);
         let width = grid.width() as usize;
         while expanded < budget {
@@ -107,18 +109,11 @@ impl FocalSearch {
                 return (Some(u), expanded);
             }
             expanded += 1;
-            // Up, left, right, down, each with its direction and the direction back.
-            let (x, y) = (u % width, u / width);
-            let sides = [
-                (y > 0, u.wrapping_sub(width), 0, 3),
-                (x > 0, u.wrapping_sub(1), 1, 2),
-                (x + 1 < width, u + 1, 2, 1),
-                (u + width < grid.len(), u + width, 3, 0),
-            ];
-            for (on_map, v, ahead, back) in sides {
+            for (on_map, v, ahead) in sides(width, grid.len(), u) {
                 if !on_map || grid.raw_cost(v) == 0 || h(v) == u32::MAX {
                     continue;
                 }
+                let back = 3 - ahead;
                 let same = u32::from(usage[u][ahead]) + 1;
                 let paths_out: u32 = usage[v].iter().map(|&n| u32::from(n)).sum();
                 let next = Node {
@@ -147,7 +142,7 @@ impl FocalSearch {
                     self.focal
                         .push(Reverse(focal_key(&next, h(v)) << 32 | v as u128));
                 } else {
-                    self.open.push(Reverse(u64::from(f) << 32 | v as u64));
+                    self.open.push(f as usize, v as u32);
                 }
             }
         }
@@ -180,32 +175,30 @@ impl FocalSearch {
     }
 
     /// Whether an open entry (`f`, `cell`) is stale: its cell closed or since reached better.
-    fn stale_open(&self, entry: u64, h: impl Fn(usize) -> u32) -> bool {
-        let (f, v) = ((entry >> 32) as u32, entry as u32 as usize);
+    fn stale_open(&self, f: usize, v: usize, h: impl Fn(usize) -> u32) -> bool {
         let node = self.nodes[v];
-        node.closed || node.g + h(v) != f
+        node.closed || (node.g + h(v)) as usize != f
     }
 
     /// The least `f` on the open list, stale entries dropped.
     fn least_open_f(&mut self, h: impl Fn(usize) -> u32 + Copy) -> Option<u32> {
-        while let Some(&Reverse(entry)) = self.open.peek() {
-            if !self.stale_open(entry, h) {
-                return Some((entry >> 32) as u32);
+        while let Some((f, v)) = self.open.pop() {
+            if !self.stale_open(f, v as usize, h) {
+                self.open.push(f, v); // put back: the least key, it comes out first again
+                return Some(f as u32);
             }
-            self.open.pop();
         }
         None
     }
 
     /// Moves every open cell with `f` within the bound to the focal list.
     fn fill_focal(&mut self, f_bound: u32, h: impl Fn(usize) -> u32 + Copy) {
-        while let Some(&Reverse(entry)) = self.open.peek() {
-            if (entry >> 32) as u32 > f_bound {
+        while self.open.least_key().is_some_and(|f| f <= f_bound as usize) {
+            let Some((f, v)) = self.open.pop() else {
                 break;
-            }
-            self.open.pop();
-            if !self.stale_open(entry, h) {
-                let v = entry as u32 as usize;
+            };
+            let v = v as usize;
+            if !self.stale_open(f, v, h) {
                 let key = focal_key(&self.nodes[v], h(v));
                 self.focal.push(Reverse(key << 32 | v as u128));
             }

@@ -116,6 +116,20 @@ pub(crate) fn direction(width: usize, from: usize, to: usize) -> Option<usize> {
     }
 }
 
+/// The four sides of cell `u` of a grid `width` cells wide and `len` cells in all: for each of
+/// up, left, right and down (the directions of [`direction`], so the way back from a side is
+/// `3 −` its direction), whether it is on the map, and its index. No division per side: the
+/// guide-path searches spent a tenth of their instructions finding directions that way.
+pub(crate) fn sides(width: usize, len: usize, u: usize) -> [(bool, usize, usize); 4] {
+    let (x, y) = (u % width, u / width);
+    [
+        (y > 0, u.wrapping_sub(width), 0),
+        (x > 0, u.wrapping_sub(1), 1),
+        (x + 1 < width, u + 1, 2),
+        (u + width < len, u + width, 3),
+    ]
+}
+
 /// Recent flow out of each cell in each of the four directions (see the module docs).
 #[derive(Clone, Debug, Default)]
 pub struct Traffic {

@@ -29,10 +29,9 @@
 //! agents, and agents that join, leave or see walls change simply plan again.
 
 use super::focal::FocalSearch;
-use super::guidance::{Guidance, direction};
+use super::guidance::{Guidance, direction, sides};
+use crate::buckets::BucketQueue;
 use crate::grid::Grid;
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 
 /// Costs are counted in sixteenths of a step.
 const UNIT: u32 = 16;
@@ -70,10 +69,9 @@ pub struct GuidePaths {
     parent: Vec<u32>,
     seen: Vec<u32>,
     round: u32,
-    /// The open cells, each as its priority over its index in one number (`f << 32 | cell`):
-    /// one comparison a pair where a tuple took two, 17 % fewer instructions in the guide's
-    /// search. The order is the tuple's: least `f`, ties to the lower index.
-    heap: BinaryHeap<Reverse<u64>>,
+    /// The open cells by `f` (in units of `Costs::grain`), the last reached first among
+    /// equals. A bucket queue: 15 % fewer instructions in the search than a binary heap's.
+    open: BucketQueue<u32>,
     focal: FocalSearch,
 }
 
@@ -193,53 +191,62 @@ impl GuidePaths {
         table: &[u32],
         guidance: Guidance,
     ) -> (Option<usize>, usize) {
-        let h = |v: usize| table.get(v).copied().unwrap_or(u32::MAX);
-        let extra = (guidance.contraflow * UNIT as f32) as u32;
-        let inflate = (HEURISTIC_WEIGHT * UNIT as f32) as u32;
-        let crowd = (guidance.vertex * UNIT as f32) as u32;
+        let Costs {
+            extra,
+            inflate,
+            crowd,
+            grain,
+        } = Costs::of(guidance);
+        let key = |f: u32| (f / grain) as usize;
         self.round = self.round.wrapping_add(1);
         if self.round == 0 {
             self.seen.fill(0);
             self.round = 1;
         }
         let round = self.round;
-        self.heap.clear();
-        self.g[from] = 0;
-        self.seen[from] = round;
-        self.heap.push(Reverse(entry(h(from) * inflate, from)));
+        // Every table cut to the grid's length: one `v < n` per side then stands for the
+        // bounds checks of all of them (they were a fifth of the search's instructions).
+        let n = grid.len();
+        let (Some(h), Some(g_of), Some(seen), Some(parent), Some(usage), Some(through)) = (
+            table.get(..n),
+            self.g.get_mut(..n),
+            self.seen.get_mut(..n),
+            self.parent.get_mut(..n),
+            self.usage.get(..n),
+            self.through.get(..n),
+        ) else {
+            return (None, 0); // a table of another grid
+        };
+        if from >= n {
+            return (None, 0);
+        }
+        self.open.clear();
+        g_of[from] = 0;
+        seen[from] = round;
+        self.open.push(key(h[from] * inflate), from as u32);
         let mut expanded = 0;
-        while let Some(Reverse(top)) = self.heap.pop() {
-            let (f, u) = ((top >> 32) as u32, top as u32 as usize);
-            let g = self.g[u];
-            if f > g + h(u) * inflate {
+        while let Some((k, u)) = self.open.pop() {
+            let u = u as usize;
+            let (g, hu) = (g_of[u], h[u]);
+            if k > key(g + hu * inflate) {
                 continue; // a stale entry
             }
             expanded += 1;
-            if h(u) == 0 {
+            if hu == 0 {
                 return (Some(u), expanded);
             }
-            // The four sides, up, left, right, down (the order of `mapf::neighbours`), each
-            // with the direction of the step from it back to `u`: no division per side to
-            // find it (the search spent a tenth of its instructions there).
-            let (x, y) = (u % self.width, u / self.width);
-            let sides = [
-                (y > 0, u.wrapping_sub(self.width), 3),
-                (x > 0, u.wrapping_sub(1), 2),
-                (x + 1 < self.width, u + 1, 1),
-                (u + self.width < grid.len(), u + self.width, 0),
-            ];
-            for (on_map, v, back_direction) in sides {
-                if !on_map || grid.raw_cost(v) == 0 {
+            for (on_map, v, ahead) in sides(self.width, n, u) {
+                if !on_map || v >= n || grid.raw_cost(v) == 0 || h[v] == u32::MAX {
                     continue;
                 }
-                let back = self.usage[v][back_direction];
-                let step = UNIT + extra * u32::from(back) + crowd * u32::from(self.through[v]);
+                let back = usage[v][3 - ahead];
+                let step = UNIT + extra * u32::from(back) + crowd * u32::from(through[v]);
                 let gv = g + step;
-                if self.seen[v] != round || gv < self.g[v] {
-                    self.seen[v] = round;
-                    self.g[v] = gv;
-                    self.parent[v] = u as u32;
-                    self.heap.push(Reverse(entry(gv + h(v) * inflate, v)));
+                if seen[v] != round || gv < g_of[v] {
+                    seen[v] = round;
+                    g_of[v] = gv;
+                    parent[v] = u as u32;
+                    self.open.push(key(gv + h[v] * inflate), v as u32);
                 }
             }
         }
@@ -304,7 +311,35 @@ impl GuidePaths {
     }
 }
 
-/// A heap entry: priority `f` over `cell` (see [`GuidePaths`]'s heap).
-fn entry(f: u32, cell: usize) -> u64 {
-    u64::from(f) << 32 | cell as u64
+/// What weighted A*'s steps cost, in sixteenths of a step.
+struct Costs {
+    /// Per guide path the other way.
+    extra: u32,
+    /// The heuristic's factor.
+    inflate: u32,
+    /// Per guide path through the cell.
+    crowd: u32,
+    /// The greatest common divisor of them all: every `f` is a multiple of it, so the open
+    /// list keys `f / grain` and finds the next key without stepping over empty buckets.
+    grain: u32,
+}
+
+impl Costs {
+    fn of(guidance: Guidance) -> Self {
+        let extra = (guidance.contraflow * UNIT as f32) as u32;
+        let inflate = (HEURISTIC_WEIGHT * UNIT as f32) as u32;
+        let crowd = (guidance.vertex * UNIT as f32) as u32;
+        let grain = [extra, inflate, crowd].into_iter().fold(UNIT, gcd);
+        Self {
+            extra,
+            inflate,
+            crowd,
+            grain,
+        }
+    }
+}
+
+/// Euclid's greatest common divisor (`gcd(a, 0) = a`).
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 { a } else { gcd(b, a % b) }
 }

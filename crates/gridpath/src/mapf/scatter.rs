@@ -36,6 +36,7 @@ use super::distances::Distances;
 use super::instance::SplitMix64;
 use super::refine::Until;
 use super::{Moves, neighbours};
+use crate::buckets::BucketQueue;
 use crate::grid::Grid;
 
 const NONE: u32 = u32::MAX;
@@ -134,49 +135,17 @@ impl Scatter {
     }
 }
 
-/// The search's open list, a bucket queue. Its key (collisions, f) never falls along a path: a
-/// move adds collisions and never takes one back, and h is consistent. So the least key is found
-/// by a cursor that only moves forward, and a push or a pop costs O(1), where a binary heap's
-/// cost half the scatter's time. Within a bucket the last pushed comes first: the deepest,
-/// usually, which reaches the goal soonest when many cells tie on f.
-#[derive(Default)]
-struct Buckets {
-    /// (g, cell, parent cell), by `collisions × (MARGIN + 1) + (f − shortest)`.
-    buckets: Vec<Vec<(u32, u32, u32)>>,
-    cursor: usize,
-    end: usize,
-}
+/// The search's open list: (collisions, g, cell, parent cell) in a bucket queue by
+/// `collisions × (MARGIN + 1) + (f − shortest)`. The key never falls along a path (a move adds
+/// collisions and never takes one back, and h is consistent), so a push or a pop costs O(1),
+/// where a binary heap's cost half the scatter's time.
+type Open = BucketQueue<(u64, u32, u32, u32)>;
 
-impl Buckets {
-    fn clear(&mut self) {
-        for bucket in &mut self.buckets[self.cursor..self.end] {
-            bucket.clear();
-        }
-        (self.cursor, self.end) = (0, 0);
-    }
-
-    fn push(&mut self, collisions: u64, above_shortest: u32, entry: (u32, u32, u32)) {
-        let k = (collisions as usize)
-            .saturating_mul(MARGIN as usize + 1)
-            .saturating_add(above_shortest as usize);
-        if k >= self.buckets.len() {
-            self.buckets.resize_with(k + 1, Vec::new);
-        }
-        self.buckets[k].push(entry);
-        self.end = self.end.max(k + 1);
-    }
-
-    /// The entry of least key, and its number of collisions.
-    fn pop(&mut self) -> Option<(u64, (u32, u32, u32))> {
-        while self.cursor < self.end {
-            if let Some(entry) = self.buckets[self.cursor].pop() {
-                let collisions = (self.cursor / (MARGIN as usize + 1)) as u64;
-                return Some((collisions, entry));
-            }
-            self.cursor += 1;
-        }
-        None
-    }
+/// The open list's key.
+fn open_key(collisions: u64, above_shortest: u32) -> usize {
+    (collisions as usize)
+        .saturating_mul(MARGIN as usize + 1)
+        .saturating_add(above_shortest as usize)
 }
 
 /// The table of uses, and scratch space for the search.
@@ -190,7 +159,7 @@ struct Planner {
     parent: Vec<u32>,
     closed_by: Vec<u32>,
     searches: u32,
-    open: Buckets,
+    open: Open,
 }
 
 impl Planner {
@@ -201,7 +170,7 @@ impl Planner {
             parent: vec![NONE; grid.len()],
             closed_by: vec![0; grid.len()],
             searches: 0,
-            open: Buckets::default(),
+            open: Open::default(),
         }
     }
 
@@ -299,8 +268,8 @@ impl Planner {
         self.searches += 1;
         let search = self.searches;
         self.open.clear();
-        self.open.push(0, 0, (0, start as u32, NONE));
-        while let Some((collisions, (g, v, parent))) = self.open.pop() {
+        self.open.push(0, (0, 0, start as u32, NONE));
+        while let Some((_, (collisions, g, v, parent))) = self.open.pop() {
             if self.closed_by[v as usize] == search {
                 continue;
             }
@@ -315,7 +284,8 @@ impl Planner {
                     continue;
                 }
                 let c = collisions + self.price(v as usize, u, g + 1);
-                self.open.push(c, g + 1 + h - d, (g + 1, u as u32, v));
+                let key = open_key(c, g + 1 + h - d);
+                self.open.push(key, (c, g + 1, u as u32, v));
             }
         }
         let mut path = Vec::with_capacity(d as usize + 1);
