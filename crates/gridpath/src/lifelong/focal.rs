@@ -109,26 +109,41 @@ impl FocalSearch {
                 return (Some(u), expanded);
             }
             expanded += 1;
-            for (on_map, v, ahead) in sides(width, grid.len(), u) {
-                if !on_map || grid.raw_cost(v) == 0 || h(v) == u32::MAX {
+            // Every table cut to the grid's length: one `v < n` per side then stands for the
+            // bounds checks of all of them.
+            let n = grid.len();
+            let (Some(h), Some(usage), Some(parent), Some(nodes), Some(seen)) = (
+                table.get(..n),
+                usage.get(..n),
+                parent.get_mut(..n),
+                self.nodes.get_mut(..n),
+                self.seen.get_mut(..n),
+            ) else {
+                return (None, expanded); // a table of another grid
+            };
+            let round = self.round;
+            let ahead_of_u = usage[u];
+            for (on_map, v, ahead) in sides(width, n, u) {
+                if !on_map || v >= n || grid.raw_cost(v) == 0 || h[v] == u32::MAX {
                     continue;
                 }
-                let back = 3 - ahead;
-                let same = u32::from(usage[u][ahead]) + 1;
-                let paths_out: u32 = usage[v].iter().map(|&n| u32::from(n)).sum();
+                let (hv, out_of_v) = (h[v], usage[v]);
+                let same = u32::from(ahead_of_u[ahead]) + 1;
+                let paths_out: u32 = out_of_v.iter().map(|&k| u32::from(k)).sum();
                 let next = Node {
                     g: here.g + 1,
                     contra: here
                         .contra
-                        .saturating_add(same.saturating_mul(u32::from(usage[v][back]))),
+                        .saturating_add(same.saturating_mul(u32::from(out_of_v[3 - ahead]))),
                     crowd: here.crowd.saturating_add(paths_out / 2),
                     closed: false,
                 };
-                let f = next.g + h(v);
-                if let Some(old) = self.known(v) {
-                    let old_f = old.g + h(v);
+                let f = next.g + hv;
+                if seen[v] == round {
+                    let old = nodes[v];
+                    let old_f = old.g + hv;
                     let better = if old_f <= f_bound {
-                        f <= f_bound && focal_key(&next, h(v)) < focal_key(&old, h(v))
+                        f <= f_bound && focal_key(&next, hv) < focal_key(&old, hv)
                     } else {
                         f < old_f
                     };
@@ -136,11 +151,10 @@ impl FocalSearch {
                         continue;
                     }
                 }
-                self.reach(v, next);
-                parent[v] = u as u32;
+                (nodes[v], seen[v], parent[v]) = (next, round, u as u32);
                 if f <= f_bound {
                     self.focal
-                        .push(Reverse(focal_key(&next, h(v)) << 32 | v as u128));
+                        .push(Reverse(focal_key(&next, hv) << 32 | v as u128));
                 } else {
                     self.open.push(f as usize, v as u32);
                 }
@@ -162,10 +176,6 @@ impl FocalSearch {
         }
         self.open.clear();
         self.focal.clear();
-    }
-
-    fn known(&self, v: usize) -> Option<Node> {
-        (self.seen[v] == self.round).then_some(self.nodes[v])
     }
 
     /// Records `node` at `v`, reached first or a better way.
