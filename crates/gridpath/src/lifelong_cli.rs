@@ -7,7 +7,7 @@ use std::path::Path;
 pub const USAGE: &str = "\
 usage: gridpath lifelong CONFIG.json [--steps N] [--seed S] [--output FILE]
                          [--guidance guided|focal|traffic|none] [--contraflow W] [--vertex V]
-                         [--focal B] [--replan CELLS]
+                         [--focal B] [--focal-slack STEPS] [--replan CELLS]
                          [--flow W] [--flow-cap C]
 
 lifelong runs a lifelong instance in the League of Robot Runners format (a JSON file naming the
@@ -22,8 +22,8 @@ adding W steps (1) to a step and each through the cell stepped onto V (0), and C
 (10000) a step expanded re-planning those of agents that strayed; ties between equally short
 moves go with the recent flow, each agent's step the other way costing W cells (0.1), at most C
 (0.45). focal: guided, but a new goal's guide path is the one with the least contraflow among
-those at most B times (2) the shortest (the paper's focal search; more tasks on small maps,
-more CPU). traffic: the ties alone. none: plain PIBT.
+those at most B times (2) and STEPS steps (32) longer than the shortest (the paper's focal
+search; more tasks, more CPU). traffic: the ties alone. none: plain PIBT.
 Exits 2 on bad input.";
 
 /// `gridpath lifelong …`. Ok(true) once run.
@@ -70,6 +70,15 @@ pub fn run(args: &[String]) -> Result<bool, String> {
             "--contraflow" => guidance.contraflow = cells(value("--contraflow")?, "--contraflow")?,
             "--vertex" => guidance.vertex = cells(value("--vertex")?, "--vertex")?,
             "--focal" => guidance.focal = focal_bound(value("--focal")?)?,
+            "--focal-slack" => {
+                let text = value("--focal-slack")?;
+                guidance.focal_slack = text.parse().map_err(|_| {
+                    format!(
+                        "--focal-slack takes a whole number of steps, not {}",
+                        quote(text)
+                    )
+                })?;
+            }
             "--replan" => {
                 let text = value("--replan")?;
                 guidance.replan = text
@@ -104,7 +113,6 @@ pub fn run(args: &[String]) -> Result<bool, String> {
     Ok(true)
 }
 
-/// A distance in cells, from 0 to 1,000.
 /// The focal search's bound: 1 to 1000, or 0 for none (weighted A*).
 fn focal_bound(text: &str) -> Result<f32, String> {
     text.parse::<f32>()
@@ -118,6 +126,7 @@ fn focal_bound(text: &str) -> Result<f32, String> {
         })
 }
 
+/// A distance in cells, from 0 to 1,000.
 fn cells(text: &str, name: &str) -> Result<f32, String> {
     text.parse::<f32>()
         .ok()

@@ -228,7 +228,12 @@ fn bad_files_get_one_line_that_says_what_is_wrong() {
         assert!(stderr.contains(said), "{changes:?}: {stderr}");
         assert_eq!(stderr.trim_end().lines().count(), 1, "{stderr}");
     }
-    for (flag, value) in [("--steps", "0"), ("--focal", "0.5"), ("--focal", "much")] {
+    for (flag, value) in [
+        ("--steps", "0"),
+        ("--focal", "0.5"),
+        ("--focal", "much"),
+        ("--focal-slack", "-1"),
+    ] {
         let (code, _, stderr) = gridpath(&["lifelong", FIXTURE, flag, value]);
         assert_eq!(code, 2, "{flag} {value}");
         assert!(stderr.contains(flag), "{stderr}");

@@ -9,24 +9,26 @@
 //!
 //! ```text
 //! open  : cells by f = g + dist(goal, ·)        (g: steps from the agent)
-//! focal : the open cells with f ≤ bound · f_min, by
+//! focal : the open cells with f ≤ min(bound · f_min, f_min + slack), by
 //!         (contra, crowd + f, −g)               contra = Σ (ahead(u→v) + 1) · back(v→u)
 //!                                               crowd  = Σ ⌊paths out of v / 2⌋
-//! loop: if focal is empty, f_min ← least f open; move every open cell with f ≤ bound · f_min
-//!       to focal; expand focal's first; stop at the goal
+//! loop: if focal is empty, f_min ← least f open; move every open cell within the bound to
+//!       focal; expand focal's first; stop at the goal
 //! ```
 //!
 //! So a path meets another file head-on only when every way round is more than `bound` times
-//! the shortest. The planner uses it for a new goal's guide path; an agent that strayed off its
-//! path re-plans by weighted A*, which on the room map expands half the cells (553 a plan
-//! against 1,150) within the step's re-planning budget, so more strays get a path: at 1,500
-//! agents 3,071 tasks, against 2,830 with focal re-plans. Measured over 1,000 steps beside
-//! weighted A*'s guide paths (seeds 0 to 2, tasks summed): the sorting centre at 800 agents
-//! 42,324 against 35,009, the room map at 500 8,793 against 8,686, at 1,500 8,714 against
-//! 8,607. Where contraflow cannot be avoided the focal list sweeps every cell within the bound
-//! before it gives in: a step costs up to 2.4 times as much on those maps (the room map's about
-//! the same), three times on the 500 × 140 warehouse, where it is no better. The search is bounded by `budget` expanded cells; past it the caller plans
-//! by weighted A* instead.
+//! the shortest, or `slack` steps longer (the paper has no slack: twice a 200-step path across
+//! a warehouse is a hundred steps of wandering; see [`super::Guidance::focal_slack`]). The
+//! planner uses it for a new goal's guide path; an agent that strayed off its path re-plans by
+//! weighted A*, which on the room map expands half the cells (553 a plan against 1,150) within
+//! the step's re-planning budget, so more strays get a path: at 1,500 agents 3,071 tasks,
+//! against 2,830 with focal re-plans. Measured over 1,000 steps beside weighted A*'s guide
+//! paths (seeds 0 to 2, tasks summed, slack 32): the sorting centre at 800 agents 42,685
+//! against 33,938, the room map at 500 8,676 against 8,312, at 1,500 8,869 against 8,679; the
+//! warehouse at 8,000, seeds 0 and 1, 27,827 and 28,069 against 25,507 and 25,392. Where contraflow cannot be avoided the focal
+//! list sweeps every cell within the bound before it gives in: a step costs up to twice as much
+//! as weighted A*'s on the small maps and the warehouse. The search is bounded by `budget`
+//! expanded cells; past it the caller plans by weighted A* instead.
 
 use super::guidance::sides;
 use crate::buckets::BucketQueue;
@@ -66,8 +68,8 @@ pub(super) struct FocalSearch {
 pub(super) type Usage = [[u16; 4]];
 
 impl FocalSearch {
-    /// Searches from `from` to the goal of `table` (its distance table), expanding at most
-    /// `budget` cells. Writes each reached cell's parent into `parent`; returns the goal cell if
+    /// Searches from `from` to the goal of `table` (its distance table) for a path at most
+    /// `bound` times the shortest and `slack` steps longer, expanding at most `budget` cells. Writes each reached cell's parent into `parent`; returns the goal cell if
     /// it was reached, and the cells expanded.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn search(
@@ -77,6 +79,7 @@ impl FocalSearch {
         table: &[u32],
         from: usize,
         bound: f32,
+        slack: u32,
         budget: usize,
         parent: &mut [u32],
     ) -> (Option<usize>, usize) {
@@ -93,7 +96,9 @@ impl FocalSearch {
                 };
                 // Never below f_min, or nothing would enter the focal list (an f of
                 // millions times 1.0 can round down in f32).
-                f_bound = ((f_min as f32 * bound) as u32).max(f_min);
+                f_bound = ((f_min as f32 * bound) as u32)
+                    .min(f_min.saturating_add(slack))
+                    .max(f_min);
             }
             self.fill_focal(f_bound, h);
             let Some(Reverse(entry)) = self.focal.pop() else {
@@ -265,7 +270,7 @@ mod tests {
         let from = grid.index_of(Point::new(8, 2)).expect("on the map");
         let mut parent = vec![0; grid.len()];
         let mut focal = FocalSearch::default();
-        let (reached, _) = focal.search(&grid, &usage, &table, from, 2.0, 10_000, &mut parent);
+        let (reached, _) = focal.search(&grid, &usage, &table, from, 2.0, 48, 10_000, &mut parent);
         let goal = grid.index_of(goal).expect("on the map");
         assert_eq!(reached, Some(goal));
         let path = path_to(&parent, from, goal);
@@ -280,11 +285,16 @@ mod tests {
             assert_eq!((a.x - b.x).abs() + (a.y - b.y).abs(), 1, "4-way steps");
         }
         // Bounded to the shortest, it has no choice but the busy row.
-        let (reached, _) = focal.search(&grid, &usage, &table, from, 1.0, 10_000, &mut parent);
+        let (reached, _) = focal.search(&grid, &usage, &table, from, 1.0, 48, 10_000, &mut parent);
+        assert_eq!(reached, Some(goal));
+        assert_eq!(path_to(&parent, from, goal).len() - 1, 8);
+        // So it has with no slack, whatever the bound.
+        let (reached, _) = focal.search(&grid, &usage, &table, from, 2.0, 0, 10_000, &mut parent);
         assert_eq!(reached, Some(goal));
         assert_eq!(path_to(&parent, from, goal).len() - 1, 8);
         // Out of budget, it says so.
-        let (reached, expanded) = focal.search(&grid, &usage, &table, from, 2.0, 3, &mut parent);
+        let (reached, expanded) =
+            focal.search(&grid, &usage, &table, from, 2.0, 48, 3, &mut parent);
         assert_eq!((reached, expanded), (None, 3));
     }
 }

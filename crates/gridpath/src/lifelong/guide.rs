@@ -158,6 +158,7 @@ impl GuidePaths {
                 table,
                 from,
                 guidance.focal,
+                guidance.focal_slack,
                 FOCAL_BUDGET,
                 &mut self.parent,
             );
