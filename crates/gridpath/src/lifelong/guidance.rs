@@ -92,8 +92,8 @@ impl Guidance {
     /// A new goal's guide path by the paper's focal search (bound 2, its GP-R100-F2, and at
     /// most [`Guidance::SLACK`] steps longer than the shortest), ties broken by the traffic.
     /// More tasks than [`Guidance::GUIDED`] on the lifelong benchmark (a quarter more on the
-    /// sorting centre, a tenth on the warehouse at 8,000 agents), at two to three times its
-    /// CPU a step: see the crate README's table.
+    /// sorting centre, a tenth on the warehouse at 8,000 agents), at up to two and a half
+    /// times its CPU a step: see the crate README's tables.
     pub const FOCAL: Guidance = Guidance {
         focal: 2.0,
         ..Guidance::GUIDED
