@@ -83,8 +83,16 @@ impl FocalSearch {
         budget: usize,
         parent: &mut [u32],
     ) -> (Option<usize>, usize) {
-        self.begin(grid.len());
-        let h = |v: usize| table.get(v).copied().unwrap_or(u32::MAX);
+        // Every table cut to the grid's length: one `v < n` per side then stands for the
+        // bounds checks of all of them.
+        let n = grid.len();
+        let (Some(dist), Some(usage), Some(parent)) =
+            (table.get(..n), usage.get(..n), parent.get_mut(..n))
+        else {
+            return (None, 0); // tables of another grid
+        };
+        self.begin(n);
+        let h = |v: usize| dist.get(v).copied().unwrap_or(u32::MAX);
         self.reach(from, Node::default());
         self.open.push(h(from) as usize, from as u32);
         let (mut f_bound, mut expanded) = (0, 0);
@@ -114,25 +122,18 @@ impl FocalSearch {
                 return (Some(u), expanded);
             }
             expanded += 1;
-            // Every table cut to the grid's length: one `v < n` per side then stands for the
-            // bounds checks of all of them.
-            let n = grid.len();
-            let (Some(h), Some(usage), Some(parent), Some(nodes), Some(seen)) = (
-                table.get(..n),
-                usage.get(..n),
-                parent.get_mut(..n),
-                self.nodes.get_mut(..n),
-                self.seen.get_mut(..n),
-            ) else {
-                return (None, expanded); // a table of another grid
+            // `begin` made these the grid's length.
+            let (Some(nodes), Some(seen)) = (self.nodes.get_mut(..n), self.seen.get_mut(..n))
+            else {
+                return (None, expanded);
             };
             let round = self.round;
             let ahead_of_u = usage[u];
             for (on_map, v, ahead) in sides(width, n, u) {
-                if !on_map || v >= n || grid.raw_cost(v) == 0 || h[v] == u32::MAX {
+                if !on_map || v >= n || grid.raw_cost(v) == 0 || dist[v] == u32::MAX {
                     continue;
                 }
-                let (hv, out_of_v) = (h[v], usage[v]);
+                let (hv, out_of_v) = (dist[v], usage[v]);
                 let same = u32::from(ahead_of_u[ahead]) + 1;
                 let paths_out: u32 = out_of_v.iter().map(|&k| u32::from(k)).sum();
                 let next = Node {

@@ -135,17 +135,23 @@ impl Scatter {
     }
 }
 
-/// The search's open list: (collisions, g, cell, parent cell) in a bucket queue by
-/// `collisions × (MARGIN + 1) + (f − shortest)`. The key never falls along a path (a move adds
-/// collisions and never takes one back, and h is consistent), so a push or a pop costs O(1),
-/// where a binary heap's cost half the scatter's time.
-type Open = BucketQueue<(u64, u32, u32, u32)>;
+/// The search's open list: (g, cell, parent cell) in a bucket queue by
+/// `collisions × (MARGIN + 1) + (f − shortest)`, so an entry's collisions are its key divided by
+/// `MARGIN + 1`. The key never falls along a path (a move adds collisions and never takes one
+/// back, and h is consistent), so a push or a pop costs O(1), where a binary heap's cost half
+/// the scatter's time.
+type Open = BucketQueue<(u32, u32, u32)>;
 
 /// The open list's key.
 fn open_key(collisions: u64, above_shortest: u32) -> usize {
     (collisions as usize)
         .saturating_mul(MARGIN as usize + 1)
         .saturating_add(above_shortest as usize)
+}
+
+/// The collisions of an entry of key `key`.
+fn collisions_of(key: usize) -> u64 {
+    (key / (MARGIN as usize + 1)) as u64
 }
 
 /// The table of uses, and scratch space for the search.
@@ -268,8 +274,9 @@ impl Planner {
         self.searches += 1;
         let search = self.searches;
         self.open.clear();
-        self.open.push(0, (0, 0, start as u32, NONE));
-        while let Some((_, (collisions, g, v, parent))) = self.open.pop() {
+        self.open.push(0, (0, start as u32, NONE));
+        while let Some((key, (g, v, parent))) = self.open.pop() {
+            let collisions = collisions_of(key);
             if self.closed_by[v as usize] == search {
                 continue;
             }
@@ -285,7 +292,7 @@ impl Planner {
                 }
                 let c = collisions + self.price(v as usize, u, g + 1);
                 let key = open_key(c, g + 1 + h - d);
-                self.open.push(key, (c, g + 1, u as u32, v));
+                self.open.push(key, (g + 1, u as u32, v));
             }
         }
         let mut path = Vec::with_capacity(d as usize + 1);
