@@ -49,6 +49,8 @@ pub struct LifelongPlanner {
     lost: VecDeque<usize>,
     seed: u64,
     next: Vec<Point>,
+    /// This step's costs of each agent's cell and its sides: the cell, up, left, right, down.
+    near: Vec<[u32; 5]>,
 }
 
 impl LifelongPlanner {
@@ -68,6 +70,7 @@ impl LifelongPlanner {
             guidance,
             seed,
             next: Vec::new(),
+            near: Vec::new(),
         }
     }
 
@@ -155,28 +158,24 @@ impl LifelongPlanner {
 
     /// One step of every agent: returns where each now stands.
     pub fn step(&mut self) -> &[Point] {
-        let (tables, slots, cells) = (&self.tables, &self.slots, &self.cells);
-        let (traffic, guide, guidance, grid) =
-            (&self.traffic, &self.guide, self.guidance, &self.grid);
+        self.cost_nearby();
+        let (near, cells, grid) = (&self.near, &self.cells, &self.grid);
+        let width = grid.width() as usize;
         let cost = |i: usize, p: Point| -> u32 {
-            let Some(v) = grid.index_of(p) else {
+            let (Some(v), Some(&u)) = (grid.index_of(p), cells.get(i)) else {
                 return u32::MAX;
             };
-            let d = tables.distance(slots[i], v);
-            if d == GoalTables::UNREACHABLE {
-                return u32::MAX / 2;
-            }
-            let to_go = if guidance.paths_are_on() {
-                guide.cost_to_go(i, v, d)
-            } else {
-                d.saturating_mul(SCALE as u32)
-            };
-            let against = if guidance.flow_is_on() {
-                (guidance.flow * traffic.against(cells[i], v)).min(guidance.flow_cap)
-            } else {
-                0.0
-            };
-            to_go.saturating_add((against * SCALE) as u32)
+            let k = [
+                u,
+                u.wrapping_sub(width),
+                u.wrapping_sub(1),
+                u + 1,
+                u + width,
+            ]
+            .iter()
+            .position(|&w| w == v);
+            k.and_then(|k| near.get(i).map(|n| n[k]))
+                .unwrap_or(u32::MAX)
         };
         let next = self
             .crowd
@@ -220,6 +219,55 @@ impl LifelongPlanner {
             }
         }
         &self.next
+    }
+
+    /// Every agent's cost (see the module docs) of staying and of each of its four sides, in
+    /// [`LifelongPlanner::near`]'s order, worked out in one pass before the crowd step asks for
+    /// them. The step asks agent by agent in order of priority, and each ask reads at random in
+    /// a table of its own, from memory, not the cache: on the warehouse at 10,000 agents those
+    /// reads were a third of the step. In a loop over the agents, with nothing else between
+    /// them, the processor waits for many of them at once.
+    fn cost_nearby(&mut self) {
+        let width = self.grid.width() as usize;
+        let mut near = std::mem::take(&mut self.near);
+        near.clear();
+        near.extend(self.cells.iter().enumerate().map(|(i, &u)| {
+            [
+                u,
+                u.wrapping_sub(width),
+                u.wrapping_sub(1),
+                u + 1,
+                u + width,
+            ]
+            .map(|v| {
+                let dist = self.tables.distance(self.slots[i], v);
+                self.cost(i, v, dist)
+            })
+        }));
+        self.near = near;
+    }
+
+    /// What it costs `agent` to stand on cell `v`, `dist` from its goal (see the module docs),
+    /// in sixteenths of a step; `u32::MAX` off the map.
+    fn cost(&self, agent: usize, v: usize, dist: u32) -> u32 {
+        if v >= self.grid.len() {
+            return u32::MAX;
+        }
+        if dist == GoalTables::UNREACHABLE {
+            return u32::MAX / 2;
+        }
+        let to_go = if self.guidance.paths_are_on() {
+            self.guide.cost_to_go(agent, v, dist)
+        } else {
+            dist.saturating_mul(SCALE as u32)
+        };
+        let against = if self.guidance.flow_is_on() {
+            (self.guidance.flow * self.traffic.against(self.cells[agent], v))
+                .min(self.guidance.flow_cap)
+        } else {
+            0.0
+        };
+        to_go.saturating_add((against * SCALE) as u32)
     }
 
     /// Plans `agent`'s guide path from where it stands, if guide paths are on, by the search

@@ -27,7 +27,7 @@ pub struct Distances {
 
 /// Fills `table` (one entry a cell) with every cell's 4-way moves to `goal` by one breadth-first
 /// search back from it, [`Distances::UNREACHABLE`] where it cannot be reached.
-pub(crate) fn fill_distances(
+fn fill_distances(
     grid: &Grid,
     moves: Moves,
     goal: usize,

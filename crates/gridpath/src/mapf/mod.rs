@@ -43,7 +43,6 @@ pub use anytime::{AnytimeLimits, AnytimeRun, Milestone, solve_anytime};
 pub use check::{PlanCheck, PlanError, check_plan, check_plan_with_moves};
 pub use crowd::{CrowdStep, GIVE_WAY_AFTER, HOLD_BACK_LIMIT, Mover, PUSHED_BACK, Room};
 pub use distances::Distances;
-pub(crate) use distances::fill_distances;
 pub use instance::{Instance, InstanceError};
 pub use lacam::{LacamOutcome, LacamStats, solve_with_lacam};
 pub use pibt::{Pibt, PibtPlan, solve_with_pibt};
