@@ -43,23 +43,30 @@ impl CrowdStep {
         if best == here {
             return None;
         }
+        let one_cell = |k: u32| k != NONE && k as usize != i && self.size[k as usize] == 1;
+        let j = self.standing(best);
+        let near = || {
+            movement
+                .moves(grid, grid.point_of(here))
+                .filter_map(|p| grid.index_of(p))
+                .filter(|&u| u != best)
+                .map(|u| self.standing(u))
+        };
+        // No one to pass: the passage need not be followed (most steps, off the jams).
+        if !(one_cell(j) && self.to[j as usize] == UNPLANNED) && !near().any(one_cell) {
+            return None;
+        }
         let passage = self.passage(grid, movement, here, best)?;
         if passage.open && passage.cells.len() < 3 {
             return None; // it forks at once: there is room to pass
         }
-        let one_cell = |k: u32| k != NONE && k as usize != i && self.size[k as usize] == 1;
-        let j = self.standing(best);
         let partner = if one_cell(j)
             && self.to[j as usize] == UNPLANNED
             && self.swap_required(grid, i, j as usize, &passage)
         {
             Some(j as usize)
         } else {
-            movement
-                .moves(grid, grid.point_of(here))
-                .filter_map(|p| grid.index_of(p))
-                .filter(|&u| u != best)
-                .map(|u| self.standing(u))
+            near()
                 .find(|&k| one_cell(k) && self.swap_required(grid, k as usize, i, &passage))
                 .map(|k| k as usize)
         };
