@@ -25,9 +25,10 @@
 //! against 2,830 with focal re-plans. Measured over 1,000 steps beside weighted A*'s guide
 //! paths (seeds 0 to 2, tasks summed, slack 32): the sorting centre at 800 agents 42,685
 //! against 33,938, the room map at 500 8,676 against 8,312, at 1,500 8,869 against 8,679; the
-//! warehouse at 8,000, seeds 0 and 1, 27,827 and 28,069 against 25,507 and 25,392. Where contraflow cannot be avoided the focal
-//! list sweeps every cell within the bound before it gives in: a step costs up to twice as much
-//! as weighted A*'s on the small maps and the warehouse. The search is bounded by `budget`
+//! warehouse at 8,000, seeds 0 and 1, 27,827 and 28,069 against 25,507 and 25,392. Where
+//! contraflow cannot be avoided the focal list sweeps every cell within the bound before it
+//! gives in: a step costs up to twice as much as weighted A*'s on the small maps and the
+//! warehouse. The search is bounded by `budget`
 //! expanded cells; past it the caller plans by weighted A* instead.
 
 use super::guidance::sides;
@@ -69,8 +70,9 @@ pub(super) type Usage = [[u16; 4]];
 
 impl FocalSearch {
     /// Searches from `from` to the goal of `table` (its distance table) for a path at most
-    /// `bound` times the shortest and `slack` steps longer, expanding at most `budget` cells. Writes each reached cell's parent into `parent`; returns the goal cell if
-    /// it was reached, and the cells expanded.
+    /// `bound` times the shortest and `slack` steps longer, expanding at most `budget` cells.
+    /// Writes each reached cell's parent into `parent`; returns the goal cell if it was
+    /// reached, and the cells expanded.
     #[allow(clippy::too_many_arguments)]
     pub(super) fn search(
         &mut self,

@@ -13,9 +13,10 @@
 //! ```
 //!
 //! (`through(v)`, the guide paths through a cell, is the paper's vertex congestion; its weight is
-//! 0 by default: see [`super::Guidance::vertex`].) Each edge's usage counts the guide paths that still have it ahead of their agent; an agent
-//! gives back each edge as it passes it, and all of its path when it gets a new goal. PIBT then
-//! follows the guide path rather than the shortest way (the *guide heuristic*):
+//! 0 by default: see [`super::Guidance::vertex`].) Each edge's usage counts the guide paths
+//! that still have it ahead of their agent; an agent gives back each edge as it passes it, and
+//! all of its path when it gets a new goal. PIBT then follows the guide path rather than the
+//! shortest way (the *guide heuristic*):
 //!
 //! ```text
 //! cost_to_go(i, v) = len(P) − j              if v is P[j], a cell of i's path just ahead
