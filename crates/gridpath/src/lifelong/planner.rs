@@ -49,7 +49,7 @@ pub struct LifelongPlanner {
     lost: VecDeque<usize>,
     seed: u64,
     next: Vec<Point>,
-    /// This step's costs of each agent's cell and its sides: the cell, up, left, right, down.
+    /// This step's costs of each agent's cell and its sides, in [`around`]'s order.
     near: Vec<[u32; 5]>,
 }
 
@@ -165,15 +165,7 @@ impl LifelongPlanner {
             let (Some(v), Some(&u)) = (grid.index_of(p), cells.get(i)) else {
                 return u32::MAX;
             };
-            let k = [
-                u,
-                u.wrapping_sub(width),
-                u.wrapping_sub(1),
-                u + 1,
-                u + width,
-            ]
-            .iter()
-            .position(|&w| w == v);
+            let k = around(u, width).iter().position(|&w| w == v);
             k.and_then(|k| near.get(i).map(|n| n[k]))
                 .unwrap_or(u32::MAX)
         };
@@ -222,37 +214,31 @@ impl LifelongPlanner {
     }
 
     /// Every agent's cost (see the module docs) of staying and of each of its four sides, in
-    /// [`LifelongPlanner::near`]'s order, worked out in one pass before the crowd step asks for
-    /// them. The step asks agent by agent in order of priority, and each ask reads at random in
-    /// a table of its own, from memory, not the cache: on the warehouse at 10,000 agents those
-    /// reads were a third of the step. In a loop over the agents, with nothing else between
-    /// them, the processor waits for many of them at once.
+    /// [`around`]'s order, worked out in one pass before the crowd step asks for them. The step
+    /// asks agent by agent in order of priority, and each ask reads at random in a table of its
+    /// own, from memory, not the cache: on the warehouse at 10,000 agents those reads were a
+    /// third of the step. In a loop over the agents, with nothing else between them, the
+    /// processor waits for many of them at once.
     fn cost_nearby(&mut self) {
         let width = self.grid.width() as usize;
         let mut near = std::mem::take(&mut self.near);
         near.clear();
-        near.extend(self.cells.iter().enumerate().map(|(i, &u)| {
-            [
-                u,
-                u.wrapping_sub(width),
-                u.wrapping_sub(1),
-                u + 1,
-                u + width,
-            ]
-            .map(|v| {
-                let dist = self.tables.distance(self.slots[i], v);
-                self.cost(i, v, dist)
-            })
-        }));
+        near.extend(
+            self.cells
+                .iter()
+                .enumerate()
+                .map(|(i, &u)| around(u, width).map(|v| self.cost(i, v))),
+        );
         self.near = near;
     }
 
-    /// What it costs `agent` to stand on cell `v`, `dist` from its goal (see the module docs),
-    /// in sixteenths of a step; `u32::MAX` off the map.
-    fn cost(&self, agent: usize, v: usize, dist: u32) -> u32 {
+    /// What it costs `agent` to stand on cell `v` (see the module docs), in sixteenths of a
+    /// step; `u32::MAX` off the map.
+    fn cost(&self, agent: usize, v: usize) -> u32 {
         if v >= self.grid.len() {
             return u32::MAX;
         }
+        let dist = self.tables.distance(self.slots[agent], v);
         if dist == GoalTables::UNREACHABLE {
             return u32::MAX / 2;
         }
@@ -292,4 +278,17 @@ impl LifelongPlanner {
             .filter(|_| self.grid.is_passable(p))
             .ok_or_else(|| format!("{what} {p} is a wall or off the map"))
     }
+}
+
+/// Cell `u` of a grid `width` cells wide and its sides: itself, up, left, right and down (a side
+/// off the map is a number past the grid's cells, or the cell at the other end of a row, which
+/// no one asks for).
+fn around(u: usize, width: usize) -> [usize; 5] {
+    [
+        u,
+        u.wrapping_sub(width),
+        u.wrapping_sub(1),
+        u + 1,
+        u + width,
+    ]
 }
