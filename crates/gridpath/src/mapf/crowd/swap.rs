@@ -53,17 +53,15 @@ impl CrowdStep {
                 .map(|u| self.standing(u))
         };
         // No one to pass: the passage need not be followed (most steps, off the jams).
-        if !(one_cell(j) && self.to[j as usize] == UNPLANNED) && !near().any(one_cell) {
+        let j_unplanned = one_cell(j) && self.to[j as usize] == UNPLANNED;
+        if !(j_unplanned || near().any(one_cell)) {
             return None;
         }
         let passage = self.passage(grid, movement, here, best)?;
         if passage.open && passage.cells.len() < 3 {
             return None; // it forks at once: there is room to pass
         }
-        let partner = if one_cell(j)
-            && self.to[j as usize] == UNPLANNED
-            && self.swap_required(grid, i, j as usize, &passage)
-        {
+        let partner = if j_unplanned && self.swap_required(grid, i, j as usize, &passage) {
             Some(j as usize)
         } else {
             near()
