@@ -15,10 +15,10 @@
 
 use crate::agents::{Destination, GridAgent};
 use crate::nav_grid::NavGrid;
+use crate::off_frame::{Pending, SearchThread};
 use bevy::platform::collections::HashMap;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gridpath::{FlowField, Movement, Point};
 
 /// Put it on a [`GridAgent`]: it steers by the flow field of its destination instead of a route
@@ -40,7 +40,7 @@ struct Shared {
     /// The field agents step by (computed on `revision`), once one has landed.
     field: Option<FlowField>,
     revision: u64,
-    task: Option<Task<(FlowField, u64, f64)>>,
+    task: Option<Pending<(FlowField, u64, f64)>>,
     /// The field it replaced: its memory is reused by the next computation.
     spare: Option<FlowField>,
     used: bool,
@@ -85,6 +85,7 @@ fn keep_fields(
     nav: Option<Res<NavGrid>>,
     mut fields: ResMut<FlowFields>,
     agents: Query<(&GridAgent, &Destination), With<SharedFlow>>,
+    thread: Res<SearchThread>,
 ) {
     let Some(nav) = nav else {
         return;
@@ -104,7 +105,7 @@ fn keep_fields(
     fields.retain(|_, shared| shared.used);
     for (&(to, movement), shared) in fields.iter_mut() {
         if let Some(task) = &mut shared.task
-            && let Some((field, revision, took)) = check_ready(task)
+            && let Some((field, revision, took)) = task.take()
         {
             shared.task = None;
             *micros = took;
@@ -117,7 +118,7 @@ fn keep_fields(
         if stale && shared.task.is_none() {
             let mut field = shared.spare.take().unwrap_or_default();
             let (grid, revision) = (nav.snapshot(), nav.revision());
-            shared.task = Some(AsyncComputeTaskPool::get().spawn(async move {
+            shared.task = Some(Pending::start(*thread, move || {
                 let began = Instant::now();
                 field.compute(&grid, &[to], movement);
                 (field, revision, began.elapsed().as_secs_f64() * 1e6)

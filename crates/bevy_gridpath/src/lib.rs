@@ -5,7 +5,8 @@
 //!   tiles of a bevy_ecs_tilemap layer.
 //! - [`PathRequest`]s answered off the frame by one service ([`PathService`]): searches on the
 //!   async task pool, a per-frame budget, answers discarded and searched again when an edit
-//!   touched them, failures that say why ([`PathFailed`]).
+//!   touched them, failures that say why ([`PathFailed`]). Or in the frame, for the same moves
+//!   on every run ([`SearchThread`]).
 //! - [`GridAgent`]s that walk to a [`Destination`], re-route when an edit touches their route,
 //!   and never step into a wall; with [`SharedFlow`], many agents going to one place share one
 //!   flow field ([`FlowFields`]) instead of a search each.
@@ -25,6 +26,7 @@ pub mod debug;
 pub mod flow;
 pub mod layout;
 pub mod nav_grid;
+pub mod off_frame;
 pub mod requests;
 #[cfg(feature = "tilemap")]
 pub mod tilemap;
@@ -40,6 +42,7 @@ pub use flow::{FlowFields, SharedFlow};
 pub use gridpath;
 pub use layout::{CellShape, GridLayout};
 pub use nav_grid::{NavGrid, path_touches};
+pub use off_frame::SearchThread;
 pub use requests::{
     OwnSearch, PathFailed, PathFailure, PathRequest, PathService, PathStats, Route, TableWork,
 };
@@ -52,7 +55,7 @@ pub mod prelude {
         AgentStatus, Body, CellCost, CellPos, CellShape, Crowd, DebugColors, Destination,
         FlowFieldGizmos, FlowFields, GridAgent, GridLayout, GridPathDebugPlugin, GridPathPlugin,
         GridPathSystems, NavGrid, NavGridGizmos, Obstacle, ObstacleGizmos, PathFailed, PathFailure,
-        PathRequest, PathService, Route, RouteGizmos, SharedFlow,
+        PathRequest, PathService, Route, RouteGizmos, SearchThread, SharedFlow,
     };
     pub use gridpath::{CornerRule, Movement, Point};
 }
@@ -90,6 +93,7 @@ impl Plugin for GridPathPlugin {
                 .chain(),
         )
         .add_plugins((
+            off_frame::plugin,
             cells::plugin,
             requests::plugin,
             flow::plugin,

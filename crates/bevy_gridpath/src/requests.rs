@@ -14,9 +14,9 @@
 
 use crate::layout::CellShape;
 use crate::nav_grid::NavGrid;
+use crate::off_frame::{Pending, SearchThread};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gridpath::jump_distances::Update;
 use gridpath::{
     Algorithm, Components, GoalMode, Grid, Heuristic, Movement, Point, QueryError, Search,
@@ -455,7 +455,7 @@ fn failed(reason: PathFailure, request: &PathRequest, overtaken: u32) -> PathFai
 /// A search running for an entity's request.
 #[derive(Component)]
 pub(crate) struct PathTask {
-    task: Task<Answer>,
+    task: Pending<Answer>,
     request: PathRequest,
 }
 
@@ -531,7 +531,7 @@ fn collect_answers(
     mut commands: Commands,
 ) {
     for (entity, mut task, request, mut ticket, own) in &mut tasks {
-        let Some(answer) = check_ready(&mut task.task) else {
+        let Some(answer) = task.task.take() else {
             continue;
         };
         match own {
@@ -592,6 +592,7 @@ pub(crate) fn start_requests(
         Without<PathTask>,
     >,
     running: Query<(), With<PathTask>>,
+    thread: Res<SearchThread>,
     mut commands: Commands,
 ) {
     if waiting.is_empty() {
@@ -615,7 +616,6 @@ pub(crate) fn start_requests(
         }
     }
     queue.sort_unstable();
-    let pool = AsyncComputeTaskPool::get();
     let room = service
         .max_in_flight
         .max(1)
@@ -641,7 +641,7 @@ pub(crate) fn start_requests(
             None => (service.pool.pop().unwrap_or_default(), false),
         };
         let (grid, revision) = (nav.grid_for(request.size), nav.revision());
-        let task = pool.spawn(async move {
+        let task = Pending::start(*thread, move || {
             // The service checked that the goal is in reach, unless the request has its own.
             let result = search_for(&mut search, &grid, request, revision, !own);
             Answer {

@@ -83,6 +83,28 @@ fn a_request_is_answered_with_a_route() {
     assert_eq!(stats(&app).answered, 1);
 }
 
+/// With the searches in the frame ([`SearchThread::Frame`]), a request is answered at the frame
+/// after the one that searched it, however busy the machine: no loop waits for it. So is a
+/// shared flow field.
+#[test]
+fn searches_in_the_frame_land_at_the_next_frame() {
+    let mut app = app(10, 10);
+    app.insert_resource(SearchThread::Frame);
+    let asker = app
+        .world_mut()
+        .spawn(PathRequest::new(p(0, 0), p(9, 9)))
+        .id();
+    let flow = walker(&mut app, 4.0, p(0, 9), p(9, 0));
+    app.world_mut().entity_mut(flow).insert(SharedFlow);
+    app.update();
+    assert!(route_of(&app, asker).is_none(), "searched in this frame");
+    app.update();
+    let route = route_of(&app, asker).expect("answered at the next frame");
+    assert_eq!(route.cells.last(), Some(&p(9, 9)));
+    let fields = app.world().resource::<FlowFields>();
+    assert_eq!(fields.computed(), 1, "the flow field too");
+}
+
 #[test]
 fn a_wall_dropped_on_a_route_being_searched_discards_it_and_the_answer_avoids_the_wall() {
     let mut app = app(12, 5);

@@ -4,6 +4,7 @@ use super::tick::tick_once;
 use super::{Body, BodyItem, BodyMotion, Crowd, CrowdStats, GatherCell};
 use crate::agents::{AgentProgress, AgentStatus, Destination, GridAgent, centre};
 use crate::nav_grid::{GridsBySize, NavGrid};
+use crate::off_frame::SearchThread;
 use crate::requests::{PathRequest, Route};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
@@ -29,6 +30,7 @@ type Moved<'a> = (
 pub(super) fn step(
     time: Res<Time>,
     nav: Option<Res<NavGrid>>,
+    thread: Res<SearchThread>,
     mut crowd: ResMut<Crowd>,
     mut bodies: Query<Moved, With<Body>>,
 ) {
@@ -53,7 +55,7 @@ pub(super) fn step(
         order = by_entity(order, |b| b.0);
     }
     while crowd.due <= crowd.clock {
-        tick_once(crowd, &nav, tick, &mut order);
+        tick_once(crowd, &nav, *thread, tick, &mut order);
         crowd.due += tick;
         crowd.ticks += 1;
     }

@@ -5,6 +5,7 @@ use super::untangle::{hold, look_for_jams, reserve, walk};
 use super::{BodyItem, Crowd};
 use crate::agents::{centre, ground_cost};
 use crate::nav_grid::NavGrid;
+use crate::off_frame::SearchThread;
 use bevy::prelude::*;
 use gridpath::mapf::Mover;
 use gridpath::mapf::crowd::{detour, distance_fifths as distance};
@@ -20,7 +21,13 @@ const DETOUR_SECONDS: f32 = 1.0;
 const DETOUR_SECONDS_ONE_CELL: f32 = 4.0;
 
 /// One PIBT step of every body that has earned a move.
-pub(super) fn tick_once(crowd: &mut Crowd, nav: &NavGrid, tick: f32, order: &mut [BodyItem<'_>]) {
+pub(super) fn tick_once(
+    crowd: &mut Crowd,
+    nav: &NavGrid,
+    thread: SearchThread,
+    tick: f32,
+    order: &mut [BodyItem<'_>],
+) {
     let Some(movement) = order.first().map(|b| b.1.movement) else {
         return;
     };
@@ -42,7 +49,7 @@ pub(super) fn tick_once(crowd: &mut Crowd, nav: &NavGrid, tick: f32, order: &mut
         })
         .collect();
     detour_the_stalled(crowd, &grids, movement, order, &movers, &mut aims);
-    look_for_jams(crowd, &sized[0], order);
+    look_for_jams(crowd, &sized[0], order, thread);
     let held = hold(crowd, order, &mut movers);
     if held.is_some() {
         reserve(crowd, order, &mut movers);

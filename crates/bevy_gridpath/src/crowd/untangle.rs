@@ -13,9 +13,9 @@
 //! to PIBT, and its jammed bodies are tried again later.
 
 use super::{BodyItem, BodyMotion, Crowd};
+use crate::off_frame::{Pending, SearchThread};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use gridpath::mapf::Mover;
 use gridpath::mapf::crowd::{
     SizedBody, Window, footprint, four_steps, jam_region, nearest_in_region, untangle,
@@ -118,7 +118,7 @@ pub(crate) struct Untangling {
     started: Arc<AtomicBool>,
     /// The first tick the search was seen started, and when.
     began: Option<(u64, Instant)>,
-    search: Option<Task<Option<Vec<Vec<Point>>>>>,
+    search: Option<Pending<Option<Vec<Vec<Point>>>>>,
     plan: Vec<Vec<Point>>,
     at: usize,
     waited: u32,
@@ -163,7 +163,12 @@ fn jammed(b: &BodyItem<'_>, now: f32) -> bool {
 
 /// Looks for a jam to solve (at most once every [`LOOK_EVERY`] seconds), and starts its
 /// search.
-pub(super) fn look_for_jams(crowd: &mut Crowd, grid: &Arc<Grid>, order: &[BodyItem<'_>]) {
+pub(super) fn look_for_jams(
+    crowd: &mut Crowd,
+    grid: &Arc<Grid>,
+    order: &[BodyItem<'_>],
+    thread: SearchThread,
+) {
     if !crowd.untangle || crowd.untangling.is_some() || crowd.clock < crowd.look_again {
         return;
     }
@@ -219,10 +224,10 @@ pub(super) fn look_for_jams(crowd: &mut Crowd, grid: &Arc<Grid>, order: &[BodyIt
             region.extend(cells);
         }
     }
-    crowd.untangling = search_region(grid, region, order, crowd.ticks, seeds);
+    crowd.untangling = search_region(grid, region, order, crowd.ticks, thread, seeds);
 }
 
-/// Starts the search, at tick `tick` (its seed too), for every body in `region`: to where it
+/// Starts the search, at tick `tick` (its seed too) on `thread`, for every body in `region`: to where it
 /// goes if that is in the region, else to stay where it is (or the nearest place no one goes
 /// to). Bodies of one cell are planned by LaCAM, a jam with bigger ones by A\* over their
 /// joint moves ([`untangle_sizes`]), which is complete but searches far more: it is tried on
@@ -232,6 +237,7 @@ fn search_region(
     mut region: HashSet<Point>,
     order: &[BodyItem<'_>],
     tick: u64,
+    thread: SearchThread,
     seeds: Vec<Entity>,
 ) -> Option<Untangling> {
     let (inside, outside): (Vec<&BodyItem<'_>>, Vec<&BodyItem<'_>>) = order.iter().partition(|b| {
@@ -281,7 +287,7 @@ fn search_region(
     let sizes = bodies.iter().map(|b| b.size).collect();
     let started = Arc::new(AtomicBool::new(false));
     let starts = started.clone();
-    let search = AsyncComputeTaskPool::get().spawn(async move {
+    let search = Pending::start(thread, move || {
         starts.store(true, Ordering::Relaxed);
         let open = |p: Point| region.contains(&p);
         let plan = if sized {
@@ -325,7 +331,7 @@ pub(super) fn hold(
         None => jam.queued.elapsed() > QUEUE_WAIT,
     };
     if let Some(search) = jam.search.as_mut() {
-        let found = check_ready(search).or(late.then_some(None));
+        let found = search.take().or(late.then_some(None));
         let Some(found) = found else {
             return hold_bodies(crowd, order, movers);
         };

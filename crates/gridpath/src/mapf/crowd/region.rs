@@ -19,8 +19,13 @@ pub fn jam_region(
     open: &impl Fn(Point) -> bool,
 ) -> HashSet<Point> {
     let narrow = |p: Point| four_steps(p).filter(|&n| open(n)).count() <= 2;
-    let mut seen: HashSet<Point> = from.filter(|&p| open(p)).collect();
-    let mut queue: VecDeque<(Point, u32)> = seen.iter().map(|&p| (p, 0)).collect();
+    // The queue in the order `from` gives (not the set's, which differs run to run): which
+    // cells a region that reaches `most_cells` holds must not.
+    let mut seen = HashSet::new();
+    let mut queue: VecDeque<(Point, u32)> = from
+        .filter(|&p| open(p) && seen.insert(p))
+        .map(|p| (p, 0))
+        .collect();
     while let Some((p, d)) = queue.pop_front() {
         for n in four_steps(p) {
             if seen.len() >= most_cells || !open(n) || seen.contains(&n) {
