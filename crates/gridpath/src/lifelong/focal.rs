@@ -104,11 +104,7 @@ impl FocalSearch {
                 let Some(f_min) = self.least_open_f(h) else {
                     return (None, expanded);
                 };
-                // Never below f_min, or nothing would enter the focal list (an f of
-                // millions times 1.0 can round down in f32).
-                f_bound = ((f_min as f32 * bound) as u32)
-                    .min(f_min.saturating_add(slack))
-                    .max(f_min);
+                f_bound = focal_bound(f_min, bound, slack);
             }
             self.fill_focal(f_bound, h);
             let Some(Reverse(entry)) = self.focal.pop() else {
@@ -135,29 +131,11 @@ impl FocalSearch {
                 if !on_map || v >= n || grid.raw_cost(v) == 0 || dist[v] == u32::MAX {
                     continue;
                 }
-                let (hv, out_of_v) = (dist[v], usage[v]);
-                let same = u32::from(ahead_of_u[ahead]) + 1;
-                let paths_out: u32 = out_of_v.iter().map(|&k| u32::from(k)).sum();
-                let next = Node {
-                    g: here.g + 1,
-                    contra: here
-                        .contra
-                        .saturating_add(same.saturating_mul(u32::from(out_of_v[3 - ahead]))),
-                    crowd: here.crowd.saturating_add(paths_out / 2),
-                    closed: false,
-                };
+                let hv = dist[v];
+                let next = here.step(ahead_of_u[ahead], &usage[v], ahead);
                 let f = next.g + hv;
-                if seen[v] == round {
-                    let old = nodes[v];
-                    let old_f = old.g + hv;
-                    let better = if old_f <= f_bound {
-                        f <= f_bound && focal_key(&next, hv) < focal_key(&old, hv)
-                    } else {
-                        f < old_f
-                    };
-                    if old.closed || !better {
-                        continue;
-                    }
+                if seen[v] == round && !next.replaces(&nodes[v], hv, f_bound) {
+                    continue;
                 }
                 (nodes[v], seen[v], parent[v]) = (next, round, u as u32);
                 if f <= f_bound {
@@ -221,6 +199,47 @@ impl FocalSearch {
                 self.focal.push(Reverse(key << 32 | v as u128));
             }
         }
+    }
+}
+
+/// The most f a node of the focal list may have: `bound` times the least f in the open list
+/// and at most `slack` more. Never below it, or nothing would enter the focal list (an f of
+/// millions times 1.0 can round down in f32).
+fn focal_bound(f_min: u32, bound: f32, slack: u32) -> u32 {
+    ((f_min as f32 * bound) as u32)
+        .min(f_min.saturating_add(slack))
+        .max(f_min)
+}
+
+impl Node {
+    /// The node one step on from this one, into a cell whose guide paths leave it `out_of_v`
+    /// times to each side, going the way (`ahead`) that `same` guide paths went before from
+    /// here (one more: this one): its contraflow grows by those times the paths coming the
+    /// other way, and its crowding by half the paths through the cell.
+    fn step(&self, same: u16, out_of_v: &[u16; 4], ahead: usize) -> Node {
+        let same = u32::from(same) + 1;
+        let paths_out: u32 = out_of_v.iter().map(|&k| u32::from(k)).sum();
+        Node {
+            g: self.g + 1,
+            contra: self
+                .contra
+                .saturating_add(same.saturating_mul(u32::from(out_of_v[3 - ahead]))),
+            crowd: self.crowd.saturating_add(paths_out / 2),
+            closed: false,
+        }
+    }
+
+    /// Whether this node replaces `old`, reached before (with `h`, the cell's distance to go):
+    /// not if `old` is closed; in the focal list, if it is in it too and better by
+    /// [`focal_key`]; in the open list, if its f is lower.
+    fn replaces(&self, old: &Node, h: u32, f_bound: u32) -> bool {
+        let (f, old_f) = (self.g + h, old.g + h);
+        let better = if old_f <= f_bound {
+            f <= f_bound && focal_key(self, h) < focal_key(old, h)
+        } else {
+            f < old_f
+        };
+        !old.closed && better
     }
 }
 
