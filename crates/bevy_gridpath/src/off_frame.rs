@@ -2,10 +2,11 @@
 //!
 //! Off the frame (the default) a search never holds up a frame, but it lands at whichever frame
 //! it finishes by: on a busy machine, a slower one, or a browser tab in the background, later
-//! than on a quick one, and the crowd's bodies meet otherwise. In the frame ([`SearchThread::Frame`])
-//! every search lands at the next frame whatever the machine: the same moves on every run, as a
-//! game played in lockstep over a network, a replay, or a test needs. The cost is the frame's:
-//! a route across a large map, or a jam planned whole, takes milliseconds there.
+//! than on a quick one, and the crowd's bodies meet otherwise. In the frame
+//! ([`SearchThread::Frame`]) every search lands at the next frame whatever the machine: the
+//! same moves on every run, as a game played in lockstep over a network, a replay, or a test
+//! needs. The cost is the frame's: a route across a large map, or a jam planned whole, takes
+//! milliseconds there.
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};

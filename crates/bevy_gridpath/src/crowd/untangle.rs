@@ -227,11 +227,11 @@ pub(super) fn look_for_jams(
     crowd.untangling = search_region(grid, region, order, crowd.ticks, thread, seeds);
 }
 
-/// Starts the search, at tick `tick` (its seed too) on `thread`, for every body in `region`: to where it
-/// goes if that is in the region, else to stay where it is (or the nearest place no one goes
-/// to). Bodies of one cell are planned by LaCAM, a jam with bigger ones by A\* over their
-/// joint moves ([`untangle_sizes`]), which is complete but searches far more: it is tried on
-/// at most [`MOST_SIZED`] bodies.
+/// Starts the search, at tick `tick` (its seed too) on `thread`, for every body in `region`: to
+/// where it goes if that is in the region, else to stay where it is (or the nearest place no
+/// one goes to). Bodies of one cell are planned by LaCAM, a jam with bigger ones by A\* over
+/// their joint moves ([`untangle_sizes`]), which is complete but searches far more: it is
+/// tried on at most [`MOST_SIZED`] bodies.
 fn search_region(
     grid: &Arc<Grid>,
     mut region: HashSet<Point>,
