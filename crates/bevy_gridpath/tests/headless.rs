@@ -96,13 +96,47 @@ fn searches_in_the_frame_land_at_the_next_frame() {
         .id();
     let flow = walker(&mut app, 4.0, p(0, 9), p(9, 0));
     app.world_mut().entity_mut(flow).insert(SharedFlow);
-    app.update();
-    assert!(route_of(&app, asker).is_none(), "searched in this frame");
-    app.update();
+    // With every thread of the task pool held busy: nothing of these frames may wait on it.
+    with_task_pool_held(|| {
+        app.update();
+        assert!(route_of(&app, asker).is_none(), "searched in this frame");
+        app.update();
+    });
     let route = route_of(&app, asker).expect("answered at the next frame");
     assert_eq!(route.cells.last(), Some(&p(9, 9)));
     let fields = app.world().resource::<FlowFields>();
     assert_eq!(fields.computed(), 1, "the flow field too");
+}
+
+/// Runs `run` while every thread of the async task pool is held by a task that waits for it to
+/// end: work sent to the pool meanwhile cannot finish. (For a few frames only: the other tests of
+/// this file share the pool, and merely wait.)
+fn with_task_pool_held(run: impl FnOnce()) {
+    use bevy::tasks::{AsyncComputeTaskPool, block_on};
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+    let pool = AsyncComputeTaskPool::get();
+    let (held, done) = (
+        Arc::new(AtomicUsize::new(0)),
+        Arc::new(AtomicBool::new(false)),
+    );
+    let holds: Vec<_> = (0..pool.thread_num())
+        .map(|_| {
+            let (held, done) = (held.clone(), done.clone());
+            pool.spawn(async move {
+                held.fetch_add(1, Ordering::SeqCst);
+                while !done.load(Ordering::SeqCst) {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+            })
+        })
+        .collect();
+    while held.load(Ordering::SeqCst) < pool.thread_num() {
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    run();
+    done.store(true, Ordering::SeqCst);
+    holds.into_iter().for_each(block_on);
 }
 
 #[test]

@@ -98,4 +98,30 @@ mod tests {
         let nearest = nearest_in_region(Point::new(1, 1), &region, |p| p.x >= 5);
         assert_eq!(nearest, Some(Point::new(5, 1)));
     }
+
+    #[test]
+    fn a_region_at_its_cell_limit_grows_round_the_bodies_in_the_order_given() {
+        // Two bodies far apart in an open field, room for five cells: both bodies and three
+        // cells round the first. Asked again and again, the same cells (a set's order, random
+        // from one set to the next, must not choose them).
+        let open = |p: Point| (0..20).contains(&p.x) && (0..20).contains(&p.y);
+        let (a, b) = (Point::new(2, 2), Point::new(17, 17));
+        let first = jam_region([a, b].into_iter(), 3, 5, &open);
+        assert_eq!(first.len(), 5);
+        assert!(first.contains(&a) && first.contains(&b));
+        assert!(
+            first
+                .iter()
+                .all(|&p| p == b || p.x.abs_diff(a.x) + p.y.abs_diff(a.y) <= 1)
+        );
+        for _ in 0..50 {
+            assert_eq!(jam_region([a, b].into_iter(), 3, 5, &open), first);
+        }
+        let other_way = jam_region([b, a].into_iter(), 3, 5, &open);
+        assert!(
+            other_way
+                .iter()
+                .all(|&p| p == a || p.x.abs_diff(b.x) + p.y.abs_diff(b.y) <= 1)
+        );
+    }
 }
