@@ -255,6 +255,12 @@ impl GuidePaths {
         (None, expanded)
     }
 
+    /// `agent`'s guide path as cell indices, from where it was planned to the goal: empty when
+    /// it has none (none planned, the goal out of reach, or forgotten).
+    pub fn path(&self, agent: usize) -> &[u32] {
+        self.paths.get(agent).map_or(&[], Vec::as_slice)
+    }
+
     /// Forgets `agent`'s path, giving back its edges.
     pub fn forget(&mut self, agent: usize) {
         if agent < self.paths.len() {

@@ -203,6 +203,11 @@ impl LifelongPlanner {
                 let Some(agent) = self.lost.pop_front() else {
                     break;
                 };
+                if !self.guide.path(agent).is_empty() {
+                    // Given a new goal (and a path to it) since it strayed: planning again
+                    // would throw away a focal path, and the budget, for nothing.
+                    continue;
+                }
                 let by_weighted_astar = Guidance {
                     focal: 0.0,
                     ..self.guidance
@@ -291,4 +296,33 @@ fn around(u: usize, width: usize) -> [usize; 5] {
         u + 1,
         u + width,
     ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_agent_given_a_new_goal_while_waiting_to_plan_again_keeps_its_new_path() {
+        let grid = Grid::new(12, 3).expect("a grid");
+        let mut planner = LifelongPlanner::new(grid, Guidance::FOCAL, 1);
+        let (start, goal) = (Point::new(0, 1), Point::new(11, 1));
+        let agent = planner
+            .add_agent(start, Point::new(5, 0))
+            .expect("free cells");
+        planner.lost.push_back(agent); // it strayed, and waits its turn to plan again...
+        planner.set_goal(agent, goal).expect("a free cell"); // ...and is sent somewhere else
+        let planned = planner.guide.path(agent).to_vec();
+        assert_eq!(
+            planned.first(),
+            planner.grid.index_of(start).map(|c| c as u32).as_ref()
+        );
+        planner.step();
+        assert_ne!(planner.positions().next(), Some(start), "it moved on");
+        assert_eq!(
+            planner.guide.path(agent),
+            planned,
+            "on the path it was given"
+        );
+    }
 }
