@@ -134,8 +134,16 @@ fn with_task_pool_held(run: impl FnOnce()) {
     while held.load(Ordering::SeqCst) < pool.thread_num() {
         std::thread::sleep(Duration::from_millis(1));
     }
+    // Let go even if `run` panics: a failed assertion must not hold up the other tests.
+    struct LetGo(Arc<AtomicBool>);
+    impl Drop for LetGo {
+        fn drop(&mut self) {
+            self.0.store(true, Ordering::SeqCst);
+        }
+    }
+    let let_go = LetGo(done);
     run();
-    done.store(true, Ordering::SeqCst);
+    drop(let_go);
     holds.into_iter().for_each(block_on);
 }
 
