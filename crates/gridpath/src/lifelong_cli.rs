@@ -8,7 +8,7 @@ pub const USAGE: &str = "\
 usage: gridpath lifelong CONFIG.json [--steps N] [--seed S] [--output FILE]
                          [--guidance guided|focal|traffic|none] [--contraflow W] [--vertex V]
                          [--focal B] [--focal-slack STEPS] [--replan CELLS]
-                         [--flow W] [--flow-cap C]
+                         [--strays keep|drop] [--flow W] [--flow-cap C]
 
 lifelong runs a lifelong instance in the League of Robot Runners format (a JSON file naming the
 map, the agents' starts and the tasks; each agent gets its next task the moment it reaches one)
@@ -23,7 +23,9 @@ adding W steps (1) to a step and each through the cell stepped onto V (0), and C
 moves go with the recent flow, each agent's step the other way costing W cells (0.1), at most C
 (0.45). focal: guided, but a new goal's guide path is the one with the least contraflow among
 those at most B times (2) and STEPS steps (32) longer than the shortest (the paper's focal
-search; more tasks, more CPU). traffic: the ties alone. none: plain PIBT.
+search; more tasks, more CPU), and an agent pushed off its guide path keeps it, led back to it,
+until its turn to plan a new one comes (--strays keep; guided drops it and follows its shortest
+way meanwhile: --strays drop). traffic: the ties alone. none: plain PIBT.
 Exits 2 on bad input.";
 
 /// `gridpath lifelong …`. Ok(true) once run.
@@ -84,6 +86,15 @@ pub fn run(args: &[String]) -> Result<bool, String> {
                 guidance.replan = text
                     .parse()
                     .map_err(|_| format!("--replan takes cells to expand, not {}", quote(text)))?;
+            }
+            "--strays" => {
+                guidance.keep_path = match value("--strays")?.as_str() {
+                    "keep" => true,
+                    "drop" => false,
+                    other => {
+                        return Err(format!("--strays takes keep or drop, not {}", quote(other)));
+                    }
+                }
             }
             "--flow" => guidance.flow = cells(value("--flow")?, "--flow")?,
             "--flow-cap" => guidance.flow_cap = cells(value("--flow-cap")?, "--flow-cap")?,

@@ -233,6 +233,7 @@ fn bad_files_get_one_line_that_says_what_is_wrong() {
         ("--focal", "0.5"),
         ("--focal", "much"),
         ("--focal-slack", "-1"),
+        ("--strays", "wander"),
     ] {
         let (code, _, stderr) = gridpath(&["lifelong", FIXTURE, flag, value]);
         assert_eq!(code, 2, "{flag} {value}");

@@ -47,6 +47,12 @@ pub struct Guidance {
     /// How much searching a step spends planning new guide paths for agents that strayed off
     /// theirs, in cells expanded. (A new goal's guide path is always planned at once.)
     pub replan: u32,
+    /// Strays keep their guide path until their turn to plan a new one comes, and are led back
+    /// to it meanwhile (see `way_back.rs`); otherwise they drop it at once and follow their
+    /// shortest way. On with focal guide paths: on the packed room map (2,500 and 3,000 agents,
+    /// the three instances, seeds 0 to 5) 78,351 tasks against 72,165. Off with weighted A*'s
+    /// guide paths, where it lost: 67,876 against 71,630 (why is not known).
+    pub keep_path: bool,
     /// What one agent's recent step the other way costs a move, in cells of distance...
     pub flow: f32,
     /// ...at most (below half a cell, it only breaks ties between equally good moves).
@@ -64,6 +70,7 @@ impl Guidance {
         focal: 0.0,
         focal_slack: Guidance::SLACK,
         replan: 0,
+        keep_path: false,
         flow: 0.0,
         flow_cap: 0.0,
     };
@@ -74,6 +81,7 @@ impl Guidance {
         focal: 0.0,
         focal_slack: Guidance::SLACK,
         replan: 0,
+        keep_path: false,
         flow: 0.1,
         flow_cap: 0.45,
     };
@@ -85,17 +93,20 @@ impl Guidance {
         focal: 0.0,
         focal_slack: Guidance::SLACK,
         replan: 10_000,
+        keep_path: false,
         flow: 0.1,
         flow_cap: 0.45,
     };
 
     /// A new goal's guide path by the paper's focal search (bound 2, its GP-R100-F2, and at
-    /// most [`Guidance::SLACK`] steps longer than the shortest), ties broken by the traffic.
+    /// most [`Guidance::SLACK`] steps longer than the shortest), ties broken by the traffic,
+    /// and strays led back to their paths ([`Guidance::keep_path`]).
     /// More tasks than [`Guidance::GUIDED`] on the lifelong benchmark (a quarter more on the
     /// sorting centre, a tenth on the warehouse at 8,000 agents), at up to two and a half
     /// times its CPU a step: see the crate README's tables.
     pub const FOCAL: Guidance = Guidance {
         focal: 2.0,
+        keep_path: true,
         ..Guidance::GUIDED
     };
 

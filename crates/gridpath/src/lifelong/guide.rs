@@ -20,17 +20,24 @@
 //!
 //! ```text
 //! cost_to_go(i, v) = len(P) − j              if v is P[j], a cell of i's path just ahead
+//!                  = d(v, P[k]) + len(P) − k   if i is off its path and keeps it, P[k] the best
+//!                                              path cell within 2 steps of v (the way back)
+//!                  = dist(goal, v) + slack + 3  ...and none is that near
 //!                  = dist(goal, v) + slack + ½  otherwise, slack = what P adds to the shortest
 //! ```
 //!
-//! An agent pushed off its path for [`GuidePaths::LOST_AFTER`] steps drops it (its edges stop
-//! counting against others) and plans a new one from where it stands, in the traffic as it is
-//! now, when its turn comes: a step spends a bounded number of expanded cells on such plans.
+//! An agent pushed off its path for [`GuidePaths::LOST_AFTER`] steps plans a new one from where
+//! it stands, in the traffic as it is now, when its turn comes: a step spends a bounded number
+//! of expanded cells on such plans. Meanwhile it either drops its path (its edges stop counting
+//! against others) and follows its shortest way, or keeps it and is led back to it: off the
+//! path, a cell costs the way back to the path and along it ([`GuidePaths::costs_to_go`] with
+//! `way_back`, see `way_back.rs`), as the paper's heuristic does.
 //! Nothing here is global: a step's work is a handful of A* searches, whatever the number of
 //! agents, and agents that join, leave or see walls change simply plan again.
 
 use super::focal::FocalSearch;
 use super::guidance::{Guidance, direction, sides};
+use super::way_back::{PathMarks, RADIUS};
 use crate::buckets::BucketQueue;
 use crate::grid::Grid;
 
@@ -59,6 +66,8 @@ pub struct GuidePaths {
     /// Per cell, the guide paths that still pass through it.
     through: Vec<u16>,
     paths: Vec<Vec<u32>>,
+    /// The path of the stray asked about, marked for the way back to it.
+    marks: PathMarks,
     /// Each agent's place on its path: the index of the last path cell it stood on.
     progress: Vec<usize>,
     /// How long the path adds to the shortest way, from where the agent is on it.
@@ -274,6 +283,11 @@ impl GuidePaths {
         }
     }
 
+    /// Whether `agent` has been off its path long enough to plan a new one.
+    pub fn is_lost(&self, agent: usize) -> bool {
+        self.lost.get(agent).is_some_and(|&l| l >= Self::LOST_AFTER)
+    }
+
     /// Where `v` lies on `agent`'s path just ahead (from its place, [`WINDOW`] cells on).
     fn ahead(&self, agent: usize, v: usize) -> Option<usize> {
         let path = self.paths.get(agent)?;
@@ -282,18 +296,46 @@ impl GuidePaths {
         (from..to).find(|&j| path[j] as usize == v)
     }
 
-    /// The guide heuristic of `v` for `agent`, in sixteenths of a step (see the module docs).
-    /// `dist` is the goal's distance of `v`.
-    pub fn cost_to_go(&self, agent: usize, v: usize, dist: u32) -> u32 {
+    /// The guide heuristic of each of `cells` for `agent`, in sixteenths of a step (see the
+    /// module docs); `dists` are their goal's distances. With `way_back`, an agent off its path
+    /// is led back to it ([`PathMarks::way_back`]).
+    pub fn costs_to_go(
+        &mut self,
+        grid: &Grid,
+        agent: usize,
+        cells: [usize; 5],
+        dists: [u32; 5],
+        way_back: bool,
+    ) -> [u32; 5] {
+        let astray = self.lost.get(agent).is_some_and(|&l| l > 0);
+        if way_back && astray {
+            let path = self.paths.get(agent).map_or(&[][..], Vec::as_slice);
+            self.marks.mark(grid, path);
+        }
+        let mut costs = [0; 5];
+        for ((cost, &v), &dist) in costs.iter_mut().zip(&cells).zip(&dists) {
+            *cost = self.cost_to_go(grid, agent, v, dist, way_back && astray);
+        }
+        costs
+    }
+
+    /// [`GuidePaths::costs_to_go`] of one cell, `agent`'s path marked if `way_back`.
+    fn cost_to_go(&self, grid: &Grid, agent: usize, v: usize, dist: u32, way_back: bool) -> u32 {
         let Some(path) = self.paths.get(agent).filter(|p| !p.is_empty()) else {
             return dist.saturating_mul(UNIT);
         };
+        let off_path = |extra: u32| {
+            dist.saturating_add(self.slack[agent])
+                .saturating_mul(UNIT)
+                .saturating_add(extra)
+        };
         match self.ahead(agent, v) {
             Some(j) => (path.len() - 1 - j) as u32 * UNIT,
-            None => dist
-                .saturating_add(self.slack[agent])
-                .saturating_mul(UNIT)
-                .saturating_add(UNIT / 2),
+            None if way_back => match self.marks.way_back(grid, v) {
+                Some(left) => left.saturating_mul(UNIT),
+                None => off_path((RADIUS as u32 + 1) * UNIT),
+            },
+            None => off_path(UNIT / 2),
         }
     }
 
@@ -313,7 +355,7 @@ impl GuidePaths {
             None => {
                 let lost = &mut self.lost[agent];
                 *lost = lost.saturating_add(1);
-                *lost >= Self::LOST_AFTER
+                *lost == Self::LOST_AFTER
             }
         }
     }

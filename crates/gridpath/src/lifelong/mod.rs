@@ -23,6 +23,7 @@ mod json;
 mod planner;
 mod run;
 mod tables;
+mod way_back;
 
 pub use check::LifelongCheck;
 pub use guidance::{Guidance, Traffic};

@@ -14,8 +14,9 @@
 //!             to_go: along i's guide path (the guide heuristic), or dist(goal_i, v)
 //!     next ← CrowdStep(agents, cost)
 //!     traffic.record(at → next); at ← next
-//!     an agent off its guide path for 3 steps drops it; strays plan anew, in turn, within
-//!     the step's budget of expanded cells (by weighted A*, even with focal guide paths)
+//!     an agent off its guide path for 3 steps plans anew, in turn, within the step's budget
+//!     of expanded cells (by weighted A*, even with focal guide paths); meanwhile it drops its
+//!     path, or keeps it and is led back to it (Guidance::keep_path)
 //! ```
 
 use super::guidance::{Guidance, Traffic};
@@ -189,12 +190,15 @@ impl LifelongPlanner {
         }
         if self.guidance.paths_are_on() {
             // Lost agents drop their path at once (its edges no longer count against others)
-            // and follow their shortest way until their turn to plan a new one comes. They plan
-            // it by weighted A* even with focal guide paths: it expands half the cells of a
-            // focal search, so the budget reaches more strays (see `focal.rs`).
+            // and follow their shortest way, or keep it and are led back to it, until their
+            // turn to plan a new one comes. They plan it by weighted A* even with focal guide
+            // paths: it expands half the cells of a focal search, so the budget reaches more
+            // strays (see `focal.rs`).
             for agent in 0..self.movers.len() {
                 if self.guide.advance(agent, self.cells[agent]) {
-                    self.guide.forget(agent);
+                    if !self.guidance.keep_path {
+                        self.guide.forget(agent);
+                    }
                     self.lost.push_back(agent);
                 }
             }
@@ -203,9 +207,15 @@ impl LifelongPlanner {
                 let Some(agent) = self.lost.pop_front() else {
                     break;
                 };
-                if !self.guide.path(agent).is_empty() {
-                    // Given a new goal (and a path to it) since it strayed: planning again
-                    // would throw away a focal path, and the budget, for nothing.
+                let waits = if self.guidance.keep_path {
+                    self.guide.is_lost(agent)
+                } else {
+                    self.guide.path(agent).is_empty()
+                };
+                if !waits {
+                    // Given a new goal (and a path to it) since it strayed, or back on its
+                    // path: planning again would throw away a focal path, and the budget, for
+                    // nothing.
                     continue;
                 }
                 let by_weighted_astar = Guidance {
@@ -225,33 +235,43 @@ impl LifelongPlanner {
     /// third of the step. In a loop over the agents, with nothing else between them, the
     /// processor waits for many of them at once.
     fn cost_nearby(&mut self) {
-        let width = self.grid.width() as usize;
+        let (width, n) = (self.grid.width() as usize, self.grid.len());
         let mut near = std::mem::take(&mut self.near);
         near.clear();
-        near.extend(
-            self.cells
-                .iter()
-                .enumerate()
-                .map(|(i, &u)| around(u, width).map(|v| self.cost(i, v))),
-        );
+        for (agent, &u) in self.cells.iter().enumerate() {
+            let cells = around(u, width);
+            let slot = self.slots[agent];
+            let dists = cells.map(|v| {
+                if v < n {
+                    self.tables.distance(slot, v)
+                } else {
+                    GoalTables::UNREACHABLE
+                }
+            });
+            let to_go = if self.guidance.paths_are_on() {
+                let way_back = self.guidance.keep_path;
+                self.guide
+                    .costs_to_go(&self.grid, agent, cells, dists, way_back)
+            } else {
+                dists.map(|d| d.saturating_mul(SCALE as u32))
+            };
+            near.push(std::array::from_fn(|k| {
+                self.cost(agent, cells[k], dists[k], to_go[k])
+            }));
+        }
         self.near = near;
     }
 
     /// What it costs `agent` to stand on cell `v` (see the module docs), in sixteenths of a
-    /// step; `u32::MAX` off the map.
-    fn cost(&self, agent: usize, v: usize) -> u32 {
+    /// step, given the goal's distance of `v` and the guide heuristic's cost to go from it;
+    /// `u32::MAX` off the map.
+    fn cost(&self, agent: usize, v: usize, dist: u32, to_go: u32) -> u32 {
         if v >= self.grid.len() {
             return u32::MAX;
         }
-        let dist = self.tables.distance(self.slots[agent], v);
         if dist == GoalTables::UNREACHABLE {
             return u32::MAX / 2;
         }
-        let to_go = if self.guidance.paths_are_on() {
-            self.guide.cost_to_go(agent, v, dist)
-        } else {
-            dist.saturating_mul(SCALE as u32)
-        };
         let against = if self.guidance.flow_is_on() {
             (self.guidance.flow * self.traffic.against(self.cells[agent], v))
                 .min(self.guidance.flow_cap)
@@ -324,5 +344,57 @@ mod tests {
             planned,
             "on the path it was given"
         );
+    }
+
+    #[test]
+    fn a_stray_keeps_its_path_and_is_led_back_onto_it() {
+        // Two ways round the block, of the same length. Pushed off its path at the fork onto
+        // the other way, which is now the shorter, the agent goes back to the way it was given.
+        let rows = [
+            "####....####",
+            "####.##.####",
+            ".....##.....",
+            "####.##.####",
+            "####....####",
+        ];
+        let mut grid = Grid::new(12, 5).expect("a grid");
+        for (y, row) in rows.iter().enumerate() {
+            for (x, c) in row.chars().enumerate() {
+                if c == '#' {
+                    let p = Point::new(x as i32, y as i32);
+                    grid.set_blocked(p, true).expect("on the map");
+                }
+            }
+        }
+        let guidance = Guidance {
+            keep_path: true,
+            ..Guidance::FOCAL
+        };
+        let mut planner = LifelongPlanner::new(grid, guidance, 1);
+        let agent = planner
+            .add_agent(Point::new(0, 2), Point::new(11, 2))
+            .expect("free cells");
+        let path = planner.guide.path(agent).to_vec();
+        let cell = |x, y| planner.grid.index_of(Point::new(x, y)).expect("on the map") as u32;
+        let (way, other) = if path.contains(&cell(4, 1)) {
+            (cell(4, 1), Point::new(4, 3))
+        } else {
+            (cell(4, 3), Point::new(4, 1))
+        };
+        planner.movers[agent].at = other;
+        planner.cells[agent] = planner.grid.index_of(other).expect("on the map");
+        planner.guide.advance(agent, planner.cells[agent]); // as the step that pushed it
+        planner.step();
+        planner.step();
+        let at = planner
+            .grid
+            .index_of(planner.positions().next().expect("one agent"));
+        assert_eq!(at, Some(way as usize), "back on its way in two steps");
+        assert_eq!(planner.guide.path(agent), path, "the path it had, kept");
+        assert!(!planner.guide.is_lost(agent));
+        for _ in 0..13 {
+            planner.step();
+        }
+        assert_eq!(planner.positions().next(), Some(Point::new(11, 2)));
     }
 }
