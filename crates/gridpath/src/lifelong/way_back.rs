@@ -74,9 +74,9 @@ impl PathMarks {
     /// module docs), if a cell of the path is at most [`RADIUS`] (2) steps away on `grid`.
     ///
     /// The cells two steps away are worked out rather than searched for: straight on through a
-    /// free side, or a corner reached through either of its two sides. A search with a queue
-    /// made the planner's step half as long again on the packed room map: this runs for every
-    /// side of every stray, every step.
+    /// free side, or a corner reached through either of its two sides. This runs for every side
+    /// of every stray, every step: a breadth-first search with a queue took a third more of the
+    /// planner's time on the packed room map (perf, 3,000 agents).
     pub fn way_back(&self, grid: &Grid, v: usize) -> Option<u32> {
         let (width, n) = (grid.width() as usize, grid.len());
         if v >= n || self.marks.len() != n {
