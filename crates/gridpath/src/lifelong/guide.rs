@@ -298,7 +298,7 @@ impl GuidePaths {
 
     /// The guide heuristic of each of `cells` for `agent`, in sixteenths of a step (see the
     /// module docs); `dists` are their goal's distances. With `way_back`, an agent off its path
-    /// is led back to it ([`PathMarks::way_back`]).
+    /// is led back to it (see `way_back.rs`).
     pub fn costs_to_go(
         &mut self,
         grid: &Grid,
