@@ -340,7 +340,9 @@ impl GuidePaths {
     }
 
     /// After a step: `agent` stands on cell `at`. Moves its place along its path, giving back
-    /// the edges passed. Returns whether it is lost (off its path too long: plan again).
+    /// the edges passed. Returns true once, at the step it becomes lost (off its path for
+    /// [`GuidePaths::LOST_AFTER`] steps: queue it to plan again); [`GuidePaths::is_lost`] says whether it
+    /// still is.
     pub fn advance(&mut self, agent: usize, at: usize) -> bool {
         match self.ahead(agent, at) {
             Some(j) => {

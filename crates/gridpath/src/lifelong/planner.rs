@@ -357,15 +357,7 @@ mod tests {
             "####.##.####",
             "####....####",
         ];
-        let mut grid = Grid::new(12, 5).expect("a grid");
-        for (y, row) in rows.iter().enumerate() {
-            for (x, c) in row.chars().enumerate() {
-                if c == '#' {
-                    let p = Point::new(x as i32, y as i32);
-                    grid.set_blocked(p, true).expect("on the map");
-                }
-            }
-        }
+        let grid = Grid::from_ascii(&rows).expect("a grid");
         let guidance = Guidance {
             keep_path: true,
             ..Guidance::FOCAL
