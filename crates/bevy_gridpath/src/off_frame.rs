@@ -42,6 +42,14 @@ impl<T: Send + 'static> Pending<T> {
         }
     }
 
+    /// The result, waiting for it if it is still running (`None` if it was taken already).
+    pub(crate) fn wait(self) -> Option<T> {
+        match self {
+            Pending::Running(task) => Some(bevy::tasks::block_on(task)),
+            Pending::Done(result) => result,
+        }
+    }
+
     /// The result, once it is done (and only once).
     pub(crate) fn take(&mut self) -> Option<T> {
         match self {

@@ -349,6 +349,72 @@ fn a_wall_painted_across_a_moving_crowd_is_walked_round() {
     assert_eq!(stats(&app).deadlocked, 0);
 }
 
+/// Each tick's step is planned ahead, off the frame (`Crowd::plan_ahead`, the default), and the
+/// game edits the world meanwhile. Here, at every frame, walls drop on the very cells bodies
+/// head for next and are lifted again, and bodies are sent elsewhere, spawned and despawned:
+/// the rules hold at every frame all the same (a planned move that no longer fits holds).
+#[test]
+fn edits_between_a_planned_step_and_its_tick_never_break_the_rules() {
+    let room = open_room(24, 16);
+    let mut app = app_on(&rows(&room));
+    assert!(app.world().resource::<Crowd>().plan_ahead);
+    let mut state = 0x9E37_79B9_7F4A_7C15u64;
+    let mut roll = move |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n.max(1)
+    };
+    let cell = |roll: &mut dyn FnMut(u64) -> u64| p(roll(22) as i32, roll(14) as i32);
+    for i in 0..60 {
+        let (at, to) = (cell(&mut roll), cell(&mut roll));
+        sized_body(&mut app, if i % 8 == 0 { 2 } else { 1 }, at, to);
+    }
+    let mut walls = std::collections::VecDeque::new();
+    let mut before = cells(&mut app);
+    for frame in 0..800 {
+        let mut q = app
+            .world_mut()
+            .query::<(Entity, &AgentProgress, Option<&bevy_gridpath::Route>)>();
+        let bodies: Vec<(Entity, Option<Point>)> = q
+            .iter(app.world())
+            .map(|(e, at, route)| (e, route.and_then(|r| at.remaining(r).first().copied())))
+            .collect();
+        for _ in 0..3 {
+            let (_, next) = bodies[roll(bodies.len() as u64) as usize];
+            if let Some(c) = next {
+                walls.push_back(app.world_mut().spawn((Obstacle, CellPos(c))).id());
+            }
+        }
+        while walls.len() > 24 {
+            let wall = walls.pop_front().expect("more than 24");
+            app.world_mut().despawn(wall);
+        }
+        let (some, to) = (
+            bodies[roll(bodies.len() as u64) as usize].0,
+            cell(&mut roll),
+        );
+        app.world_mut().entity_mut(some).insert(Destination(to));
+        if frame % 9 == 0 {
+            let (at, to) = (cell(&mut roll), cell(&mut roll));
+            body(&mut app, at, to);
+        }
+        if frame % 13 == 0 {
+            app.world_mut()
+                .despawn(bodies[roll(bodies.len() as u64) as usize].0);
+        }
+        app.update();
+        let after = cells(&mut app);
+        check(&app, &before, &after);
+        before = after;
+    }
+    assert!(
+        stats(&app).moving > 0,
+        "the crowd stopped: {:?}",
+        stats(&app)
+    );
+}
+
 #[test]
 fn a_body_on_a_long_detour_is_never_counted_deadlocked() {
     // The goal lies just across a wall; the way round leads 27 cells away from it first (about

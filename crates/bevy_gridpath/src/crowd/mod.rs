@@ -11,6 +11,15 @@
 //! - **The tick** is the time the fastest body takes to cross a cell of cost 1 ([`Crowd::tick`]
 //!   fixes it instead). A slower body, or one on costly ground, is still on its way into its
 //!   cell at the next tick and holds; the others go round it.
+//! - **Planned ahead** ([`Crowd::plan_ahead`], on by default): a tick's PIBT step is planned on
+//!   the task pool a quarter of a tick before it is due, while the bodies glide, and the frame
+//!   the tick falls in only takes its moves: at 10,000 bodies PIBT takes about 20 ms, more than
+//!   a frame. Bodies' cells change only at ticks, so the plan sees them as they will stand; a
+//!   route that lands in that quarter tick is read at the next. A move that an edit made in
+//!   the meantime no longer fits (a wall dropped on its cell, a body spawned or moved there)
+//!   holds, and so does every body that would step onto a held one: the rules hold whatever
+//!   the game does between ticks. A plan not done by its tick is waited for, so the moves do
+//!   not depend on the machine.
 //! - **Gathering**: bodies sent to one cell would fight over it for ever. Bodies that share a
 //!   destination are each given a cell of their own ([`GatherCell`]): the free cells nearest the
 //!   destination, the nearest body to the nearest cell. In a gathering of several sizes, a
@@ -49,7 +58,8 @@
 //!
 //! The systems, one job a file: `settle` (bodies apart and off walls), `gather` (a cell of its
 //! own for each body of a gathering, and `jams` undone), `step` (the ticks, the glides and the
-//! counts), `tick` (one PIBT step), `untangle` (jams planned whole). `motion` is a body's own
+//! counts), `tick` (one PIBT step), `ahead` (a step planned off the frame, and checked when it
+//! is taken), `untangle` (jams planned whole). `motion` is a body's own
 //! state, `patience` its AI's patience with a jam. The engine-free parts (PIBT, the detours,
 //! TSWAP's cells, the deadlock count, a jam's region and its joint plans) are in
 //! [`gridpath::mapf::crowd`].
@@ -67,6 +77,7 @@ use gridpath::mapf::CrowdStep;
 use settle::settle;
 use step::step;
 
+mod ahead;
 mod gather;
 mod gather_due;
 mod jams;
@@ -130,7 +141,18 @@ pub struct Crowd {
     /// while a jam is searched and walked its bodies are held and its region closed to the
     /// others, which a game with its own idea of a jam may not want.
     pub untangle: bool,
+    /// Plan each tick's PIBT step a quarter of a tick before it is due, on the task pool (with
+    /// [`SearchThread::TaskPool`]), so that the frame the tick falls in does not wait for it
+    /// (see the module docs). On by default; off, each tick is planned in its own frame, and a
+    /// route or destination that came in the last quarter of a tick is read at once.
+    ///
+    /// [`SearchThread::TaskPool`]: crate::SearchThread::TaskPool
+    pub plan_ahead: bool,
     pub(super) step: CrowdStep,
+    /// The step planned for the next tick, while it runs.
+    pub(super) planned: Option<ahead::TickPlan>,
+    /// How many bodies cover each cell, for checking a plan picked up.
+    pub(super) counts: Vec<u16>,
     /// Seconds since the crowd started, and until the next tick.
     pub(super) clock: f32,
     pub(super) due: f32,
@@ -157,7 +179,10 @@ impl Default for Crowd {
         Self {
             tick: None,
             untangle: false,
+            plan_ahead: true,
             step: CrowdStep::new(0xB0D1E5),
+            planned: None,
+            counts: Vec::new(),
             clock: 0.0,
             due: 0.0,
             ticks: 0,
@@ -191,7 +216,8 @@ impl Crowd {
 
     /// What the crowd's step took in the last frame, in microseconds: its ticks (PIBT, and the
     /// ways round for stalled bodies), the glides and the counts. (Settling bodies after edits
-    /// and handing out gathering cells are not in it.)
+    /// and handing out gathering cells are not in it, nor, with [`Crowd::plan_ahead`], PIBT's
+    /// work on the task pool: only what the frame spent preparing and taking the plan.)
     pub fn step_micros(&self) -> f64 {
         self.step_micros
     }

@@ -1,6 +1,6 @@
 //! The crowd's frame: the ticks that are due, then every body's glide, status and counts.
 
-use super::tick::tick_once;
+use super::tick::{plan_ahead, tick_once};
 use super::{Body, BodyItem, BodyMotion, Crowd, CrowdStats, GatherCell};
 use crate::agents::{AgentProgress, AgentStatus, Destination, GridAgent, centre};
 use crate::nav_grid::{GridsBySize, NavGrid};
@@ -11,6 +11,11 @@ use bevy::prelude::*;
 use gridpath::Point;
 use gridpath::mapf::crowd::{Wait, blocked, first_step};
 use std::collections::HashSet;
+
+/// How long before its tick a step is planned off the frame, in ticks ([`Crowd::plan_ahead`]).
+/// Later, and the plan reads fresher routes (those that bodies pushed at the last tick asked
+/// for); earlier, and it has longer to finish before the tick waits for it.
+const PLAN_LEAD: f32 = 0.25;
 
 type Moved<'a> = (
     Entity,
@@ -50,7 +55,11 @@ pub(super) fn step(
     if crowd.due > crowd.clock + tick || crowd.clock - crowd.due > 4.0 * tick {
         crowd.due = crowd.clock;
     }
-    if crowd.due <= crowd.clock {
+    // The next tick's step is planned off the frame once half the time to it has passed: by
+    // then the routes that bodies pushed at the last tick asked for have landed.
+    let ahead =
+        crowd.plan_ahead && crowd.planned.is_none() && crowd.due - tick * PLAN_LEAD <= crowd.clock;
+    if crowd.due <= crowd.clock || ahead {
         // A tick's order is the entities', whatever order the query's tables are in.
         order = by_entity(order, |b| b.0);
     }
@@ -58,6 +67,9 @@ pub(super) fn step(
         tick_once(crowd, &nav, *thread, tick, &mut order);
         crowd.due += tick;
         crowd.ticks += 1;
+    }
+    if ahead && crowd.planned.is_none() && crowd.due - tick * PLAN_LEAD <= crowd.clock {
+        plan_ahead(crowd, &nav, *thread, tick, &mut order);
     }
     let planned = crowd.untangling.as_ref().map_or(&[][..], |u| u.bodies());
     let near_plan = crowd

@@ -1,5 +1,6 @@
 //! One tick: one PIBT step ([`gridpath::mapf::CrowdStep`]) of every body that has earned a move.
 
+use super::ahead::{StepInput, StepOutput, TickPlan, hold_what_no_longer_fits};
 use super::settle::covers;
 use super::untangle::{hold, look_for_jams, reserve, walk};
 use super::{BodyItem, Crowd};
@@ -7,8 +8,8 @@ use crate::agents::{centre, ground_cost};
 use crate::nav_grid::NavGrid;
 use crate::off_frame::SearchThread;
 use bevy::prelude::*;
-use gridpath::mapf::Mover;
-use gridpath::mapf::crowd::{detour, distance_fifths as distance};
+use gridpath::mapf::crowd::detour;
+use gridpath::mapf::{CrowdStep, Mover};
 use gridpath::{Grid, Point};
 use std::sync::Arc;
 
@@ -20,7 +21,8 @@ const DETOUR_SECONDS: f32 = 1.0;
 /// that look for ways round too soon swirl about instead of filing through.
 const DETOUR_SECONDS_ONE_CELL: f32 = 4.0;
 
-/// One PIBT step of every body that has earned a move.
+/// One PIBT step of every body that has earned a move: the step planned ahead for it if there is
+/// one ([`plan_ahead`]), else planned now.
 pub(super) fn tick_once(
     crowd: &mut Crowd,
     nav: &NavGrid,
@@ -28,9 +30,42 @@ pub(super) fn tick_once(
     tick: f32,
     order: &mut [BodyItem<'_>],
 ) {
-    let Some(movement) = order.first().map(|b| b.1.movement) else {
-        return;
-    };
+    let picked = crowd.planned.take().and_then(TickPlan::wait);
+    let picked = picked.or_else(|| {
+        let (bodies, held, input) = prepare(crowd, nav, thread, tick, order)?;
+        TickPlan::start(SearchThread::Frame, bodies, held, input).wait()
+    });
+    if let Some((plan, output)) = picked {
+        finish(crowd, nav, order, plan, output);
+    }
+}
+
+/// Starts planning the next tick's step off the frame (see [`Crowd::plan_ahead`]).
+pub(super) fn plan_ahead(
+    crowd: &mut Crowd,
+    nav: &NavGrid,
+    thread: SearchThread,
+    tick: f32,
+    order: &mut [BodyItem<'_>],
+) {
+    if let Some((bodies, held, input)) = prepare(crowd, nav, thread, tick, order) {
+        crowd.planned = Some(TickPlan::start(thread, bodies, held, input));
+    }
+}
+
+/// Who stands where, the jam's held bodies, and what the core step needs.
+type Prepared = (Vec<(Entity, Point)>, Option<(Vec<Entity>, bool)>, StepInput);
+
+/// Everything of a tick but the core step: each body's mover and aim, the ways round for the
+/// stalled, and the jam's bodies held and its region closed.
+fn prepare(
+    crowd: &mut Crowd,
+    nav: &NavGrid,
+    thread: SearchThread,
+    tick: f32,
+    order: &mut [BodyItem<'_>],
+) -> Option<Prepared> {
+    let movement = order.first().map(|b| b.1.movement)?;
     let largest = order.iter().map(|b| b.1.size).max().unwrap_or(1).max(1);
     let sized: Vec<Arc<Grid>> = (1..=largest).map(|k| nav.grid_for(k)).collect();
     let grids: Vec<&Grid> = sized.iter().map(|g| &**g).collect();
@@ -54,22 +89,70 @@ pub(super) fn tick_once(
     if held.is_some() {
         reserve(crowd, order, &mut movers);
     }
-    let mut next = crowd
-        .step
-        .step(&grids, movement, &mut movers, |i, c| match aims.get(i) {
-            Some(&(_, Some(aim))) => distance(movement, c, aim),
-            Some(&(here, None)) => u32::from(c != here),
-            None => 0, // a cell the plan of a jam keeps
-        })
-        .to_vec();
-    if let Some((held, ready)) = held {
-        walk(crowd, order, &held, ready, &mut next);
+    let held = held.map(|(bodies, ready)| (bodies.iter().map(|&i| order[i].0).collect(), ready));
+    let bodies = order.iter().map(|b| (b.0, b.2.cell())).collect();
+    let step = std::mem::replace(&mut crowd.step, CrowdStep::new(0));
+    let input = StepInput {
+        step,
+        grids: sized,
+        movement,
+        movers,
+        aims,
+    };
+    Some((bodies, held, input))
+}
+
+/// Takes a step's moves: each body that still stands where the step found it gets its next
+/// cell, the jam's bodies walk on along their plan, any move that no longer fits holds
+/// ([`hold_what_no_longer_fits`]), and every body that moves starts its glide.
+fn finish(
+    crowd: &mut Crowd,
+    nav: &NavGrid,
+    order: &mut [BodyItem<'_>],
+    plan: TickPlan,
+    output: StepOutput,
+) {
+    crowd.step = output.step;
+    let cells: Vec<Point> = order.iter().map(|b| b.2.cell()).collect();
+    let mut next = cells.clone();
+    let mut movers: Vec<Option<Mover>> = vec![None; order.len()];
+    let mut unchanged = plan.bodies.len() == order.len();
+    for (i, b) in order.iter().enumerate() {
+        let k = match plan.bodies.get(i) {
+            Some(&(e, _)) if e == b.0 => Some(i),
+            _ => plan.bodies.binary_search_by_key(&b.0, |p| p.0).ok(),
+        };
+        let Some(k) = k else {
+            unchanged = false; // came since
+            continue;
+        };
+        movers[i] = output.movers.get(k).copied();
+        if plan.bodies[k].1 == cells[i] {
+            next[i] = output.next.get(k).copied().unwrap_or(cells[i]);
+        } else {
+            unchanged = false; // moved since: it holds
+        }
     }
+    if let Some((held, ready)) = &plan.held {
+        let held: Option<Vec<usize>> = held
+            .iter()
+            .map(|e| order.binary_search_by_key(e, |b| b.0).ok())
+            .collect();
+        if let Some(held) = held {
+            walk(crowd, order, &held, *ready, &mut next);
+        }
+    }
+    let largest = order.iter().map(|b| b.1.size).max().unwrap_or(1).max(1);
+    let sized: Vec<Arc<Grid>> = (1..=largest).map(|k| nav.grid_for(k)).collect();
+    let sizes: Vec<u8> = order.iter().map(|b| b.1.size.max(1)).collect();
+    let counts = &mut crowd.counts;
+    hold_what_no_longer_fits(&sized, &cells, &sizes, &mut next, unchanged, counts);
+    let movement = order.first().map(|b| b.1.movement);
     for ((b, mover), to) in order.iter_mut().zip(movers).zip(next) {
         let (_, agent, progress, _, motion, _, route, ..) = b;
         let here = progress.cell();
-        if to != here {
-            let grid = for_size(agent.size);
+        if let (true, Some(movement)) = (to != here, movement) {
+            let grid = &sized[usize::from(agent.size.max(1)) - 1];
             let cost = ground_cost(grid, here);
             let length = nav.layout().moves_between(centre(here), centre(to));
             motion.from = progress.position().unwrap_or(centre(here));
@@ -78,7 +161,9 @@ pub(super) fn tick_once(
             motion.credit -= 1.0;
             progress.step_to(to, *route, grid, movement);
         }
-        motion.mover = Some(mover);
+        if mover.is_some() {
+            motion.mover = mover;
+        }
     }
 }
 
