@@ -55,8 +55,8 @@ pub(super) fn step(
     if crowd.due > crowd.clock + tick || crowd.clock - crowd.due > 4.0 * tick {
         crowd.due = crowd.clock;
     }
-    // The next tick's step is planned off the frame once half the time to it has passed: by
-    // then the routes that bodies pushed at the last tick asked for have landed.
+    // The next tick's step is planned off the frame once only `PLAN_LEAD` of a tick is left
+    // before it (checked again after this frame's ticks, which move the next one on).
     let ahead =
         crowd.plan_ahead && crowd.planned.is_none() && crowd.due - tick * PLAN_LEAD <= crowd.clock;
     if crowd.due <= crowd.clock || ahead {
