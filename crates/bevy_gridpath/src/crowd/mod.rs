@@ -11,15 +11,15 @@
 //! - **The tick** is the time the fastest body takes to cross a cell of cost 1 ([`Crowd::tick`]
 //!   fixes it instead). A slower body, or one on costly ground, is still on its way into its
 //!   cell at the next tick and holds; the others go round it.
-//! - **Planned ahead** ([`Crowd::plan_ahead`], on by default): a tick's PIBT step is planned on
-//!   the task pool a quarter of a tick before it is due, while the bodies glide, and the frame
-//!   the tick falls in only takes its moves: at 10,000 bodies PIBT takes about 20 ms, more than
-//!   a frame. Bodies' cells change only at ticks, so the plan sees them as they will stand; a
-//!   route that lands in that quarter tick is read at the next. A move that an edit made in
-//!   the meantime no longer fits (a wall dropped on its cell, a body spawned or moved there)
-//!   holds, and so does every body that would step onto a held one: the rules hold whatever
-//!   the game does between ticks. A plan not done by its tick is waited for, so the moves do
-//!   not depend on the machine.
+//! - **Planned ahead** ([`Crowd::plan_ahead`], on by default but on the web): a tick's PIBT step is
+//!   planned on the task pool a quarter of a tick before it is due, while the bodies glide, and the
+//!   frame the tick falls in only takes its moves: at 10,000 bodies PIBT takes about 20 ms, more
+//!   than a frame. Bodies' cells change only at ticks, so the plan sees them as they will stand; a
+//!   route that lands in that quarter tick is read at the next. A move that an edit made in the
+//!   meantime no longer fits (a wall dropped on its cell, a body spawned or moved there) holds, and
+//!   so does every body that would step onto a held one: the rules hold whatever the game does
+//!   between ticks. A plan not done by its tick is waited for, so the moves do not depend on the
+//!   machine.
 //! - **Gathering**: bodies sent to one cell would fight over it for ever. Bodies that share a
 //!   destination are each given a cell of their own ([`GatherCell`]): the free cells nearest the
 //!   destination, the nearest body to the nearest cell. In a gathering of several sizes, a
@@ -143,8 +143,9 @@ pub struct Crowd {
     pub untangle: bool,
     /// Plan each tick's PIBT step a quarter of a tick before it is due, on the task pool (with
     /// [`SearchThread::TaskPool`]), so that the frame the tick falls in does not wait for it
-    /// (see the module docs). On by default; off, each tick is planned in its own frame, and a
-    /// route or destination that came in the last quarter of a tick is read at once.
+    /// (see the module docs). On by default, but on the web, where the task pool runs on the
+    /// frame's one thread and there is nothing to gain. Off, each tick is planned in its own
+    /// frame, and a route or destination that came in the last quarter of a tick is read at once.
     ///
     /// [`SearchThread::TaskPool`]: crate::SearchThread::TaskPool
     pub plan_ahead: bool,
@@ -179,7 +180,7 @@ impl Default for Crowd {
         Self {
             tick: None,
             untangle: false,
-            plan_ahead: true,
+            plan_ahead: cfg!(not(target_arch = "wasm32")),
             step: CrowdStep::new(0xB0D1E5),
             planned: None,
             counts: Vec::new(),
