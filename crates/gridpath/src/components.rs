@@ -40,6 +40,8 @@ pub struct Components {
     /// Per cell: 0 for a wall, otherwise its region's number, from 1.
     labels: Vec<u32>,
     count: u32,
+    /// The highest label given: above `count` once regions an edit joined gave one up.
+    last_label: u32,
     /// What the labels were made for: a grid's walls, and which cells touch.
     made_for: Option<(u64, usize, Joins)>,
     /// Scratch for the labelling, kept so that relabelling does not allocate: the open runs,
@@ -81,7 +83,15 @@ impl Components {
     /// Regions are numbered in the order their first cell comes, row by row, as a flood fill
     /// seeded cell by cell would number them. It reads the grid in order and writes each label
     /// once: a depth-first flood fill, hopping about the map, took 3 ms on 512 × 512, this a
-    /// fraction of that, and a game relabels at every wall it paints.
+    /// fraction of that.
+    ///
+    /// But a game paints walls as it runs, and a stroke of a few dozen cells on a large map does
+    /// not call for labelling it all again, once per unit size. So 4-way labels follow the walls
+    /// changed since they were made ([`Grid::wall_changes_since`]) when that can be done. A
+    /// cell opened joins the regions beside it (a pass over the labels) or begins one, under a
+    /// new number. Walls keep their regions whole when the open cells beside them still join
+    /// one another, which a flood from each of those cells at once finds within a few cells of
+    /// a stroke. Walls that may cut a region in two are labelled whole.
     pub fn update(&mut self, grid: &Grid, movement: Movement) {
         let joins = match movement {
             Movement::Hex(layout) => Joins::Hex(layout),
@@ -99,7 +109,15 @@ impl Components {
         if self.made_for == wanted {
             return;
         }
-        self.made_for = wanted;
+        let before = self
+            .made_for
+            .replace((grid.wall_revision(), grid.len(), joins));
+        if let Some((revision, len, Joins::Sides)) = before
+            && (len, joins) == (grid.len(), Joins::Sides)
+            && self.follow_walls(grid, revision)
+        {
+            return;
+        }
         match joins {
             Joins::Sides => self.find_runs(grid, |_, _, _| (0, 0)),
             Joins::Corners => self.find_runs(grid, |_, _, _| (1, 1)),
@@ -132,6 +150,78 @@ impl Components {
             self.labels[row + start as usize..row + end as usize].fill(label_of[root]);
         }
         self.label_of = label_of;
+        self.last_label = self.count;
+    }
+
+    /// Brings 4-way labels made on the grid's walls of `revision` up to date with the cells
+    /// changed since ([`Grid::wall_changes_since`]), near them alone; false when that cannot
+    /// be done, and the grid must be labelled whole. A wall stroke on a large map changes a few
+    /// dozen cells, and relabelling 512 × 512 for it, once per unit size, cost a frame
+    /// milliseconds.
+    ///
+    /// First the cells walled, all at once. A region they cut into keeps its label if the open
+    /// cells beside them (its *frontier*) still join one another ([`frontier_joins`]): any cell
+    /// of the region reached the walled cells through one of them. Then the cells opened: one
+    /// with open sides joins their regions into one, one with none begins a region. Walls that
+    /// may cut a region in two, or take one whole, are not followed.
+    fn follow_walls(&mut self, grid: &Grid, revision: u64) -> bool {
+        const MOST: usize = 4096;
+        let Some(changes) = grid.wall_changes_since(revision) else {
+            return false;
+        };
+        if changes.len() > MOST || self.labels.len() != grid.len() {
+            return false;
+        }
+        let mut cells: Vec<usize> = changes.filter_map(|p| grid.index_of(p)).collect();
+        cells.sort_unstable();
+        cells.dedup();
+        let open_now = |i: usize| grid.raw_cost(i) != 0;
+        cells.retain(|&i| open_now(i) != (self.labels[i] != 0));
+        let (walled, opened): (Vec<usize>, Vec<usize>) =
+            cells.into_iter().partition(|&i| !open_now(i));
+        let mut cut: Vec<u32> = walled.iter().map(|&i| self.labels[i]).collect();
+        for &i in &walled {
+            self.labels[i] = 0;
+        }
+        let frontier: Vec<usize> = walled
+            .iter()
+            .flat_map(|&i| sides(grid, i))
+            .filter(|&j| self.labels[j] != 0)
+            .collect();
+        cut.sort_unstable();
+        cut.dedup();
+        let mut kept: Vec<u32> = frontier.iter().map(|&j| self.labels[j]).collect();
+        kept.sort_unstable();
+        kept.dedup();
+        if kept != cut || !frontier_joins(grid, &self.labels, frontier) {
+            return false; // a region walled whole, or perhaps cut in two
+        }
+        for i in opened {
+            let mut label = 0;
+            for j in sides(grid, i) {
+                match self.labels[j] {
+                    0 => {}
+                    l if label == 0 => label = l,
+                    l if l != label => {
+                        // Two regions become one: one pass over the labels, far cheaper than
+                        // labelling the grid again.
+                        self.labels
+                            .iter_mut()
+                            .filter(|m| **m == l)
+                            .for_each(|m| *m = label);
+                        self.count -= 1;
+                    }
+                    _ => {}
+                }
+            }
+            if label == 0 {
+                self.count += 1;
+                self.last_label += 1;
+                label = self.last_label;
+            }
+            self.labels[i] = label;
+        }
+        true
     }
 
     /// The first scan: every row's runs of open cells, each joined to the runs of the row above
@@ -275,6 +365,80 @@ impl Components {
             .min_by_key(|&i| (distance2(i), i))
             .unwrap_or(start)
     }
+}
+
+/// The cells beside cell `i` on the grid, by index.
+fn sides(grid: &Grid, i: usize) -> impl Iterator<Item = usize> + '_ {
+    let p = grid.point_of(i);
+    [(0, -1), (1, 0), (0, 1), (-1, 0)]
+        .into_iter()
+        .filter_map(move |(dx, dy)| grid.index_of(Point::new(p.x + dx, p.y + dy)))
+}
+
+/// Do the frontier cells of each region (`labels` 0 for walls) still join one another? A
+/// breadth-first flood from every frontier cell at once, each flood its own set; where two
+/// meet, their sets join. The floods along the two sides of a wall stroke meet round its ends
+/// after a few cells, so the answer costs about as many cells as the stroke has, not the map.
+/// Given up (false) after some thousands of cells: to say a region was cut in two it would
+/// have to flood one part whole.
+fn frontier_joins(grid: &Grid, labels: &[u32], frontier: Vec<usize>) -> bool {
+    let budget = 4096 + 64 * frontier.len();
+    let regions = {
+        let mut l: Vec<u32> = frontier.iter().map(|&j| labels[j]).collect();
+        l.sort_unstable();
+        l.dedup();
+        l.len()
+    };
+    // A union-find of the floods, one per frontier cell, and how many sets are left.
+    let mut parent: Vec<usize> = (0..frontier.len()).collect();
+    let mut sets = frontier.len();
+    let mut join = |a: usize, b: usize| {
+        let root = |parent: &mut Vec<usize>, mut r: usize| {
+            while parent[r] != r {
+                parent[r] = parent[parent[r]];
+                r = parent[r];
+            }
+            r
+        };
+        let (a, b) = (root(&mut parent, a), root(&mut parent, b));
+        if a != b {
+            parent[a] = b;
+            sets -= 1;
+        }
+        sets
+    };
+    let mut left = frontier.len();
+    // Which flood reached each cell first.
+    let mut owner: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
+    let mut queue = std::collections::VecDeque::new();
+    for (k, &j) in frontier.iter().enumerate() {
+        match owner.get(&j) {
+            Some(&other) => left = join(other, k),
+            None => {
+                owner.insert(j, k);
+                queue.push_back(j);
+            }
+        }
+    }
+    while left > regions {
+        let Some(j) = queue.pop_front() else {
+            return false; // every flood ended: some never met
+        };
+        if owner.len() > budget {
+            return false;
+        }
+        let k = owner[&j];
+        for n in sides(grid, j).filter(|&n| labels[n] != 0) {
+            match owner.get(&n) {
+                Some(&other) => left = join(other, k),
+                None => {
+                    owner.insert(n, k);
+                    queue.push_back(n);
+                }
+            }
+        }
+    }
+    true
 }
 
 #[cfg(test)]

@@ -185,24 +185,32 @@ proptest! {
         let mut regions = Components::new();
         regions.update(&grid, movement);
         prop_assert_eq!(regions.connected(&grid, start, goal), reachable);
-        // The whole partition: each of the oracle's regions is one label, its own.
-        let (w, h) = (grid.width() as i32, grid.height() as i32);
-        let mut seen = std::collections::HashSet::new();
-        let mut labels = std::collections::HashSet::new();
-        for p in (0..h).flat_map(|y| (0..w).map(move |x| Point::new(x, y))) {
-            if !grid.is_passable(p) || seen.contains(&p) {
-                continue;
-            }
-            let label = regions.region(&grid, p);
-            prop_assert!(label.is_some() && labels.insert(label), "a new region, a new label");
-            for q in oracle_reachable(&grid, movement, p) {
-                prop_assert_eq!(regions.region(&grid, q), label);
-                seen.insert(q);
-            }
-        }
-        prop_assert_eq!(regions.count(), labels.len());
+        same_partition(&grid, movement, &regions)?;
     }
 
+    /// Labels kept up to date through walls painted and taken away, a few at a time (followed
+    /// cell by cell where that is local, [`Components::update`]), agree with the oracle's flood
+    /// fill after every batch, as labels made whole would.
+    #[test]
+    fn components_follow_edits_as_the_oracle_says(
+        grid in arb_grid(12, true),
+        movement in arb_shape(),
+        edits in prop::collection::vec((any::<usize>(), any::<bool>(), 0usize..4), 1..40),
+    ) {
+        let mut grid = grid;
+        let mut regions = Components::new();
+        regions.update(&grid, movement);
+        for (cell, wall, batch_end) in edits {
+            let p = grid.point_of(cell % grid.len());
+            grid.set_blocked(p, wall).expect("on the grid");
+            if batch_end == 0 {
+                regions.update(&grid, movement);
+                same_partition(&grid, movement, &regions)?;
+            }
+        }
+        regions.update(&grid, movement);
+        same_partition(&grid, movement, &regions)?;
+    }
     /// Closest-reachable mode heads for the reachable cell nearest the goal, as the oracle's flood
     /// fill finds it, and reaches it at optimal cost.
     #[test]
@@ -309,4 +317,35 @@ proptest! {
             }
         }
     }
+}
+
+/// Each of the oracle's regions is one label, its own, and the count is theirs.
+fn same_partition(
+    grid: &gridpath::Grid,
+    movement: Movement,
+    regions: &Components,
+) -> Result<(), proptest::test_runner::TestCaseError> {
+    let (w, h) = (grid.width() as i32, grid.height() as i32);
+    let mut seen = std::collections::HashSet::new();
+    let mut labels = std::collections::HashSet::new();
+    for p in (0..h).flat_map(|y| (0..w).map(move |x| Point::new(x, y))) {
+        if !grid.is_passable(p) {
+            prop_assert_eq!(regions.region(grid, p), None);
+            continue;
+        }
+        if seen.contains(&p) {
+            continue;
+        }
+        let label = regions.region(grid, p);
+        prop_assert!(
+            label.is_some() && labels.insert(label),
+            "a new region, a new label"
+        );
+        for q in oracle_reachable(grid, movement, p) {
+            prop_assert_eq!(regions.region(grid, q), label);
+            seen.insert(q);
+        }
+    }
+    prop_assert_eq!(regions.count(), labels.len());
+    Ok(())
 }
