@@ -332,7 +332,9 @@ fn bodies(n: usize) {
             );
         }
     }
+    let strokes = frames.iter().step_by(per_second).copied().collect();
     print_times(&format!("{placed} bodies: the frame"), frames);
+    print_times(&format!("{placed} bodies: a stroke's frame"), strokes);
     print_times(&format!("{placed} bodies: the crowd's step"), steps);
     let crowd = app.world().resource::<Crowd>();
     let s = crowd.stats();

@@ -390,28 +390,38 @@ fn set(status: &mut Mut<AgentStatus>, new: AgentStatus) {
 struct Edits {
     touched: HashSet<Point>,
     opened: Vec<Point>,
+    /// The box round `opened`: a route far from it on both sides cannot be shortened through it.
+    opened_box: (Point, Point),
     /// The grid's cheapest step cost, to scale the heuristic by.
     scale: f64,
     low: Point,
     high: Point,
 }
 
+/// The smallest box holding `cells` (corners low and high; an empty box when there are none).
+fn bounds<'a>(cells: impl IntoIterator<Item = &'a Point>) -> (Point, Point) {
+    let empty = (
+        Point::new(i32::MAX, i32::MAX),
+        Point::new(i32::MIN, i32::MIN),
+    );
+    cells.into_iter().fold(empty, |(low, high), p| {
+        (
+            Point::new(low.x.min(p.x), low.y.min(p.y)),
+            Point::new(high.x.max(p.x), high.y.max(p.y)),
+        )
+    })
+}
+
 impl Edits {
     fn new(grid: &Grid, touched: HashSet<Point>) -> Self {
-        let (mut low, mut high) = (
-            Point::new(i32::MAX, i32::MAX),
-            Point::new(i32::MIN, i32::MIN),
-        );
-        for p in &touched {
-            (low.x, low.y) = (low.x.min(p.x), low.y.min(p.y));
-            (high.x, high.y) = (high.x.max(p.x), high.y.max(p.y));
-        }
-        let opened = touched
+        let (low, high) = bounds(&touched);
+        let opened: Vec<Point> = touched
             .iter()
             .copied()
             .filter(|&c| grid.is_passable(c))
             .collect();
         Self {
+            opened_box: bounds(&opened),
             touched,
             opened,
             scale: f64::from(grid.min_cost()),
@@ -434,7 +444,7 @@ impl Edits {
         let near_rest = rest.iter().any(|&p| self.near(p, 1));
         (near_rest && crate::nav_grid::path_touches(rest, &self.touched))
             || (self.near(progress.here, 2) && way_back_touched(rest, progress.here, &self.touched))
-            || could_shorten(&self.opened, self.scale, progress, route, movement)
+            || could_shorten(self, progress, route, movement)
     }
 }
 
@@ -471,28 +481,27 @@ fn way_back_touched(rest: &[Point], here: Point, changed: &HashSet<Point>) -> bo
 /// if going through it could cost less than the rest: h(here, c) + h(c, goal) < what is left,
 /// with the heuristic scaled by the grid's cheapest cost, so that it never rules out a real
 /// improvement. Without this test every wall taken away anywhere would re-route every agent.
-fn could_shorten(
-    opened: &[Point],
-    scale: f64,
-    progress: &AgentProgress,
-    route: &Route,
-    movement: Movement,
-) -> bool {
+fn could_shorten(edits: &Edits, progress: &AgentProgress, route: &Route, m: Movement) -> bool {
     let (Some(&goal), here) = (route.cells.last(), progress.here) else {
         return false;
     };
-    if opened.is_empty() {
+    if edits.opened.is_empty() {
         return false;
     }
     let done = route.costs.get(progress.next.saturating_sub(1)).copied();
-    let left = route.cost() - done.unwrap_or(0.0);
-    let h = Heuristic::best_for(movement);
-    let estimate = |a: Point, b: Point| {
-        scale * h.estimate(f64::from((a.x - b.x).abs()), f64::from((a.y - b.y).abs()))
-    };
-    opened
-        .iter()
-        .any(|&c| estimate(here, c) + estimate(c, goal) < left - 1e-9)
+    let left = route.cost() - done.unwrap_or(0.0) - 1e-9;
+    let h = Heuristic::best_for(m);
+    let via = |c: Point| edits.scale * (h.between(m, here, c) + h.between(m, c, goal));
+    // First the box. Off a staggered map the estimate is one of how far apart two cells are
+    // along each axis, and grows with each: no opened cell is nearer either end than the box
+    // is, so when going through the box costs too much, so does going through any cell in it.
+    // After a stroke this rules out all but the routes near it without a look at its cells.
+    let (low, high) = edits.opened_box;
+    let off = |v: i32, lo: i32, hi: i32| (lo - v).max(v - hi).max(0) as f64;
+    let to_box =
+        |p: Point| edits.scale * h.estimate(off(p.x, low.x, high.x), off(p.y, low.y, high.y));
+    let boxed = m.unstaggered().is_none() && to_box(here) + to_box(goal) >= left;
+    !boxed && edits.opened.iter().any(|&c| via(c) < left)
 }
 
 /// The cell to plan from: the one it is heading for when it may still go there, else its own.

@@ -58,8 +58,14 @@ pub(super) fn settle(
         .iter_mut()
         .filter(|(_, _, p, _)| p.placed())
         .collect();
-    // Big bodies first: they are the hardest to place.
-    order.sort_by_key(|(e, agent, ..)| (std::cmp::Reverse(agent.size), *e));
+    // Big bodies first: they are the hardest to place. Only new bodies can overlap others:
+    // after an edit alone, every body that still fits keeps its cell whatever the order, and
+    // only the homeless are sorted (sorting 10,000 query items took milliseconds).
+    let big_first =
+        |(e, agent, ..): &(Entity, &GridAgent, _, _)| (std::cmp::Reverse(agent.size), *e);
+    if new {
+        order.sort_by_key(big_first);
+    }
     let mut homeless = Vec::new();
     for (entity, agent, progress, motion) in order {
         let sized = by_size.get(agent.size);
@@ -70,6 +76,7 @@ pub(super) fn settle(
             homeless.push((entity, agent, progress, motion));
         }
     }
+    homeless.sort_by_key(big_first);
     for (entity, agent, mut progress, mut motion) in homeless {
         let from = progress.cell();
         let sized = by_size.get(agent.size);
