@@ -65,22 +65,27 @@ impl StepInput {
     }
 }
 
-/// A step planned ahead: who stood where when it was planned, the jam's bodies it held (and
-/// whether they may take their plan's next step), and the work. The input waits in a shared
+/// A step planned ahead: what it was planned from, and the work. The input waits in a shared
 /// slot that the task empties when it starts: a plan whose task has not started by its tick
 /// (the pool busy with long route searches) is taken back and run in the frame instead of
 /// waited for behind them.
 pub(crate) struct TickPlan {
-    pub(super) bodies: Vec<(Entity, Point)>,
-    pub(super) held: Option<(Vec<Entity>, bool)>,
+    from: PlannedFrom,
     input: Arc<Mutex<Option<StepInput>>>,
     work: Pending<Option<StepOutput>>,
+}
+
+/// What a step was planned from: who stood where, and the jam's bodies it held (and whether
+/// they may take their plan's next step). Its moves are checked against them when taken.
+pub(super) struct PlannedFrom {
+    pub(super) bodies: Vec<(Entity, Point)>,
+    pub(super) held: Option<(Vec<Entity>, bool)>,
 }
 
 impl std::fmt::Debug for TickPlan {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("TickPlan")
-            .field("bodies", &self.bodies.len())
+            .field("bodies", &self.from.bodies.len())
             .field("work", &self.work)
             .finish()
     }
@@ -95,44 +100,21 @@ fn take(slot: &Mutex<Option<StepInput>>) -> Option<StepInput> {
 
 impl TickPlan {
     /// Starts planning `input` where `thread` says.
-    pub(super) fn start(
-        thread: SearchThread,
-        bodies: Vec<(Entity, Point)>,
-        held: Option<(Vec<Entity>, bool)>,
-        input: StepInput,
-    ) -> Self {
+    pub(super) fn start(thread: SearchThread, from: PlannedFrom, input: StepInput) -> Self {
         let input = Arc::new(Mutex::new(Some(input)));
         let slot = Arc::clone(&input);
         let work = Pending::start(thread, move || take(&slot).map(StepInput::run));
-        Self {
-            bodies,
-            held,
-            input,
-            work,
-        }
+        Self { from, input, work }
     }
 
     /// The plan's answer: run here if its task has not started, else waited for (`None` only
     /// if its task was lost, as when the pool shuts down).
-    pub(super) fn wait(self) -> Option<(Self, StepOutput)> {
-        let Self {
-            bodies,
-            held,
-            input,
-            work,
-        } = self;
-        let output = match take(&input) {
+    pub(super) fn wait(self) -> Option<(PlannedFrom, StepOutput)> {
+        let output = match take(&self.input) {
             Some(input) => Some(input.run()), // dropping `work` cancels the task
-            None => work.wait().flatten(),
+            None => self.work.wait().flatten(),
         }?;
-        let done = Pending::Done(None);
-        let plan = Self {
-            bodies,
-            held,
-            input,
-            work: done,
-        };
-        Some((plan, output))
+        Some((self.from, output))
     }
 }
 

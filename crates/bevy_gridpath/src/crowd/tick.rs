@@ -1,6 +1,6 @@
 //! One tick: one PIBT step ([`gridpath::mapf::CrowdStep`]) of every body that has earned a move.
 
-use super::ahead::{StepInput, StepOutput, TickPlan, hold_what_no_longer_fits};
+use super::ahead::{PlannedFrom, StepInput, StepOutput, TickPlan, hold_what_no_longer_fits};
 use super::settle::covers;
 use super::untangle::{hold, look_for_jams, reserve, walk};
 use super::{BodyItem, Crowd};
@@ -32,8 +32,8 @@ pub(super) fn tick_once(
 ) {
     let picked = crowd.planned.take().and_then(TickPlan::wait);
     let picked = picked.or_else(|| {
-        let (bodies, held, input) = prepare(crowd, nav, thread, tick, order)?;
-        TickPlan::start(SearchThread::Frame, bodies, held, input).wait()
+        let (from, input) = prepare(crowd, nav, thread, tick, order)?;
+        TickPlan::start(SearchThread::Frame, from, input).wait()
     });
     if let Some((plan, output)) = picked {
         finish(crowd, nav, order, plan, output);
@@ -48,13 +48,13 @@ pub(super) fn plan_ahead(
     tick: f32,
     order: &mut [BodyItem<'_>],
 ) {
-    if let Some((bodies, held, input)) = prepare(crowd, nav, thread, tick, order) {
-        crowd.planned = Some(TickPlan::start(thread, bodies, held, input));
+    if let Some((from, input)) = prepare(crowd, nav, thread, tick, order) {
+        crowd.planned = Some(TickPlan::start(thread, from, input));
     }
 }
 
-/// Who stands where, the jam's held bodies, and what the core step needs.
-type Prepared = (Vec<(Entity, Point)>, Option<(Vec<Entity>, bool)>, StepInput);
+/// Who stands where and the jam's held bodies, and what the core step needs.
+type Prepared = (PlannedFrom, StepInput);
 
 /// Everything of a tick but the core step: each body's mover and aim, the ways round for the
 /// stalled, and the jam's bodies held and its region closed.
@@ -99,7 +99,7 @@ fn prepare(
         movers,
         aims,
     };
-    Some((bodies, held, input))
+    Some((PlannedFrom { bodies, held }, input))
 }
 
 /// Takes a step's moves: each body that still stands where the step found it gets its next
@@ -109,7 +109,7 @@ fn finish(
     crowd: &mut Crowd,
     nav: &NavGrid,
     order: &mut [BodyItem<'_>],
-    plan: TickPlan,
+    plan: PlannedFrom,
     output: StepOutput,
 ) {
     crowd.step = output.step;
