@@ -705,6 +705,39 @@ mod tests {
     }
 
     #[test]
+    fn an_opened_cell_shortens_a_route_by_the_maps_own_distance() {
+        // From (0, 10) to (10, 0) with 14 steps of route left, through a cell opened at (5, 5).
+        // On a square 4-way map that way is 20 steps: no shortcut. On a staggered map the cells
+        // along x + y = 10 are a step apart each, so it is 10: a shortcut, which reading the raw
+        // coordinates missed.
+        let grid = Grid::new(12, 12).expect("a grid");
+        let mut cells = vec![p(0, 10); 14];
+        cells.push(p(10, 0));
+        let way = route(&cells, 1);
+        let progress = AgentProgress {
+            here: p(0, 10),
+            ..default()
+        };
+        let near = Edits::new(&grid, HashSet::from_iter([p(5, 5)]));
+        assert!(could_shorten(
+            &near,
+            &progress,
+            &way,
+            Movement::StaggeredFourWay
+        ));
+        assert!(!could_shorten(&near, &progress, &way, Movement::FourWay));
+        // Far off on both: (0, 0) is 10 columns and 10 sheared rows from the goal.
+        let far = Edits::new(&grid, HashSet::from_iter([p(0, 0)]));
+        assert!(!could_shorten(
+            &far,
+            &progress,
+            &way,
+            Movement::StaggeredFourWay
+        ));
+        assert!(!could_shorten(&far, &progress, &way, Movement::FourWay));
+    }
+
+    #[test]
     fn a_body_pushed_round_the_end_of_a_wall_asks_for_a_new_route() {
         // A wall down x = 2 but for its top row; the route runs down x = 1, and the body on it
         // at (1, 1) heads for (1, 2) next.
