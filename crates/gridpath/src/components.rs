@@ -193,7 +193,7 @@ impl Components {
         let mut kept: Vec<u32> = frontier.iter().map(|&j| self.labels[j]).collect();
         kept.sort_unstable();
         kept.dedup();
-        if kept != cut || !frontier_joins(grid, &self.labels, frontier) {
+        if kept != cut || !frontier_joins(grid, &self.labels, frontier, kept.len()) {
             return false; // a region walled whole, or perhaps cut in two
         }
         for i in opened {
@@ -375,20 +375,14 @@ fn sides(grid: &Grid, i: usize) -> impl Iterator<Item = usize> + '_ {
         .filter_map(move |(dx, dy)| grid.index_of(Point::new(p.x + dx, p.y + dy)))
 }
 
-/// Do the frontier cells of each region (`labels` 0 for walls) still join one another? A
-/// breadth-first flood from every frontier cell at once, each flood its own set; where two
+/// Do the frontier cells of each of the `regions` they lie in (`labels` 0 for walls) still join
+/// one another? A breadth-first flood from every frontier cell at once, each flood its own set; where two
 /// meet, their sets join. The floods along the two sides of a wall stroke meet round its ends
 /// after a few cells, so the answer costs about as many cells as the stroke has, not the map.
 /// Given up (false) after some thousands of cells: to say a region was cut in two it would
 /// have to flood one part whole.
-fn frontier_joins(grid: &Grid, labels: &[u32], frontier: Vec<usize>) -> bool {
+fn frontier_joins(grid: &Grid, labels: &[u32], frontier: Vec<usize>, regions: usize) -> bool {
     let budget = 4096 + 64 * frontier.len();
-    let regions = {
-        let mut l: Vec<u32> = frontier.iter().map(|&j| labels[j]).collect();
-        l.sort_unstable();
-        l.dedup();
-        l.len()
-    };
     // A union-find of the floods, one per frontier cell, and how many sets are left.
     let mut parent: Vec<usize> = (0..frontier.len()).collect();
     let mut sets = frontier.len();
