@@ -59,17 +59,20 @@ pub(super) fn step(
     // before it (checked again after this frame's ticks, which move the next one on).
     let ahead =
         crowd.plan_ahead && crowd.planned.is_none() && crowd.due - tick * PLAN_LEAD <= crowd.clock;
+    // A tick's order is the entities', whatever order the query's tables are in. The items
+    // stay where they are, in the tables' order, for the glide (read in the entities' order,
+    // they miss the cache: 3 ms instead of 1 at 10,000 bodies); the tick reads them through
+    // references (moving the items took 2 ms, a memory copy of a dozen references each).
     if crowd.due <= crowd.clock || ahead {
-        // A tick's order is the entities', whatever order the query's tables are in.
-        order = by_entity(order, |b| b.0);
-    }
-    while crowd.due <= crowd.clock {
-        tick_once(crowd, &nav, *thread, tick, &mut order);
-        crowd.due += tick;
-        crowd.ticks += 1;
-    }
-    if ahead && crowd.planned.is_none() && crowd.due - tick * PLAN_LEAD <= crowd.clock {
-        plan_ahead(crowd, &nav, *thread, tick, &mut order);
+        let mut ticked = by_entity(&mut order);
+        while crowd.due <= crowd.clock {
+            tick_once(crowd, &nav, *thread, tick, &mut ticked);
+            crowd.due += tick;
+            crowd.ticks += 1;
+        }
+        if ahead && crowd.planned.is_none() && crowd.due - tick * PLAN_LEAD <= crowd.clock {
+            plan_ahead(crowd, &nav, *thread, tick, &mut ticked);
+        }
     }
     let planned = crowd.untangling.as_ref().map_or(&[][..], |u| u.bodies());
     let near_plan = crowd
@@ -191,16 +194,11 @@ fn glide(
     t
 }
 
-/// `items` sorted by `key`, each moved once: a body's query item is a dozen references, and
-/// a sort that shuffled them about took a third of a frame's step.
-fn by_entity<T>(items: Vec<T>, key: impl Fn(&T) -> Entity) -> Vec<T> {
-    let mut keys: Vec<(Entity, usize)> = items.iter().map(&key).zip(0..).collect();
-    if keys.is_sorted() {
-        return items;
-    }
-    keys.sort_unstable();
-    let mut items: Vec<Option<T>> = items.into_iter().map(Some).collect();
-    keys.iter().filter_map(|&(_, i)| items[i].take()).collect()
+/// The bodies in the entities' order.
+fn by_entity<'o, 'a>(order: &'o mut [BodyItem<'a>]) -> Vec<&'o mut BodyItem<'a>> {
+    let mut ticked: Vec<&mut BodyItem<'a>> = order.iter_mut().collect();
+    ticked.sort_unstable_by_key(|b| b.0);
+    ticked
 }
 
 #[cfg(test)]

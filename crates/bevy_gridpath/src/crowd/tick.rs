@@ -28,7 +28,7 @@ pub(super) fn tick_once(
     nav: &NavGrid,
     thread: SearchThread,
     tick: f32,
-    order: &mut [BodyItem<'_>],
+    order: &mut [&mut BodyItem<'_>],
 ) {
     let picked = crowd.planned.take().and_then(TickPlan::wait);
     let picked = picked.or_else(|| {
@@ -46,7 +46,7 @@ pub(super) fn plan_ahead(
     nav: &NavGrid,
     thread: SearchThread,
     tick: f32,
-    order: &mut [BodyItem<'_>],
+    order: &mut [&mut BodyItem<'_>],
 ) {
     if let Some((from, input)) = prepare(crowd, nav, thread, tick, order) {
         crowd.planned = Some(TickPlan::start(thread, from, input));
@@ -63,26 +63,24 @@ fn prepare(
     nav: &NavGrid,
     thread: SearchThread,
     tick: f32,
-    order: &mut [BodyItem<'_>],
+    order: &mut [&mut BodyItem<'_>],
 ) -> Option<Prepared> {
     let movement = order.first().map(|b| b.1.movement)?;
     let largest = order.iter().map(|b| b.1.size).max().unwrap_or(1).max(1);
     let sized: Vec<Arc<Grid>> = (1..=largest).map(|k| nav.grid_for(k)).collect();
     let grids: Vec<&Grid> = sized.iter().map(|g| &**g).collect();
     let for_size = |size: u8| grids[usize::from(size.max(1)) - 1];
-    let mut movers: Vec<Mover> = order
-        .iter_mut()
-        .map(|b| mover(b, for_size(b.1.size), tick))
-        .collect();
-    // Each body's guide: the distance to the next cell of its route (without a route, its own
-    // cell is best: it moves only when pushed).
-    let mut aims: Vec<(Point, Option<Point>)> = order
-        .iter_mut()
-        .map(|b| {
-            let grid = for_size(b.1.size);
-            (b.2.cell(), b.6.and_then(|r| b.2.aim(r, grid, movement)))
-        })
-        .collect();
+    // Each body's mover, and its guide: the next cell of its route (without a route, its own
+    // cell is best: it moves only when pushed). Read in the tables' order, where the bodies'
+    // components lie one after another (in the entities' order, every read missed the cache).
+    let mut movers = vec![Mover::new(Point::new(0, 0), 0); order.len()];
+    let mut aims: Vec<(Point, Option<Point>)> = vec![(Point::new(0, 0), None); order.len()];
+    for i in in_tables_order(order) {
+        let b = &mut *order[i];
+        let grid = for_size(b.1.size);
+        movers[i] = mover(b, grid, tick);
+        aims[i] = (b.2.cell(), b.6.and_then(|r| b.2.aim(r, grid, movement)));
+    }
     detour_the_stalled(crowd, &grids, movement, order, &movers, &mut aims);
     look_for_jams(crowd, &sized[0], order, thread);
     let held = hold(crowd, order, &mut movers);
@@ -108,12 +106,17 @@ fn prepare(
 fn finish(
     crowd: &mut Crowd,
     nav: &NavGrid,
-    order: &mut [BodyItem<'_>],
+    order: &mut [&mut BodyItem<'_>],
     plan: PlannedFrom,
     output: StepOutput,
 ) {
     crowd.step = output.step;
-    let cells: Vec<Point> = order.iter().map(|b| b.2.cell()).collect();
+    // Read and written in the tables' order, as in `prepare`.
+    let by_place = in_tables_order(order);
+    let mut cells = vec![Point::new(0, 0); order.len()];
+    for &i in &by_place {
+        cells[i] = order[i].2.cell();
+    }
     let mut next = cells.clone();
     let mut movers: Vec<Option<Mover>> = vec![None; order.len()];
     let mut unchanged = plan.bodies.len() == order.len();
@@ -148,8 +151,9 @@ fn finish(
     let counts = &mut crowd.counts;
     hold_what_no_longer_fits(&sized, &cells, &sizes, &mut next, unchanged, counts);
     let movement = order.first().map(|b| b.1.movement);
-    for ((b, mover), to) in order.iter_mut().zip(movers).zip(next) {
-        let (_, agent, progress, _, motion, _, route, ..) = b;
+    for i in by_place {
+        let (mover, to) = (movers[i], next[i]);
+        let (_, agent, progress, _, motion, _, route, ..) = &mut *order[i];
         let here = progress.cell();
         if let (true, Some(movement)) = (to != here, movement) {
             let grid = &sized[usize::from(agent.size.max(1)) - 1];
@@ -165,6 +169,13 @@ fn finish(
             motion.mover = mover;
         }
     }
+}
+
+/// The indices of `order` in the order its items lie in memory: the query's tables' order.
+fn in_tables_order(order: &[&mut BodyItem<'_>]) -> Vec<usize> {
+    let mut by_place: Vec<usize> = (0..order.len()).collect();
+    by_place.sort_unstable_by_key(|&i| std::ptr::from_ref::<BodyItem<'_>>(&*order[i]) as usize);
+    by_place
 }
 
 /// A body as PIBT sees it at this tick, having earned `tick`'s worth of a move at its pace on
@@ -192,7 +203,7 @@ fn detour_the_stalled(
     crowd: &mut Crowd,
     grids: &[&Grid],
     movement: gridpath::Movement,
-    order: &[BodyItem<'_>],
+    order: &[&mut BodyItem<'_>],
     movers: &[Mover],
     aims: &mut [(Point, Option<Point>)],
 ) {

@@ -166,7 +166,7 @@ fn jammed(b: &BodyItem<'_>, now: f32) -> bool {
 pub(super) fn look_for_jams(
     crowd: &mut Crowd,
     grid: &Arc<Grid>,
-    order: &[BodyItem<'_>],
+    order: &[&mut BodyItem<'_>],
     thread: SearchThread,
 ) {
     if !crowd.untangle || crowd.untangling.is_some() || crowd.clock < crowd.look_again {
@@ -178,6 +178,7 @@ pub(super) fn look_for_jams(
     let backed_off = &crowd.backed_off;
     let jams: Vec<&BodyItem<'_>> = order
         .iter()
+        .map(|b| &**b)
         .filter(|b| jammed(b, now) && !backed_off.contains_key(&b.0))
         .collect();
     if jams.is_empty() {
@@ -211,10 +212,10 @@ pub(super) fn look_for_jams(
     // A jam of one-cell bodies with a bigger body beside its region is left to PIBT, which
     // pushes bodies of every size: the big body is likely bound through the region, and was
     // shut out while it was closed (in the scene of three sizes at a door, for minutes).
-    let beside = |b: &&BodyItem<'_>| {
+    let beside = |b: &BodyItem<'_>| {
         footprint(b.2.cell(), b.1.size).any(|c| four_steps(c).any(|n| region.contains(&n)))
     };
-    if !big_jam && order.iter().filter(|b| b.1.size > 1).any(|b| beside(&b)) {
+    if !big_jam && order.iter().filter(|b| b.1.size > 1).any(|b| beside(b)) {
         return;
     }
     // A body partly in the region is taken in whole.
@@ -235,14 +236,15 @@ pub(super) fn look_for_jams(
 fn search_region(
     grid: &Arc<Grid>,
     mut region: HashSet<Point>,
-    order: &[BodyItem<'_>],
+    order: &[&mut BodyItem<'_>],
     tick: u64,
     thread: SearchThread,
     seeds: Vec<Entity>,
 ) -> Option<Untangling> {
-    let (inside, outside): (Vec<&BodyItem<'_>>, Vec<&BodyItem<'_>>) = order.iter().partition(|b| {
-        b.1.speed > 0.0 && footprint(b.2.cell(), b.1.size).all(|c| region.contains(&c))
-    });
+    let (inside, outside): (Vec<&BodyItem<'_>>, Vec<&BodyItem<'_>>) =
+        order.iter().map(|b| &**b).partition(|b| {
+            b.1.speed > 0.0 && footprint(b.2.cell(), b.1.size).all(|c| region.contains(&c))
+        });
     for b in outside {
         for c in footprint(b.2.cell(), b.1.size) {
             region.remove(&c);
@@ -319,7 +321,7 @@ fn search_region(
 /// search found nothing, or one of its bodies is gone or was moved off the plan.
 pub(super) fn hold(
     crowd: &mut Crowd,
-    order: &[BodyItem<'_>],
+    order: &[&mut BodyItem<'_>],
     movers: &mut [Mover],
 ) -> Option<(Vec<usize>, bool)> {
     let jam = crowd.untangling.as_mut()?;
@@ -347,7 +349,7 @@ pub(super) fn hold(
 /// [`hold`], the search done or not.
 fn hold_bodies(
     crowd: &mut Crowd,
-    order: &[BodyItem<'_>],
+    order: &[&mut BodyItem<'_>],
     movers: &mut [Mover],
 ) -> Option<(Vec<usize>, bool)> {
     let jam = crowd.untangling.as_ref()?;
@@ -389,7 +391,7 @@ fn drop_jam(crowd: &mut Crowd, seconds: f32) {
 /// cell on each of its free cells, appended to `movers` (their moves are not read). Without
 /// them, bodies from outside walk in onto cells the plan needs, and its bodies wait, and those
 /// behind them with them.
-pub(super) fn reserve(crowd: &Crowd, order: &[BodyItem<'_>], movers: &mut Vec<Mover>) {
+pub(super) fn reserve(crowd: &Crowd, order: &[&mut BodyItem<'_>], movers: &mut Vec<Mover>) {
     let Some(jam) = crowd.untangling.as_ref() else {
         return;
     };
@@ -417,7 +419,7 @@ pub(super) fn reserve(crowd: &Crowd, order: &[BodyItem<'_>], movers: &mut Vec<Mo
 /// [`MOST_WAITS`] such ticks).
 pub(super) fn walk(
     crowd: &mut Crowd,
-    order: &[BodyItem<'_>],
+    order: &[&mut BodyItem<'_>],
     held: &[usize],
     ready: bool,
     next: &mut [Point],

@@ -47,8 +47,6 @@ pub(super) fn draw_routes(
             gizmos.circle_2d(centre, ring * size, colors.stuck);
             continue;
         }
-        // Converted once, not at every vertex (an `Hsla` costs three `powf`s).
-        let color = LinearRgba::from(color.map_or(colors.route, |c| c.0));
         let world = |p: Point| layout.cells_to_world(Vec2::new(p.x as f32, p.y as f32) + offset);
         points.clear();
         match (route, progress, heading) {
@@ -73,6 +71,9 @@ pub(super) fn draw_routes(
         if let (Some(at), Some(first)) = (at, points.first_mut()) {
             *first = layout.cells_to_world(at); // from the agent, not the cell it left
         }
+        // Converted once, not at every vertex (an `Hsla` costs three `powf`s), and only for a
+        // way drawn.
+        let color = LinearRgba::from(color.map_or(colors.route, |c| c.0));
         gizmos.linestrip_2d(points.drain(..), color);
     }
 }
