@@ -944,3 +944,89 @@ fn sizes_at_frame_rates() {
         "bodies short of their places at {short:?} ms a frame"
     );
 }
+
+/// Bodies sent to and fro among a few shared destinations and some of their own, sent nowhere,
+/// despawned and spawned, made flow agents and bodies again, frame after frame: at every frame a
+/// body holds a cell of a gathering exactly when it shares its destination with another body
+/// (not a flow agent), or is bigger than one cell, and that cell is near its destination. (The
+/// gatherings are filed by destination once and then followed as bodies change.)
+#[test]
+fn gathering_cells_follow_bodies_as_their_destinations_change() {
+    let room = open_room(40, 40);
+    let mut app = app_on(&rows(&room));
+    let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
+    let mut next = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let shared = [p(8, 8), p(30, 10), p(20, 30)];
+    let destination = |next: &mut dyn FnMut(u64) -> u64| match next(4) {
+        3 => p(1 + next(38) as i32, 1 + next(38) as i32),
+        k => shared[k as usize],
+    };
+    let mut bodies: Vec<Entity> = (0..40)
+        .map(|i| {
+            let size = if i % 8 == 0 { 2 } else { 1 };
+            let to = destination(&mut next);
+            sized_body(&mut app, size, p(1 + 2 * (i % 19), 1 + 2 * (i / 19)), to)
+        })
+        .collect();
+    for frame in 0..300 {
+        for _ in 0..next(4) {
+            let e = bodies[next(bodies.len() as u64) as usize];
+            let mut entity = app.world_mut().entity_mut(e);
+            match next(6) {
+                0 => {
+                    entity.remove::<Destination>();
+                }
+                1 if entity.contains::<SharedFlow>() => {
+                    entity.remove::<SharedFlow>();
+                }
+                1 => {
+                    entity.insert(SharedFlow);
+                }
+                2 => {
+                    entity.despawn();
+                    let to = destination(&mut next);
+                    let at = p(1 + next(38) as i32, 1 + next(38) as i32);
+                    let new = body(&mut app, at, to);
+                    bodies.retain(|&b| b != e);
+                    bodies.push(new);
+                }
+                _ => {
+                    entity.insert(Destination(destination(&mut next)));
+                }
+            }
+        }
+        app.update();
+        let mut q = app.world_mut().query_filtered::<(
+            Entity,
+            &GridAgent,
+            Option<&Destination>,
+            Option<&GatherCell>,
+        ), (With<Body>, Without<SharedFlow>)>();
+        let all: Vec<_> = q
+            .iter(app.world())
+            .map(|(e, a, d, g)| (e, a.size, d.map(|d| d.0), g.map(|g| g.0)))
+            .collect();
+        for &(e, size, to, cell) in &all {
+            let sharing = to.is_some_and(|to| {
+                size > 1
+                    || all
+                        .iter()
+                        .any(|&(o, _, other, _)| o != e && other == Some(to))
+            });
+            assert_eq!(
+                cell.is_some(),
+                sharing,
+                "frame {frame}: a body of size {size} bound for {to:?} holds {cell:?}"
+            );
+            if let (Some(cell), Some(to)) = (cell, to) {
+                let far = cell.x.abs_diff(to.x).max(cell.y.abs_diff(to.y));
+                assert!(far <= 8, "frame {frame}: {cell} is far from {to}");
+            }
+        }
+    }
+}

@@ -1,16 +1,14 @@
 //! Gatherings: bodies that share a destination each get a cell of their own near it.
 
+use super::destinations::Destinations;
 use super::gather_due::GatherDue;
 use super::jams::{Gathering, GaveUp, Jams, give_up_on_jams};
 use super::{Body, GatherCell};
-use crate::agents::Destination;
 use crate::flow::SharedFlow;
 use crate::nav_grid::NavGrid;
 use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
-use gridpath::mapf::crowd::{
-    Mate, distance_fifths as distance, footprint, gather_cells, hand_round,
-};
+use gridpath::mapf::crowd::{Mate, footprint, gather_cells, hand_round};
 use gridpath::{Grid, Movement, Point};
 use std::sync::Arc;
 
@@ -45,19 +43,28 @@ pub(super) fn gather(
     mut alone: Local<HashMap<(Point, Movement), (u64, Entity)>>,
     mut gave_up: Local<HashMap<Entity, GaveUp>>,
     mut kept: Local<HashMap<(Point, Movement), GatherCells>>,
-    mut count: Local<HashMap<(Point, Movement), u32>>,
+    mut filed: Local<Destinations>,
+    mut seen: Local<Vec<Entity>>,
 ) {
     let Some(nav) = nav else {
+        filed.forget(); // what changes while there is no grid goes unseen
         return;
     };
-    if !due.now(&nav) {
+    let Some(all) = due.now(&nav, &mut seen) else {
         return;
-    }
+    };
     let mut gave_any_up = false;
     gave_up.retain(|&e, g| bodies.get(e).is_ok_and(|b| b.4.map(|d| d.0) == Some(g.to)));
-    let groups = by_destination(&bodies, &nav, &mut count, &mut alone, &mut commands);
-    alone.retain(|key, _| count.get(key) == Some(&1));
-    kept.retain(|key, _| count.contains_key(key));
+    let changed = filed.file(&bodies, &seen, &mut commands);
+    for key in &changed {
+        if filed.count(key) != 1 {
+            alone.remove(key);
+        }
+        if filed.count(key) == 0 {
+            kept.remove(key);
+        }
+    }
+    let groups = filed.gatherings(&bodies, &nav, &mut alone, (!all).then_some(&changed));
     for ((to, movement), members) in groups {
         let area: usize = members.iter().map(|m| usize::from(m.2).pow(2)).sum();
         let cells = &GatherCells::kept(&mut kept, &nav, movement, to, 3 * area + 16).cells;
@@ -101,54 +108,6 @@ pub(super) fn gather(
 /// The cell a body was given, if any.
 fn have(bodies: &Query<Gathering, (With<Body>, Without<SharedFlow>)>, e: Entity) -> Option<Point> {
     bodies.get(e).ok().and_then(|b| b.5.map(|g| g.0))
-}
-
-/// The gatherings: bodies by destination (and movement), each with its distance there and its
-/// size; without the bodies alone at theirs, which go to the destination itself (one cell) or
-/// keep their place ([`keeps_alone`]). A body with nowhere to go loses its cell.
-fn by_destination(
-    bodies: &Query<Gathering, (With<Body>, Without<SharedFlow>)>,
-    nav: &NavGrid,
-    count: &mut HashMap<(Point, Movement), u32>,
-    alone: &mut HashMap<(Point, Movement), (u64, Entity)>,
-    commands: &mut Commands,
-) -> HashMap<(Point, Movement), Vec<(u32, Entity, u8)>> {
-    // How many bodies go to each destination, first: most bodies in a crowd of wanderers go
-    // to one of their own, and a list for each of them cost 2 ms a frame at 10,000 bodies.
-    count.clear();
-    for (_, agent, _, _, destination, ..) in bodies {
-        if let Some(&Destination(to)) = destination {
-            *count.entry((to, agent.movement)).or_default() += 1;
-        }
-    }
-    let mut groups: HashMap<(Point, Movement), Vec<(u32, Entity, u8)>> = HashMap::default();
-    for (entity, agent, progress, _, destination, gathering, _) in bodies {
-        let key = destination.map(|d| (d.0, agent.movement));
-        let size = agent.size.max(1);
-        match key {
-            // One body of one cell goes to the destination itself.
-            Some(key) if size == 1 && count.get(&key) == Some(&1) => {}
-            // A big body alone at its destination keeps its place while no edit comes near.
-            Some(key)
-                if count.get(&key) == Some(&1) && keeps_alone(alone, nav, key, entity, size) =>
-            {
-                continue;
-            }
-            Some((to, movement)) => {
-                let d = distance(movement, progress.cell(), to);
-                groups
-                    .entry((to, movement))
-                    .or_default()
-                    .push((d, entity, size));
-                continue;
-            }
-            None => {}
-        }
-        if gathering.is_some() {
-            commands.entity(entity).remove::<GatherCell>();
-        }
-    }
-    groups
 }
 
 /// One gathering's places as they are handed out: the cells claimed, each body's place, and
@@ -243,33 +202,6 @@ impl Places<'_> {
             }
         }
     }
-}
-
-/// Does the one body of `size` bound for `key`'s destination keep the place it was given there?
-/// Its place is chosen among the nearest `3 · area + 16` cells, found breadth first from the
-/// destination: an edit farther off than that many moves (and its size, for the grid it fits
-/// on) cannot change it. (The same holds when there was no place for it: it is not looked for
-/// again.)
-fn keeps_alone(
-    alone: &mut HashMap<(Point, Movement), (u64, Entity)>,
-    nav: &NavGrid,
-    key: (Point, Movement),
-    e: Entity,
-    size: u8,
-) -> bool {
-    let to = key.0;
-    let reach = 3 * u32::from(size).pow(2) + 16 + u32::from(size) + 1;
-    let far = |p: Point| p.x.abs_diff(to.x).max(p.y.abs_diff(to.y)) > reach;
-    let now = (nav.revision(), e);
-    // One look-up a body a frame: thousands of big wanderers each stand alone at theirs.
-    let Some(seen) = alone.get_mut(&key) else {
-        alone.insert(key, now);
-        return false;
-    };
-    let kept = seen.1 == e
-        && (seen.0 == now.0 || nav.changes_since(seen.0).is_some_and(|mut c| c.all(far)));
-    *seen = now;
-    kept
 }
 
 /// TSWAP's two ways of handing cells round a gathering (see [`gather`]), read off where each

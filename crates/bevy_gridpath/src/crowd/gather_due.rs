@@ -24,12 +24,13 @@ type Touched = Or<(
 /// sizes, the walls and the cells they were given. Bodies change cells only at ticks, so
 /// between ticks (15 frames at 60 a second for bodies crossing 4 cells a second) the hand-out
 /// would come out the same, frame after frame: at 10,000 wanderers that was as many
-/// instructions as the crowd's whole step. It runs again when a tick has moved the bodies, an
-/// edit came, a body came, went, changed size or destination, a route to a given cell came (a
-/// body's next step, which cells are swapped by), or its own last run changed anything
-/// (to settle, and so that at most [`GIVE_UPS_PER_FRAME`] jammed bodies give up *a frame*).
-/// One thing it does not watch: a jammed body's patience runs out with time, so it gives up
-/// at the first hand-out after that, at most a tick late.
+/// instructions as the crowd's whole step. Every gathering is handed out again when a tick has
+/// moved the bodies, an edit came, or its own last run gave cells up (to settle, and so that
+/// at most [`GIVE_UPS_PER_FRAME`] jammed bodies give up *a frame*); one gathering alone when
+/// a body of it came, went, changed size or destination, was given a cell, or got a route to
+/// the cell it was given (a body's next step, which cells are swapped by). One thing it does
+/// not watch: a jammed body's patience runs out with time, so it gives up at the first
+/// hand-out of its gathering after that, at most a tick late.
 ///
 /// A tick's frame, the dearest of all (PIBT for every body), so mostly does without one.
 ///
@@ -37,8 +38,8 @@ type Touched = Or<(
 #[derive(SystemParam)]
 pub(super) struct GatherDue<'w, 's> {
     crowd: Res<'w, Crowd>,
-    touched: Query<'w, 's, (), (With<Body>, Touched)>,
-    routed: Query<'w, 's, (), (With<Body>, With<GatherCell>, Changed<Route>)>,
+    touched: Query<'w, 's, Entity, (With<Body>, Touched)>,
+    routed: Query<'w, 's, Entity, (With<Body>, With<GatherCell>, Changed<Route>)>,
     left: RemovedComponents<'w, 's, Body>,
     unsent: RemovedComponents<'w, 's, Destination>,
     ungiven: RemovedComponents<'w, 's, GatherCell>,
@@ -48,24 +49,25 @@ pub(super) struct GatherDue<'w, 's> {
 }
 
 impl GatherDue<'_, '_> {
-    /// Is it due, now? (Reads what went since the last frame, so ask once a frame.)
-    pub(super) fn now(&mut self, nav: &Res<NavGrid>) -> bool {
-        let gone = !(self.left.is_empty()
-            && self.unsent.is_empty()
-            && self.ungiven.is_empty()
-            && self.unflowed.is_empty());
-        self.left.clear();
-        self.unsent.clear();
-        self.ungiven.clear();
-        self.unflowed.clear();
+    /// Is it due, now, and for which gatherings? (Reads what went since the last frame, so ask
+    /// once a frame.) `None`: not due. `Some(true)`: every gathering is, as a tick moved the
+    /// bodies, an edit came, or the last run gave cells up. `Some(false)`: only those of the
+    /// bodies in `seen`, which gets the bodies touched, routed or gone since the last frame
+    /// (some more than once).
+    pub(super) fn now(&mut self, nav: &Res<NavGrid>, seen: &mut Vec<Entity>) -> Option<bool> {
+        seen.clear();
+        seen.extend(self.left.read());
+        seen.extend(self.unsent.read());
+        seen.extend(self.ungiven.read());
+        seen.extend(self.unflowed.read());
+        seen.extend(self.touched.iter());
+        seen.extend(self.routed.iter());
         let ticks = self.crowd.ticks;
-        !self
+        let all = !self
             .last
-            .is_some_and(|(seen, changed)| seen == ticks && !changed)
-            || gone
-            || nav.is_changed()
-            || !self.touched.is_empty()
-            || !self.routed.is_empty()
+            .is_some_and(|(ticked, changed)| ticked == ticks && !changed)
+            || nav.is_changed();
+        (all || !seen.is_empty()).then_some(all)
     }
 
     /// Notes a run that did (or did not) change a gathering's cells or give-ups.

@@ -78,6 +78,7 @@ use settle::settle;
 use step::step;
 
 mod ahead;
+mod destinations;
 mod gather;
 mod gather_due;
 mod jams;

@@ -1,0 +1,192 @@
+//! The crowd's bodies by destination, kept up to date from the bodies that changed.
+
+use super::Body;
+use super::jams::Gathering;
+use crate::agents::{Destination, GridAgent};
+use crate::flow::SharedFlow;
+use crate::nav_grid::NavGrid;
+use bevy::ecs::entity::EntityHashMap;
+use bevy::platform::collections::{HashMap, HashSet};
+use bevy::prelude::*;
+use gridpath::mapf::crowd::distance_fifths as distance;
+use gridpath::{Movement, Point};
+
+/// A destination, and the moves of the bodies bound for it.
+pub(super) type Key = (Point, Movement);
+
+/// The bodies of a gathering: each one's distance to go (in fifths of a move), and its size.
+pub(super) type Members = Vec<(u32, Entity, u8)>;
+
+type Bodies<'w, 's> = Query<'w, 's, Gathering, (With<Body>, Without<SharedFlow>)>;
+
+/// Which bodies go where. Most bodies of a crowd of wanderers go to a destination of their own,
+/// and finding the few that share one by a pass over all of them cost 1 ms a frame at 10,000
+/// bodies, on most frames (a wanderer that arrives somewhere is sent on at once). So the bodies
+/// are filed by destination once, and filed again only when [`GatherDue`] sees them change.
+///
+/// [`GatherDue`]: super::gather_due::GatherDue
+#[derive(Default)]
+pub(super) struct Destinations {
+    /// Filed since the crowd had a grid: a body changed while there was none is not seen.
+    filed: bool,
+    of: EntityHashMap<(Key, u8)>,
+    members: HashMap<Key, Vec<(Entity, u8)>>,
+    /// The gatherings: destinations of more than one body, or of a body bigger than one cell.
+    shared: HashSet<Key>,
+}
+
+impl Destinations {
+    /// To be filed afresh at the next hand-out.
+    pub(super) fn forget(&mut self) {
+        self.filed = false;
+    }
+
+    /// Files again the bodies in `seen` (those that changed or went): each under where it goes
+    /// now. A body that no longer gathers (it goes nowhere, or alone to a cell of its own
+    /// size) loses any cell it was given. Returns the destinations whose bodies changed, and
+    /// those of the bodies in `seen`.
+    pub(super) fn file(
+        &mut self,
+        bodies: &Bodies,
+        seen: &[Entity],
+        commands: &mut Commands,
+    ) -> HashSet<Key> {
+        let mut changed = HashSet::new();
+        if !self.filed {
+            *self = Self {
+                filed: true,
+                ..Self::default()
+            };
+            for b in bodies {
+                changed.extend(self.note(b.0, filed_as(b.1, b.4)));
+            }
+        }
+        for &e in seen {
+            let now = bodies.get(e).ok().and_then(|b| filed_as(b.1, b.4));
+            changed.extend(self.note(e, now));
+        }
+        // Whoever may now be alone where it goes, or nowhere.
+        let alone = |key: &Key| self.members.get(key).map_or(&[][..], |m| &m[..]);
+        let lone: Vec<Entity> = changed
+            .iter()
+            .flat_map(|key| match alone(key) {
+                [(e, 1)] => Some(*e),
+                _ => None,
+            })
+            .chain(seen.iter().copied().filter(|e| !self.of.contains_key(e)))
+            .collect();
+        for e in lone {
+            if bodies.get(e).is_ok_and(|b| b.5.is_some()) {
+                commands.entity(e).remove::<super::GatherCell>();
+            }
+        }
+        changed.extend(seen.iter().filter_map(|e| self.of.get(e).map(|f| f.0)));
+        changed
+    }
+
+    /// Files `e` under `now` (or nowhere); returns the destinations whose bodies changed.
+    fn note(&mut self, e: Entity, now: Option<(Key, u8)>) -> Vec<Key> {
+        let before = self.of.get(&e).copied();
+        if before == now {
+            return Vec::new();
+        }
+        let mut changed = Vec::new();
+        if let Some((key, _)) = before {
+            self.of.remove(&e);
+            if let Some(list) = self.members.get_mut(&key) {
+                list.retain(|m| m.0 != e);
+                if list.is_empty() {
+                    self.members.remove(&key);
+                }
+            }
+            changed.push(key);
+        }
+        if let Some((key, size)) = now {
+            self.of.insert(e, (key, size));
+            self.members.entry(key).or_default().push((e, size));
+            changed.push(key);
+        }
+        for &key in &changed {
+            let list = self.members.get(&key).map_or(&[][..], |m| &m[..]);
+            if list.len() > 1 || list.iter().any(|m| m.1 > 1) {
+                self.shared.insert(key);
+            } else {
+                self.shared.remove(&key);
+            }
+        }
+        changed
+    }
+
+    /// How many bodies go to `key`'s destination.
+    pub(super) fn count(&self, key: &Key) -> usize {
+        self.members.get(key).map_or(0, Vec::len)
+    }
+
+    /// The gatherings (or those of them `only` names), each with its bodies in the entities'
+    /// order (the order they keep their cells in, where two overlap: nearest first did a
+    /// little worse in a chase of 1,000 bodies of three sizes); without the bodies bigger than
+    /// one cell alone at theirs that keep their place ([`keeps_alone`]).
+    pub(super) fn gatherings(
+        &self,
+        bodies: &Bodies,
+        nav: &NavGrid,
+        alone: &mut HashMap<Key, (u64, Entity)>,
+        only: Option<&HashSet<Key>>,
+    ) -> Vec<(Key, Members)> {
+        let mut groups = Vec::new();
+        let keys: Box<dyn Iterator<Item = &Key>> = match only {
+            Some(only) => Box::new(only.iter().filter(|k| self.shared.contains(*k))),
+            None => Box::new(self.shared.iter()),
+        };
+        for &key in keys {
+            let list = self.members.get(&key).map_or(&[][..], |m| &m[..]);
+            if let [(e, size)] = *list
+                && keeps_alone(alone, nav, key, e, size)
+            {
+                continue;
+            }
+            let mut members: Members = list
+                .iter()
+                .filter_map(|&(e, size)| {
+                    let b = bodies.get(e).ok()?;
+                    Some((distance(key.1, b.2.cell(), key.0), e, size))
+                })
+                .collect();
+            members.sort_unstable_by_key(|m| m.1);
+            groups.push((key, members));
+        }
+        groups
+    }
+}
+
+/// Where a body is filed: its destination and moves, and its size.
+fn filed_as(agent: &GridAgent, destination: Option<&Destination>) -> Option<(Key, u8)> {
+    destination.map(|&Destination(to)| ((to, agent.movement), agent.size.max(1)))
+}
+
+/// Does the one body of `size` bound for `key`'s destination keep the place it was given there?
+/// Its place is chosen among the nearest `3 · area + 16` cells, found breadth first from the
+/// destination: an edit farther off than that many moves (and its size, for the grid it fits
+/// on) cannot change it. (The same holds when there was no place for it: it is not looked for
+/// again.)
+fn keeps_alone(
+    alone: &mut HashMap<Key, (u64, Entity)>,
+    nav: &NavGrid,
+    key: Key,
+    e: Entity,
+    size: u8,
+) -> bool {
+    let to = key.0;
+    let reach = 3 * u32::from(size).pow(2) + 16 + u32::from(size) + 1;
+    let far = |p: Point| p.x.abs_diff(to.x).max(p.y.abs_diff(to.y)) > reach;
+    let now = (nav.revision(), e);
+    // One look-up a body a frame: thousands of big wanderers each stand alone at theirs.
+    let Some(seen) = alone.get_mut(&key) else {
+        alone.insert(key, now);
+        return false;
+    };
+    let kept = seen.1 == e
+        && (seen.0 == now.0 || nav.changes_since(seen.0).is_some_and(|mut c| c.all(far)));
+    *seen = now;
+    kept
+}
