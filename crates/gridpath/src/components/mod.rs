@@ -5,6 +5,8 @@ use crate::grid::{Grid, Point};
 use crate::hex::HexLayout;
 use crate::movement::{CornerRule, Movement};
 
+mod follow;
+
 /// Connected components: which cells can reach which, so that "no path" costs nothing.
 ///
 /// A search for a goal it cannot reach must look at every cell it *can* reach before it may say
@@ -49,6 +51,8 @@ pub struct Components {
     runs: Vec<Run>,
     parent: Vec<u32>,
     label_of: Vec<u32>,
+    /// Scratch for following an edit: per cell, the flood that reached it (see `follow.rs`).
+    owner: Vec<u32>,
 }
 
 /// Which cells a region joins: those side by side, those that touch at a corner too, a
@@ -91,7 +95,8 @@ impl Components {
     /// cell opened joins the regions beside it (a pass over the labels) or begins one, under a
     /// new number. Walls keep their regions whole when the open cells beside them still join
     /// one another, which a flood from each of those cells at once finds within a few cells of
-    /// a stroke. Walls that may cut a region in two are labelled whole.
+    /// a stroke; a part the walls cut off is found by its flood ending, at the cost of its size.
+    /// Only walls that cut a region into two large parts are labelled whole.
     pub fn update(&mut self, grid: &Grid, movement: Movement) {
         let joins = match movement {
             Movement::Hex(layout) => Joins::Hex(layout),
@@ -151,77 +156,6 @@ impl Components {
         }
         self.label_of = label_of;
         self.last_label = self.count;
-    }
-
-    /// Brings 4-way labels made on the grid's walls of `revision` up to date with the cells
-    /// changed since ([`Grid::wall_changes_since`]), near them alone; false when that cannot
-    /// be done, and the grid must be labelled whole. A wall stroke on a large map changes a few
-    /// dozen cells, and relabelling 512 × 512 for it, once per unit size, cost a frame
-    /// milliseconds.
-    ///
-    /// First the cells walled, all at once. A region they cut into keeps its label if the open
-    /// cells beside them (its *frontier*) still join one another ([`frontier_joins`]): any cell
-    /// of the region reached the walled cells through one of them. Then the cells opened: one
-    /// with open sides joins their regions into one, one with none begins a region. Walls that
-    /// may cut a region in two, or take one whole, are not followed.
-    fn follow_walls(&mut self, grid: &Grid, revision: u64) -> bool {
-        const MOST: usize = 4096;
-        let Some(changes) = grid.wall_changes_since(revision) else {
-            return false;
-        };
-        if changes.len() > MOST || self.labels.len() != grid.len() {
-            return false;
-        }
-        let mut cells: Vec<usize> = changes.filter_map(|p| grid.index_of(p)).collect();
-        cells.sort_unstable();
-        cells.dedup();
-        let open_now = |i: usize| grid.raw_cost(i) != 0;
-        cells.retain(|&i| open_now(i) != (self.labels[i] != 0));
-        let (walled, opened): (Vec<usize>, Vec<usize>) =
-            cells.into_iter().partition(|&i| !open_now(i));
-        let mut cut: Vec<u32> = walled.iter().map(|&i| self.labels[i]).collect();
-        for &i in &walled {
-            self.labels[i] = 0;
-        }
-        let frontier: Vec<usize> = walled
-            .iter()
-            .flat_map(|&i| sides(grid, i))
-            .filter(|&j| self.labels[j] != 0)
-            .collect();
-        cut.sort_unstable();
-        cut.dedup();
-        let mut kept: Vec<u32> = frontier.iter().map(|&j| self.labels[j]).collect();
-        kept.sort_unstable();
-        kept.dedup();
-        if kept != cut || !frontier_joins(grid, &self.labels, frontier, kept.len()) {
-            return false; // a region walled whole, or perhaps cut in two
-        }
-        for i in opened {
-            let mut label = 0;
-            for j in sides(grid, i) {
-                match self.labels[j] {
-                    0 => {}
-                    l if label == 0 => label = l,
-                    l if l != label => {
-                        // Two regions become one: one pass over the labels, far cheaper than
-                        // labelling the grid again.
-                        self.labels
-                            .iter_mut()
-                            .filter(|m| **m == l)
-                            .for_each(|m| *m = label);
-                        self.count -= 1;
-                    }
-                    _ => {}
-                }
-            }
-            if label == 0 {
-                self.count += 1;
-                self.last_label += 1;
-                label = self.last_label;
-            }
-            self.labels[i] = label;
-        }
-        true
     }
 
     /// The first scan: every row's runs of open cells, each joined to the runs of the row above
@@ -367,74 +301,6 @@ impl Components {
     }
 }
 
-/// The cells beside cell `i` on the grid, by index.
-fn sides(grid: &Grid, i: usize) -> impl Iterator<Item = usize> + '_ {
-    let p = grid.point_of(i);
-    [(0, -1), (1, 0), (0, 1), (-1, 0)]
-        .into_iter()
-        .filter_map(move |(dx, dy)| grid.index_of(Point::new(p.x + dx, p.y + dy)))
-}
-
-/// Do the frontier cells of each of the `regions` they lie in (`labels` 0 for walls) still join
-/// one another? A breadth-first flood from every frontier cell at once, each flood its own set; where two
-/// meet, their sets join. The floods along the two sides of a wall stroke meet round its ends
-/// after a few cells, so the answer costs about as many cells as the stroke has, not the map.
-/// Given up (false) after some thousands of cells: to say a region was cut in two it would
-/// have to flood one part whole.
-fn frontier_joins(grid: &Grid, labels: &[u32], frontier: Vec<usize>, regions: usize) -> bool {
-    let budget = 4096 + 64 * frontier.len();
-    // A union-find of the floods, one per frontier cell, and how many sets are left.
-    let mut parent: Vec<usize> = (0..frontier.len()).collect();
-    let mut sets = frontier.len();
-    let mut join = |a: usize, b: usize| {
-        let root = |parent: &mut Vec<usize>, mut r: usize| {
-            while parent[r] != r {
-                parent[r] = parent[parent[r]];
-                r = parent[r];
-            }
-            r
-        };
-        let (a, b) = (root(&mut parent, a), root(&mut parent, b));
-        if a != b {
-            parent[a] = b;
-            sets -= 1;
-        }
-        sets
-    };
-    let mut left = frontier.len();
-    // Which flood reached each cell first.
-    let mut owner: std::collections::HashMap<usize, usize> = std::collections::HashMap::new();
-    let mut queue = std::collections::VecDeque::new();
-    for (k, &j) in frontier.iter().enumerate() {
-        match owner.get(&j) {
-            Some(&other) => left = join(other, k),
-            None => {
-                owner.insert(j, k);
-                queue.push_back(j);
-            }
-        }
-    }
-    while left > regions {
-        let Some(j) = queue.pop_front() else {
-            return false; // every flood ended: some never met
-        };
-        if owner.len() > budget {
-            return false;
-        }
-        let k = owner[&j];
-        for n in sides(grid, j).filter(|&n| labels[n] != 0) {
-            match owner.get(&n) {
-                Some(&other) => left = join(other, k),
-                None => {
-                    owner.insert(n, k);
-                    queue.push_back(n);
-                }
-            }
-        }
-    }
-    true
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -480,5 +346,48 @@ mod tests {
             .unwrap();
         regions.update(&grid, Movement::FourWay);
         assert!(regions.connected(&grid, left, right), "a door of mud");
+    }
+
+    /// Walls that cut a corner off: the cut-off part is found by its own flood and numbered
+    /// anew, the rest keeps its label (labelled whole, the corner would come first, as 1).
+    /// Walled in whole, the corner is gone.
+    #[test]
+    fn a_part_cut_off_is_followed_not_labelled_whole() {
+        let mut grid = Grid::new(40, 40).unwrap();
+        let mut regions = Components::new();
+        regions.update(&grid, Movement::FourWay);
+        let (corner, far) = (Point::new(0, 0), Point::new(30, 30));
+        assert_eq!(regions.region(&grid, far), Some(1));
+        for p in [
+            Point::new(2, 0),
+            Point::new(2, 1),
+            Point::new(0, 2),
+            Point::new(1, 2),
+        ] {
+            grid.set_blocked(p, true).unwrap();
+        }
+        regions.update(&grid, Movement::FourWay);
+        assert_eq!(regions.count(), 2);
+        assert_eq!(
+            regions.region(&grid, far),
+            Some(1),
+            "the rest keeps its label"
+        );
+        assert_eq!(regions.region(&grid, corner), Some(2));
+        assert!(regions.connected(&grid, corner, Point::new(1, 1)));
+        for p in [
+            Point::new(0, 0),
+            Point::new(1, 0),
+            Point::new(0, 1),
+            Point::new(1, 1),
+        ] {
+            grid.set_blocked(p, true).unwrap();
+        }
+        regions.update(&grid, Movement::FourWay);
+        assert_eq!(regions.count(), 1, "the corner walled whole is gone");
+        assert_eq!(regions.region(&grid, far), Some(1));
+        grid.set_blocked(Point::new(2, 1), false).unwrap();
+        regions.update(&grid, Movement::FourWay);
+        assert_eq!((regions.count(), regions.region(&grid, far)), (1, Some(1)));
     }
 }
