@@ -1030,3 +1030,72 @@ fn gathering_cells_follow_bodies_as_their_destinations_change() {
         }
     }
 }
+
+/// Walls painted and lifted, frame after frame, on the cells bodies were given in their
+/// gatherings, near their destinations, and anywhere: after every frame no body's cell has a
+/// wall under its footprint. (After an edit only the gatherings it came near are handed out
+/// again: this is what says "near" reaches far enough.)
+#[test]
+fn gathering_cells_move_off_walls_painted_on_them() {
+    let room = open_room(40, 40);
+    let mut app = app_on(&rows(&room));
+    let mut seed = 0x2545_F491_4F6C_DD1D_u64;
+    let mut next = move |n: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    };
+    let shared = [p(8, 8), p(30, 10), p(20, 30)];
+    for i in 0..40 {
+        let size = if i % 5 == 0 { 2 } else { 1 };
+        let to = shared[i % 3];
+        sized_body(
+            &mut app,
+            size,
+            p(1 + 2 * (i as i32 % 19), 1 + 2 * (i as i32 / 19)),
+            to,
+        );
+    }
+    let mut walls: Vec<Entity> = Vec::new();
+    for frame in 0..400 {
+        let given: Vec<Point> = app
+            .world_mut()
+            .query::<&GatherCell>()
+            .iter(app.world())
+            .map(|g| g.0)
+            .collect();
+        for _ in 0..next(3) {
+            let at = match next(4) {
+                0 if !given.is_empty() => given[next(given.len() as u64) as usize],
+                1 => {
+                    let to = shared[next(3) as usize];
+                    p(to.x - 6 + next(13) as i32, to.y - 6 + next(13) as i32)
+                }
+                2 if !walls.is_empty() => {
+                    let wall = walls.swap_remove(next(walls.len() as u64) as usize);
+                    app.world_mut().despawn(wall);
+                    continue;
+                }
+                _ => p(next(40) as i32, next(40) as i32),
+            };
+            let wall = app.world_mut().spawn((Obstacle, CellPos(at))).id();
+            walls.push(wall);
+        }
+        app.update();
+        let nav = app.world().resource::<NavGrid>().grid().clone();
+        let mut q = app
+            .world_mut()
+            .query_filtered::<(&GridAgent, &GatherCell), With<Body>>();
+        for (agent, cell) in q.iter(app.world()) {
+            for q in footprint(cell.0, agent.size) {
+                assert!(
+                    nav.is_passable(q),
+                    "frame {frame}: a body of size {} was given {} on a wall",
+                    agent.size,
+                    cell.0
+                );
+            }
+        }
+    }
+}

@@ -117,6 +117,14 @@ impl Destinations {
         changed
     }
 
+    /// The gatherings, each with the size of its biggest body.
+    pub(super) fn shared(&self) -> impl Iterator<Item = (Key, u8)> + '_ {
+        self.shared.iter().map(|&key| {
+            let list = self.members.get(&key).map_or(&[][..], |m| &m[..]);
+            (key, list.iter().map(|m| m.1).max().unwrap_or(1))
+        })
+    }
+
     /// How many bodies go to `key`'s destination.
     pub(super) fn count(&self, key: &Key) -> usize {
         self.members.get(key).map_or(0, Vec::len)
@@ -164,6 +172,17 @@ fn filed_as(agent: &GridAgent, destination: Option<&Destination>) -> Option<(Key
     destination.map(|&Destination(to)| ((to, agent.movement), agent.size.max(1)))
 }
 
+/// Is `p` more than `reach` moves along x or y from `to`?
+pub(super) fn beyond(to: Point, p: Point, reach: u32) -> bool {
+    p.x.abs_diff(to.x).max(p.y.abs_diff(to.y)) > reach
+}
+
+/// How far from its destination an edit may change the place of a body of `size` alone there
+/// (see [`keeps_alone`]), in moves along x or y.
+pub(super) fn alone_reach(size: u8) -> u32 {
+    3 * u32::from(size).pow(2) + 16 + u32::from(size) + 1
+}
+
 /// Does the one body of `size` bound for `key`'s destination keep the place it was given there?
 /// Its place is chosen among the nearest `3 · area + 16` cells, found breadth first from the
 /// destination: an edit farther off than that many moves (and its size, for the grid it fits
@@ -176,9 +195,7 @@ fn keeps_alone(
     e: Entity,
     size: u8,
 ) -> bool {
-    let to = key.0;
-    let reach = 3 * u32::from(size).pow(2) + 16 + u32::from(size) + 1;
-    let far = |p: Point| p.x.abs_diff(to.x).max(p.y.abs_diff(to.y)) > reach;
+    let far = |p: Point| beyond(key.0, p, alone_reach(size));
     let now = (nav.revision(), e);
     // One look-up a body a frame: thousands of big wanderers each stand alone at theirs.
     let Some(seen) = alone.get_mut(&key) else {

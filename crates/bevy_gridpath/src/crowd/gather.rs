@@ -1,7 +1,7 @@
 //! Gatherings: bodies that share a destination each get a cell of their own near it.
 
-use super::destinations::Destinations;
-use super::gather_due::GatherDue;
+use super::destinations::{Destinations, Key, alone_reach, beyond};
+use super::gather_due::{Due, GatherDue};
 use super::jams::{Gathering, GaveUp, Jams, give_up_on_jams};
 use super::{Body, GatherCell};
 use crate::flow::SharedFlow;
@@ -50,7 +50,7 @@ pub(super) fn gather(
         filed.forget(); // what changes while there is no grid goes unseen
         return;
     };
-    let Some(all) = due.now(&nav, &mut seen) else {
+    let Some(due_now) = due.now(&nav, &mut seen) else {
         return;
     };
     let mut gave_any_up = false;
@@ -64,7 +64,17 @@ pub(super) fn gather(
             kept.remove(key);
         }
     }
-    let groups = filed.gatherings(&bodies, &nav, &mut alone, (!all).then_some(&changed));
+    let only = match due_now {
+        Due::Everything => None,
+        Due::Seen => Some(changed),
+        Due::Edit { since } => {
+            near_edit(&nav, since, &filed, &kept, &bodies, &gave_up).map(|mut near| {
+                near.extend(changed);
+                near
+            })
+        }
+    };
+    let groups = filed.gatherings(&bodies, &nav, &mut alone, only.as_ref());
     for ((to, movement), members) in groups {
         let area: usize = members.iter().map(|m| usize::from(m.2).pow(2)).sum();
         let cells = &GatherCells::kept(&mut kept, &nav, movement, to, 3 * area + 16).cells;
@@ -102,12 +112,76 @@ pub(super) fn gather(
             }
         }
     }
-    due.ran(gave_any_up);
+    due.ran(gave_any_up, nav.revision());
 }
 
 /// The cell a body was given, if any.
 fn have(bodies: &Query<Gathering, (With<Body>, Without<SharedFlow>)>, e: Entity) -> Option<Point> {
     bodies.get(e).ok().and_then(|b| b.5.map(|g| g.0))
+}
+
+/// The gatherings an edit since the grid's revision `since` may change (`None` when the grid
+/// cannot say what changed): those whose cells it came near (as [`GatherCells::kept`] would
+/// find them again, or keep a big body off them), or near the place of a big body alone at its destination (as
+/// [`alone_reach`] says); and those of the bodies whose cell it covered that settled after a
+/// jam (such a place may lie far from its gathering's cells).
+fn near_edit(
+    nav: &NavGrid,
+    since: u64,
+    filed: &Destinations,
+    kept: &HashMap<Key, GatherCells>,
+    bodies: &Query<Gathering, (With<Body>, Without<SharedFlow>)>,
+    gave_up: &HashMap<Entity, GaveUp>,
+) -> Option<HashSet<Key>> {
+    let boxes = boxes_round(nav.changes_since(since)?);
+    let near_to = |p: Point, reach: u32| {
+        boxes.iter().any(|&(low, high)| {
+            let nearest = Point::new(p.x.clamp(low.x, high.x), p.y.clamp(low.y, high.y));
+            !beyond(p, nearest, reach)
+        })
+    };
+    let mut near: HashSet<Key> = filed
+        .shared()
+        .filter(|&(key, size)| {
+            // A wall may keep a big body off a cell up to its size down and right of it.
+            let reach = kept
+                .get(&key)
+                .map_or_else(|| alone_reach(size), |g| g.reach + u32::from(size));
+            near_to(key.0, reach)
+        })
+        .map(|(key, _)| key)
+        .collect();
+    // Every other body's cell is among its gathering's cells.
+    for (&e, settled) in gave_up {
+        if let Ok((_, agent, _, _, _, Some(cell), _)) = bodies.get(e)
+            && footprint(cell.0, agent.size.max(1)).any(|q| near_to(q, 0))
+        {
+            near.insert((settled.to, agent.movement));
+        }
+    }
+    Some(near)
+}
+
+/// Boxes round the cells `changes`, in the order they changed: a cell next to the last box
+/// grows it, so the cells of a stroke make one box, and the undone stroke before it another.
+/// (A box may hold cells that did not change: what is near a box is near an edit or close.)
+fn boxes_round(changes: impl Iterator<Item = Point>) -> Vec<(Point, Point)> {
+    let mut boxes: Vec<(Point, Point)> = Vec::new();
+    for p in changes {
+        match boxes.last_mut() {
+            Some((low, high))
+                if p.x >= low.x - 1
+                    && p.x <= high.x + 1
+                    && p.y >= low.y - 1
+                    && p.y <= high.y + 1 =>
+            {
+                *low = Point::new(low.x.min(p.x), low.y.min(p.y));
+                *high = Point::new(high.x.max(p.x), high.y.max(p.y));
+            }
+            _ => boxes.push((p, p)),
+        }
+    }
+    boxes
 }
 
 /// One gathering's places as they are handed out: the cells claimed, each body's place, and
@@ -269,7 +343,7 @@ impl GatherCells {
         let revision = nav.revision();
         let entry = kept.entry((to, movement));
         let fresh = |g: &GatherCells| {
-            let far = |p: Point| p.x.abs_diff(to.x).max(p.y.abs_diff(to.y)) > g.reach + 1;
+            let far = |p: Point| beyond(to, p, g.reach + 1);
             g.n == n
                 && nav
                     .changes_since(g.revision)
