@@ -180,6 +180,29 @@ impl NavGrid {
         })
     }
 
+    /// Boxes round the cells changed since `revision` ([`NavGrid::changes_since`]), in the
+    /// order they changed: a cell next to the last box grows it, so the cells of a stroke make
+    /// one box, and the undone stroke before it another. (A box may hold cells that did not
+    /// change: what is near a box is near an edit or close to one.)
+    pub(crate) fn changed_boxes_since(&self, revision: u64) -> Option<Vec<(Point, Point)>> {
+        let mut boxes: Vec<(Point, Point)> = Vec::new();
+        for p in self.changes_since(revision)? {
+            match boxes.last_mut() {
+                Some((low, high))
+                    if p.x >= low.x - 1
+                        && p.x <= high.x + 1
+                        && p.y >= low.y - 1
+                        && p.y <= high.y + 1 =>
+                {
+                    *low = Point::new(low.x.min(p.x), low.y.min(p.y));
+                    *high = Point::new(high.x.max(p.x), high.y.max(p.y));
+                }
+                _ => boxes.push((p, p)),
+            }
+        }
+        Some(boxes)
+    }
+
     /// Was a path found on revision `revision` overtaken by an edit it depends on? A path is, if
     /// a changed cell lies on it or at a corner it cuts past; "no path" (empty) is, if anything
     /// changed, since the change may have opened a way.

@@ -133,7 +133,7 @@ fn near_edit(
     bodies: &Query<Gathering, (With<Body>, Without<SharedFlow>)>,
     gave_up: &HashMap<Entity, GaveUp>,
 ) -> Option<HashSet<Key>> {
-    let boxes = boxes_round(nav.changes_since(since)?);
+    let boxes = nav.changed_boxes_since(since)?;
     let near_to = |p: Point, reach: u32| {
         boxes.iter().any(|&(low, high)| {
             let nearest = Point::new(p.x.clamp(low.x, high.x), p.y.clamp(low.y, high.y));
@@ -160,28 +160,6 @@ fn near_edit(
         }
     }
     Some(near)
-}
-
-/// Boxes round the cells `changes`, in the order they changed: a cell next to the last box
-/// grows it, so the cells of a stroke make one box, and the undone stroke before it another.
-/// (A box may hold cells that did not change: what is near a box is near an edit or close.)
-fn boxes_round(changes: impl Iterator<Item = Point>) -> Vec<(Point, Point)> {
-    let mut boxes: Vec<(Point, Point)> = Vec::new();
-    for p in changes {
-        match boxes.last_mut() {
-            Some((low, high))
-                if p.x >= low.x - 1
-                    && p.x <= high.x + 1
-                    && p.y >= low.y - 1
-                    && p.y <= high.y + 1 =>
-            {
-                *low = Point::new(low.x.min(p.x), low.y.min(p.y));
-                *high = Point::new(high.x.max(p.x), high.y.max(p.y));
-            }
-            _ => boxes.push((p, p)),
-        }
-    }
-    boxes
 }
 
 /// One gathering's places as they are handed out: the cells claimed, each body's place, and
