@@ -366,6 +366,16 @@ pub(crate) fn nearest_where(
     from: Point,
     wanted: impl Fn(Point) -> bool,
 ) -> Option<Point> {
+    nearest_within(grid, from, |_| true, wanted)
+}
+
+/// [`nearest_where`], looking only at the cells `inside` says (and `from`).
+pub(crate) fn nearest_within(
+    grid: &Grid,
+    from: Point,
+    inside: impl Fn(Point) -> bool,
+    wanted: impl Fn(Point) -> bool,
+) -> Option<Point> {
     let mut seen = HashSet::from([from]);
     let mut queue = VecDeque::from([from]);
     while let Some(p) = queue.pop_front() {
@@ -374,7 +384,7 @@ pub(crate) fn nearest_where(
         }
         for (dx, dy) in gridpath::STEPS {
             let q = Point::new(p.x + dx, p.y + dy);
-            if grid.contains(q) && seen.insert(q) {
+            if grid.contains(q) && inside(q) && seen.insert(q) {
                 queue.push_back(q);
             }
         }

@@ -54,6 +54,16 @@ fn sized_body(app: &mut App, size: u8, at: Point, to: Point) -> Entity {
     app.world_mut().spawn((agent, Destination(to))).id()
 }
 
+/// A small deterministic random source: each call a number below `n` (xorshift).
+fn xorshift(mut seed: u64) -> impl FnMut(u64) -> u64 {
+    move |n| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % n
+    }
+}
+
 /// Every body's cell and size, by entity.
 fn cells(app: &mut App) -> HashMap<Entity, (Point, u8)> {
     let mut q = app
@@ -954,13 +964,7 @@ fn sizes_at_frame_rates() {
 fn gathering_cells_follow_bodies_as_their_destinations_change() {
     let room = open_room(40, 40);
     let mut app = app_on(&rows(&room));
-    let mut seed = 0x9E37_79B9_7F4A_7C15_u64;
-    let mut next = move |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
     let shared = [p(8, 8), p(30, 10), p(20, 30)];
     let destination = |next: &mut dyn FnMut(u64) -> u64| match next(4) {
         3 => p(1 + next(38) as i32, 1 + next(38) as i32),
@@ -1039,13 +1043,7 @@ fn gathering_cells_follow_bodies_as_their_destinations_change() {
 fn gathering_cells_move_off_walls_painted_on_them() {
     let room = open_room(40, 40);
     let mut app = app_on(&rows(&room));
-    let mut seed = 0x2545_F491_4F6C_DD1D_u64;
-    let mut next = move |n: u64| {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed % n
-    };
+    let mut next = xorshift(0x2545_F491_4F6C_DD1D);
     let shared = [p(8, 8), p(30, 10), p(20, 30)];
     for i in 0..40 {
         let size = if i % 5 == 0 { 2 } else { 1 };

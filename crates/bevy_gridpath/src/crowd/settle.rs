@@ -2,7 +2,7 @@
 
 use super::{Body, BodyMotion, Crowd};
 use crate::agents::{AgentEscaped, AgentProgress, GridAgent, centre};
-use crate::nav_grid::{GridsBySize, NavGrid, nearest_where};
+use crate::nav_grid::{GridsBySize, NavGrid, nearest_where, nearest_within};
 use bevy::prelude::*;
 use gridpath::{Grid, Point};
 
@@ -209,30 +209,6 @@ impl Near {
         }
         Some(moves)
     }
-}
-
-/// The cell nearest to `from` (breadth first over the 8 neighbours, walls included) that is
-/// `wanted`, looking only at cells `inside` says.
-fn nearest_within(
-    grid: &Grid,
-    from: Point,
-    inside: impl Fn(Point) -> bool,
-    wanted: impl Fn(Point) -> bool,
-) -> Option<Point> {
-    let mut seen = std::collections::HashSet::from([from]);
-    let mut queue = std::collections::VecDeque::from([from]);
-    while let Some(p) = queue.pop_front() {
-        if wanted(p) {
-            return Some(p);
-        }
-        for (dx, dy) in gridpath::STEPS {
-            let q = Point::new(p.x + dx, p.y + dy);
-            if grid.contains(q) && inside(q) && seen.insert(q) {
-                queue.push_back(q);
-            }
-        }
-    }
-    None
 }
 
 /// Does a body stand where it no longer fits, after the edits since revision `seen`? Only the

@@ -56,7 +56,7 @@ impl Components {
         self.count -= (cut.len() - kept.len()) as u32;
         let mut owner = std::mem::take(&mut self.owner);
         owner.resize(grid.len(), NONE);
-        let islands = Floods::new(&frontier, &self.labels).cut_off(grid, &self.labels, &mut owner);
+        let islands = Floods::new(frontier, &self.labels).cut_off(grid, &self.labels, &mut owner);
         self.owner = owner;
         let Some(islands) = islands else {
             return false; // a region cut in two, both parts large
@@ -148,7 +148,7 @@ struct Floods {
 }
 
 impl Floods {
-    fn new(frontier: &[usize], labels: &[u32]) -> Self {
+    fn new(frontier: Vec<usize>, labels: &[u32]) -> Self {
         let label: Vec<u32> = frontier.iter().map(|&j| labels[j]).collect();
         let mut apart: Vec<(u32, u32)> = Vec::new();
         for &l in &label {
@@ -162,7 +162,7 @@ impl Floods {
             pending: vec![0; frontier.len()],
             label,
             apart,
-            frontier: frontier.to_vec(),
+            frontier,
         }
     }
 

@@ -358,14 +358,12 @@ mod tests {
         regions.update(&grid, Movement::FourWay);
         let (corner, far) = (Point::new(0, 0), Point::new(30, 30));
         assert_eq!(regions.region(&grid, far), Some(1));
-        for p in [
-            Point::new(2, 0),
-            Point::new(2, 1),
-            Point::new(0, 2),
-            Point::new(1, 2),
-        ] {
-            grid.set_blocked(p, true).unwrap();
-        }
+        let wall = |grid: &mut Grid, cells: [(i32, i32); 4]| {
+            for (x, y) in cells {
+                grid.set_blocked(Point::new(x, y), true).unwrap();
+            }
+        };
+        wall(&mut grid, [(2, 0), (2, 1), (0, 2), (1, 2)]);
         regions.update(&grid, Movement::FourWay);
         assert_eq!(regions.count(), 2);
         assert_eq!(
@@ -375,14 +373,7 @@ mod tests {
         );
         assert_eq!(regions.region(&grid, corner), Some(2));
         assert!(regions.connected(&grid, corner, Point::new(1, 1)));
-        for p in [
-            Point::new(0, 0),
-            Point::new(1, 0),
-            Point::new(0, 1),
-            Point::new(1, 1),
-        ] {
-            grid.set_blocked(p, true).unwrap();
-        }
+        wall(&mut grid, [(0, 0), (1, 0), (0, 1), (1, 1)]);
         regions.update(&grid, Movement::FourWay);
         assert_eq!(regions.count(), 1, "the corner walled whole is gone");
         assert_eq!(regions.region(&grid, far), Some(1));
