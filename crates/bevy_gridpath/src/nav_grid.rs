@@ -15,12 +15,13 @@
 //! a unit of that size asks, and repaired from the log after edits, never rebuilt every frame.
 
 use crate::layout::GridLayout;
+use crate::off_frame::lock;
 use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
 use gridpath::{Cell, Clearance, Grid, GridError, Point};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 
 /// The grid every search runs on. Insert one (with [`NavGrid::new`]) when a level loads; the
 /// [`crate::cells`] observers keep it in step with walls and costs from then on.
@@ -131,8 +132,7 @@ impl NavGrid {
         if size <= 1 {
             return self.snapshot();
         }
-        // Nothing in here panics, so the lock is never poisoned; if it were, its data is whole.
-        let mut sized = self.sized.lock().unwrap_or_else(PoisonError::into_inner);
+        let mut sized = lock(&self.sized);
         let SizedGrids { clearance, grids } = &mut *sized;
         clearance.update(&self.grid);
         let entry = match grids.iter().position(|g| g.0 == size) {

@@ -11,6 +11,13 @@
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use std::fmt;
+use std::sync::{Mutex, MutexGuard, PoisonError};
+
+/// A slot's lock. Nothing panics while one is held, so it is never poisoned; if it were, its
+/// data is whole.
+pub(crate) fn lock<T>(slot: &Mutex<T>) -> MutexGuard<'_, T> {
+    slot.lock().unwrap_or_else(PoisonError::into_inner)
+}
 
 /// Where route searches, flow fields and the crowd's jam plans are computed. A resource the
 /// plugin adds (as [`SearchThread::TaskPool`]); set it before the searches start, or at any
@@ -25,9 +32,11 @@ pub enum SearchThread {
     Frame,
 }
 
-/// Work handed off the frame: running on the pool, or done already.
+/// Work handed off the frame: running on the pool or on a thread of its own, or done already.
 pub(crate) enum Pending<T> {
     Running(Task<T>),
+    #[cfg(not(target_arch = "wasm32"))]
+    Alone(std::thread::JoinHandle<Option<T>>),
     Done(Option<T>),
 }
 
@@ -42,10 +51,43 @@ impl<T: Send + 'static> Pending<T> {
         }
     }
 
+    /// Starts `work` where `thread` says, but off the frame on a thread of its own rather than
+    /// the pool's. For short work that is due at a given frame, such as the crowd's next step:
+    /// on the pool it would queue behind whatever was handed to it first (on two cores the
+    /// async pool has one thread, and a route across a large map keeps it for milliseconds),
+    /// while the system's scheduler shares the cores between threads. Spawning a thread costs
+    /// some tens of microseconds, a small price next to a step's. Where threads cannot be
+    /// spawned (the web, or the system refusing one), it goes to the pool after all.
+    pub(crate) fn start_alone(
+        thread: SearchThread,
+        work: impl FnOnce() -> T + Send + 'static,
+    ) -> Self {
+        #[cfg(not(target_arch = "wasm32"))]
+        if thread == SearchThread::TaskPool {
+            // Handed over through a slot, to be taken back if no thread can be spawned.
+            let slot = std::sync::Arc::new(Mutex::new(Some(work)));
+            let mine = std::sync::Arc::clone(&slot);
+            let spawned = std::thread::Builder::new()
+                .name("gridpath off-frame".into())
+                .spawn(move || lock(&mine).take().map(|work| work()));
+            match spawned {
+                Ok(handle) => return Pending::Alone(handle),
+                // The closure was dropped unrun, so the work is still in the slot.
+                Err(_) => match lock(&slot).take() {
+                    Some(work) => return Self::start(thread, work),
+                    None => return Pending::Done(None),
+                },
+            }
+        }
+        Self::start(thread, work)
+    }
+
     /// The result, waiting for it if it is still running (`None` if it was taken already).
     pub(crate) fn wait(self) -> Option<T> {
         match self {
             Pending::Running(task) => Some(bevy::tasks::block_on(task)),
+            #[cfg(not(target_arch = "wasm32"))]
+            Pending::Alone(handle) => handle.join().ok().flatten(),
             Pending::Done(result) => result,
         }
     }
@@ -54,6 +96,15 @@ impl<T: Send + 'static> Pending<T> {
     pub(crate) fn take(&mut self) -> Option<T> {
         match self {
             Pending::Running(task) => check_ready(task),
+            #[cfg(not(target_arch = "wasm32"))]
+            Pending::Alone(handle) if handle.is_finished() => {
+                match std::mem::replace(self, Pending::Done(None)) {
+                    Pending::Alone(handle) => handle.join().ok().flatten(),
+                    _ => None,
+                }
+            }
+            #[cfg(not(target_arch = "wasm32"))]
+            Pending::Alone(_) => None,
             Pending::Done(result) => result.take(),
         }
     }
@@ -63,6 +114,8 @@ impl<T> fmt::Debug for Pending<T> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Pending::Running(_) => "Pending::Running",
+            #[cfg(not(target_arch = "wasm32"))]
+            Pending::Alone(_) => "Pending::Alone",
             Pending::Done(_) => "Pending::Done",
         })
     }

@@ -16,12 +16,12 @@
 //! [`SearchThread::Frame`]: crate::SearchThread::Frame
 
 use super::settle::covers;
-use crate::off_frame::{Pending, SearchThread};
+use crate::off_frame::{Pending, SearchThread, lock};
 use bevy::prelude::*;
 use gridpath::mapf::crowd::distance_fifths as distance;
 use gridpath::mapf::{CrowdStep, Mover};
 use gridpath::{Grid, Movement, Point};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex};
 
 /// What the core step needs, owned, so that it can run anywhere.
 pub(super) struct StepInput {
@@ -93,9 +93,7 @@ impl std::fmt::Debug for TickPlan {
 
 /// The slot's input, if no one has taken it yet.
 fn take(slot: &Mutex<Option<StepInput>>) -> Option<StepInput> {
-    // Nothing panics while the lock is held, so it is never poisoned; if it were, its data is
-    // whole.
-    slot.lock().unwrap_or_else(PoisonError::into_inner).take()
+    lock(slot).take()
 }
 
 impl TickPlan {
@@ -103,7 +101,7 @@ impl TickPlan {
     pub(super) fn start(thread: SearchThread, from: PlannedFrom, input: StepInput) -> Self {
         let input = Arc::new(Mutex::new(Some(input)));
         let slot = Arc::clone(&input);
-        let work = Pending::start(thread, move || take(&slot).map(StepInput::run));
+        let work = Pending::start_alone(thread, move || take(&slot).map(StepInput::run));
         Self { from, input, work }
     }
 
