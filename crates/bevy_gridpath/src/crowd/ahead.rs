@@ -15,6 +15,7 @@
 //!
 //! [`SearchThread::Frame`]: crate::SearchThread::Frame
 
+use super::detours::Detours;
 use super::settle::covers;
 use crate::off_frame::{Pending, SearchThread, lock};
 use bevy::prelude::*;
@@ -33,6 +34,8 @@ pub(super) struct StepInput {
     pub(super) movers: Vec<Mover>,
     /// Each body's cell and the cell it heads for (none: it moves only when pushed).
     pub(super) aims: Vec<(Point, Option<Point>)>,
+    /// The stalled bodies' ways round, searched before the step.
+    pub(super) detours: Detours,
 }
 
 /// The core step's answer: its state back, the movers as it left them, and each mover's next
@@ -41,19 +44,24 @@ pub(super) struct StepOutput {
     pub(super) step: CrowdStep,
     pub(super) movers: Vec<Mover>,
     pub(super) next: Vec<Point>,
+    /// The detours' scratch, handed back to be used again.
+    pub(super) detours: Detours,
 }
 
 impl StepInput {
-    /// One PIBT step ([`CrowdStep::step`]), each body drawn to the cell it heads for.
+    /// One PIBT step ([`CrowdStep::step`]), each body drawn to the cell it heads for: the
+    /// stalled ones to their ways round.
     pub(super) fn run(self) -> StepOutput {
         let Self {
             mut step,
             grids,
             movement,
             mut movers,
-            aims,
+            mut aims,
+            mut detours,
         } = self;
         let grids: Vec<&Grid> = grids.iter().map(|g| &**g).collect();
+        detours.apply(&grids, movement, &mut aims);
         let next = step
             .step(&grids, movement, &mut movers, |i, c| match aims.get(i) {
                 Some(&(_, Some(aim))) => distance(movement, c, aim),
@@ -61,7 +69,12 @@ impl StepInput {
                 None => 0, // a cell the plan of a jam keeps
             })
             .to_vec();
-        StepOutput { step, movers, next }
+        StepOutput {
+            step,
+            movers,
+            next,
+            detours,
+        }
     }
 }
 

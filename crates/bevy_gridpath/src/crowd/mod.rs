@@ -79,6 +79,7 @@ use step::step;
 
 mod ahead;
 mod destinations;
+mod detours;
 mod gather;
 mod gather_due;
 mod jams;

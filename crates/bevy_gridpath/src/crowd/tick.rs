@@ -1,25 +1,33 @@
 //! One tick: one PIBT step ([`gridpath::mapf::CrowdStep`]) of every body that has earned a move.
 
 use super::ahead::{PlannedFrom, StepInput, StepOutput, TickPlan, hold_what_no_longer_fits};
-use super::settle::covers;
+use super::detours::Detours;
 use super::untangle::{hold, look_for_jams, reserve, walk};
 use super::{BodyItem, Crowd};
 use crate::agents::{centre, ground_cost};
 use crate::nav_grid::NavGrid;
 use crate::off_frame::SearchThread;
 use bevy::prelude::*;
-use gridpath::mapf::crowd::detour;
 use gridpath::mapf::{CrowdStep, Mover};
 use gridpath::{Grid, Point};
 use std::sync::Arc;
 
 /// Seconds without getting nearer after which a body bigger than one cell looks for a way round
-/// the bodies in its way ([`detour`]).
+/// the bodies in its way ([`Detours`]).
 const DETOUR_SECONDS: f32 = 1.0;
 
 /// The same for a body of one cell, which PIBT's pushes serve well: in a queue at a door, bodies
 /// that look for ways round too soon swirl about instead of filing through.
 const DETOUR_SECONDS_ONE_CELL: f32 = 4.0;
+
+/// How long a body of `size` waits before it looks for a way round.
+fn patience(size: u8) -> f32 {
+    if size > 1 {
+        DETOUR_SECONDS
+    } else {
+        DETOUR_SECONDS_ONE_CELL
+    }
+}
 
 /// One PIBT step of every body that has earned a move: the step planned ahead for it if there is
 /// one ([`plan_ahead`]), else planned now.
@@ -28,15 +36,15 @@ pub(super) fn tick_once(
     nav: &NavGrid,
     thread: SearchThread,
     tick: f32,
-    order: &mut [&mut BodyItem<'_>],
+    ticked: &mut Ticked<'_, '_>,
 ) {
     let picked = crowd.planned.take().and_then(TickPlan::wait);
     let picked = picked.or_else(|| {
-        let (from, input) = prepare(crowd, nav, thread, tick, order)?;
+        let (from, input) = prepare(crowd, nav, thread, tick, ticked)?;
         TickPlan::start(SearchThread::Frame, from, input).wait()
     });
     if let Some((plan, output)) = picked {
-        finish(crowd, nav, order, plan, output);
+        finish(crowd, nav, ticked, plan, output);
     }
 }
 
@@ -46,9 +54,9 @@ pub(super) fn plan_ahead(
     nav: &NavGrid,
     thread: SearchThread,
     tick: f32,
-    order: &mut [&mut BodyItem<'_>],
+    ticked: &mut Ticked<'_, '_>,
 ) {
-    if let Some((from, input)) = prepare(crowd, nav, thread, tick, order) {
+    if let Some((from, input)) = prepare(crowd, nav, thread, tick, ticked) {
         crowd.planned = Some(TickPlan::start(thread, from, input));
     }
 }
@@ -63,10 +71,15 @@ fn prepare(
     nav: &NavGrid,
     thread: SearchThread,
     tick: f32,
-    order: &mut [&mut BodyItem<'_>],
+    ticked: &mut Ticked<'_, '_>,
 ) -> Option<Prepared> {
+    let Ticked {
+        bodies: order,
+        entities,
+        by_place,
+    } = ticked;
     let movement = order.first().map(|b| b.1.movement)?;
-    let largest = order.iter().map(|b| b.1.size).max().unwrap_or(1).max(1);
+    let largest = largest(order, by_place);
     let sized: Vec<Arc<Grid>> = (1..=largest).map(|k| nav.grid_for(k)).collect();
     let grids: Vec<&Grid> = sized.iter().map(|g| &**g).collect();
     let for_size = |size: u8| grids[usize::from(size.max(1)) - 1];
@@ -75,20 +88,28 @@ fn prepare(
     // components lie one after another (in the entities' order, every read missed the cache).
     let mut movers = vec![Mover::new(Point::new(0, 0), 0); order.len()];
     let mut aims: Vec<(Point, Option<Point>)> = vec![(Point::new(0, 0), None); order.len()];
-    for i in in_tables_order(order) {
+    let mut detours = Detours::new(std::mem::take(&mut crowd.covered));
+    for &i in by_place.iter() {
         let b = &mut *order[i];
         let grid = for_size(b.1.size);
         movers[i] = mover(b, grid, tick);
         aims[i] = (b.2.cell(), b.6.and_then(|r| b.2.aim(r, grid, movement)));
+        if aims[i].1.is_some() && b.4.stalled_for(crowd.clock) > patience(b.1.size) {
+            detours.stalled(i, b.1.size);
+        }
     }
-    detour_the_stalled(crowd, &grids, movement, order, &movers, &mut aims);
+    if detours.any() {
+        for &i in by_place.iter().filter(|&&i| !movers[i].arrived) {
+            detours.in_the_way(aims[i].0, order[i].1.size);
+        }
+    }
     look_for_jams(crowd, &sized[0], order, thread);
     let held = hold(crowd, order, &mut movers);
     if held.is_some() {
         reserve(crowd, order, &mut movers);
     }
     let held = held.map(|(bodies, ready)| (bodies.iter().map(|&i| order[i].0).collect(), ready));
-    let bodies = order.iter().map(|b| (b.0, b.2.cell())).collect();
+    let bodies = entities.iter().zip(&aims).map(|(&e, a)| (e, a.0)).collect();
     let step = std::mem::replace(&mut crowd.step, CrowdStep::new(0));
     let input = StepInput {
         step,
@@ -96,6 +117,7 @@ fn prepare(
         movement,
         movers,
         aims,
+        detours,
     };
     Some((PlannedFrom { bodies, held }, input))
 }
@@ -106,24 +128,31 @@ fn prepare(
 fn finish(
     crowd: &mut Crowd,
     nav: &NavGrid,
-    order: &mut [&mut BodyItem<'_>],
+    ticked: &mut Ticked<'_, '_>,
     plan: PlannedFrom,
     output: StepOutput,
 ) {
     crowd.step = output.step;
     // Read and written in the tables' order, as in `prepare`.
-    let by_place = in_tables_order(order);
+    let Ticked {
+        bodies: order,
+        entities,
+        by_place,
+    } = ticked;
+    crowd.covered = output.detours.covered;
     let mut cells = vec![Point::new(0, 0); order.len()];
-    for &i in &by_place {
+    let mut sizes = vec![1; order.len()];
+    for &i in by_place.iter() {
         cells[i] = order[i].2.cell();
+        sizes[i] = order[i].1.size.max(1);
     }
     let mut next = cells.clone();
     let mut movers: Vec<Option<Mover>> = vec![None; order.len()];
     let mut unchanged = plan.bodies.len() == order.len();
-    for (i, b) in order.iter().enumerate() {
+    for (i, &e) in entities.iter().enumerate() {
         let k = match plan.bodies.get(i) {
-            Some(&(e, _)) if e == b.0 => Some(i),
-            _ => plan.bodies.binary_search_by_key(&b.0, |p| p.0).ok(),
+            Some(&(planned, _)) if planned == e => Some(i),
+            _ => plan.bodies.binary_search_by_key(&e, |p| p.0).ok(),
         };
         let Some(k) = k else {
             unchanged = false; // came since
@@ -139,19 +168,18 @@ fn finish(
     if let Some((held, ready)) = &plan.held {
         let held: Option<Vec<usize>> = held
             .iter()
-            .map(|e| order.binary_search_by_key(e, |b| b.0).ok())
+            .map(|e| entities.binary_search(e).ok())
             .collect();
         if let Some(held) = held {
             walk(crowd, order, &held, *ready, &mut next);
         }
     }
-    let largest = order.iter().map(|b| b.1.size).max().unwrap_or(1).max(1);
+    let largest = sizes.iter().copied().max().unwrap_or(1);
     let sized: Vec<Arc<Grid>> = (1..=largest).map(|k| nav.grid_for(k)).collect();
-    let sizes: Vec<u8> = order.iter().map(|b| b.1.size.max(1)).collect();
     let counts = &mut crowd.counts;
     hold_what_no_longer_fits(&sized, &cells, &sizes, &mut next, unchanged, counts);
     let movement = order.first().map(|b| b.1.movement);
-    for i in by_place {
+    for &i in by_place.iter() {
         let (mover, to) = (movers[i], next[i]);
         let (_, agent, progress, _, motion, _, route, ..) = &mut *order[i];
         let here = progress.cell();
@@ -171,11 +199,52 @@ fn finish(
     }
 }
 
-/// The indices of `order` in the order its items lie in memory: the query's tables' order.
-fn in_tables_order(order: &[&mut BodyItem<'_>]) -> Vec<usize> {
-    let mut by_place: Vec<usize> = (0..order.len()).collect();
-    by_place.sort_unstable_by_key(|&i| std::ptr::from_ref::<BodyItem<'_>>(&*order[i]) as usize);
+/// The bodies in the entities' order, which a tick follows whatever order the query's tables
+/// are in, and the way back to the tables' order, in which the passes over every body read
+/// them: there their components lie one after another, while in the entities' order every read
+/// missed the cache.
+pub(super) struct Ticked<'o, 'a> {
+    pub(super) bodies: Vec<&'o mut BodyItem<'a>>,
+    /// Their entities, in the same order (read here, not through the items: no cache miss).
+    pub(super) entities: Vec<Entity>,
+    /// The indices of `bodies` in the order their items lie in memory.
+    pub(super) by_place: Vec<usize>,
+}
+
+impl<'o, 'a> Ticked<'o, 'a> {
+    /// `order` is in the tables' order, as the query gave it.
+    pub(super) fn new(order: &'o mut [BodyItem<'a>]) -> Self {
+        // Sorted as (entity, place) pairs, not through the items: one cache miss fewer for
+        // each comparison.
+        let mut keys: Vec<(Entity, usize)> =
+            order.iter().enumerate().map(|(at, b)| (b.0, at)).collect();
+        keys.sort_unstable();
+        let mut by_place = vec![0; keys.len()];
+        for (i, &(_, at)) in keys.iter().enumerate() {
+            by_place[at] = i;
+        }
+        let mut slots: Vec<Option<&'o mut BodyItem<'a>>> = order.iter_mut().map(Some).collect();
+        let bodies = keys
+            .iter()
+            .filter_map(|&(_, at)| slots[at].take())
+            .collect();
+        let entities = keys.iter().map(|&(e, _)| e).collect();
+        Self {
+            bodies,
+            entities,
+            by_place,
+        }
+    }
+}
+
+/// The largest body's size (at least 1), read in the tables' order.
+fn largest(order: &[&mut BodyItem<'_>], by_place: &[usize]) -> u8 {
     by_place
+        .iter()
+        .map(|&i| order[i].1.size)
+        .max()
+        .unwrap_or(1)
+        .max(1)
 }
 
 /// A body as PIBT sees it at this tick, having earned `tick`'s worth of a move at its pace on
@@ -195,49 +264,4 @@ fn mover(b: &mut BodyItem<'_>, grid: &Grid, tick: f32) -> Mover {
     mover.arrived = target.is_none_or(|t| t == here) || route.is_none();
     mover.goal = target.filter(|_| route.is_some());
     mover
-}
-
-/// A body that has got no nearer for a while heads round the bodies in its way instead of for
-/// its route's next cell ([`detour`]).
-fn detour_the_stalled(
-    crowd: &mut Crowd,
-    grids: &[&Grid],
-    movement: gridpath::Movement,
-    order: &[&mut BodyItem<'_>],
-    movers: &[Mover],
-    aims: &mut [(Point, Option<Point>)],
-) {
-    let now = crowd.clock;
-    let stalled: Vec<usize> = (0..order.len())
-        .filter(|&i| {
-            let wait = if order[i].1.size > 1 {
-                DETOUR_SECONDS
-            } else {
-                DETOUR_SECONDS_ONE_CELL
-            };
-            aims[i].1.is_some() && order[i].4.stalled_for(now) > wait
-        })
-        .collect();
-    if stalled.is_empty() {
-        return;
-    }
-    // Bodies on their way are in the way; those that have arrived can be pushed aside. Which
-    // cells they cover, on a grid-sized table of bits kept between ticks (hashing the
-    // footprints of thousands of bodies at every tick cost more than the detours).
-    let covered = &mut crowd.covered;
-    covered.clear();
-    covered.resize(grids[0].len().div_ceil(64), 0);
-    for i in (0..order.len()).filter(|&i| !movers[i].arrived) {
-        for c in covers(grids[0], order[i].2.cell(), order[i].1.size) {
-            covered[c / 64] |= 1 << (c % 64);
-        }
-    }
-    for i in stalled {
-        let (here, Some(aim)) = aims[i] else { continue };
-        let size = order[i].1.size.max(1);
-        let sized = grids[usize::from(size) - 1];
-        if let Some(step) = detour(sized, movement, covered, here, size, aim, true) {
-            aims[i].1 = Some(step);
-        }
-    }
 }
