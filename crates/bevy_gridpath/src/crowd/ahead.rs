@@ -1,7 +1,7 @@
 //! A tick's PIBT step planned one tick ahead, off the frame ([`crate::Crowd::plan_ahead`]).
 //!
 //! The bodies' cells change only at a tick. So the next tick's step can be planned before it is
-//! due (a quarter of a tick before: `PLAN_LEAD` in `step.rs`), on the task pool, while the
+//! due (a quarter of a tick before: `PLAN_LEAD` in `step.rs`), on a thread of its own, while the
 //! bodies glide: the frame the tick falls in only takes the moves. What can change meanwhile is
 //! what the game does between ticks: a wall painted, a body spawned, despawned or moved off a
 //! wall, a new route. A route or destination that comes in that time is read at the next tick.
@@ -80,8 +80,8 @@ impl StepInput {
 
 /// A step planned ahead: what it was planned from, and the work. The input waits in a shared
 /// slot that the task empties when it starts: a plan whose task has not started by its tick
-/// (the pool busy with long route searches) is taken back and run in the frame instead of
-/// waited for behind them.
+/// (where no thread of its own can be had, the pool busy with long route searches) is taken
+/// back and run in the frame instead of waited for behind them.
 pub(crate) struct TickPlan {
     from: PlannedFrom,
     input: Arc<Mutex<Option<StepInput>>>,

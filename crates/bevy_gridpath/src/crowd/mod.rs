@@ -12,8 +12,9 @@
 //!   fixes it instead). A slower body, or one on costly ground, is still on its way into its
 //!   cell at the next tick and holds; the others go round it.
 //! - **Planned ahead** ([`Crowd::plan_ahead`], on by default but on the web): a tick's PIBT step is
-//!   planned on the task pool a quarter of a tick before it is due, while the bodies glide, and the
-//!   frame the tick falls in only takes its moves: at 10,000 bodies PIBT takes about 20 ms, more
+//!   planned off the frame, on a thread of its own, a quarter of a tick before it is due, while
+//!   the bodies glide, with the stalled bodies' ways round; the frame the tick falls in only
+//!   takes its moves: at 10,000 bodies PIBT takes about 20 ms, more
 //!   than a frame. Bodies' cells change only at ticks, so the plan sees them as they will stand; a
 //!   route that lands in that quarter tick is read at the next. A move that an edit made in the
 //!   meantime no longer fits (a wall dropped on its cell, a body spawned or moved there) holds, and
@@ -143,8 +144,8 @@ pub struct Crowd {
     /// while a jam is searched and walked its bodies are held and its region closed to the
     /// others, which a game with its own idea of a jam may not want.
     pub untangle: bool,
-    /// Plan each tick's PIBT step a quarter of a tick before it is due, on the task pool (with
-    /// [`SearchThread::TaskPool`]), so that the frame the tick falls in does not wait for it
+    /// Plan each tick's PIBT step a quarter of a tick before it is due, off the frame on a
+    /// thread of its own (with [`SearchThread::TaskPool`]), so that the frame the tick falls in does not wait for it
     /// (see the module docs). On by default, but on the web, where the task pool runs on the
     /// frame's one thread and there is nothing to gain. Off, each tick is planned in its own
     /// frame, and a route or destination that came in the last quarter of a tick is read at once.
@@ -219,8 +220,8 @@ impl Crowd {
 
     /// What the crowd's step took in the last frame, in microseconds: its ticks (PIBT, and the
     /// ways round for stalled bodies), the glides and the counts. (Settling bodies after edits
-    /// and handing out gathering cells are not in it, nor, with [`Crowd::plan_ahead`], PIBT's
-    /// work on the task pool: only what the frame spent preparing and taking the plan.)
+    /// and handing out gathering cells are not in it, nor, with [`Crowd::plan_ahead`], the
+    /// work planned off the frame: only what the frame spent preparing and taking the plan.)
     pub fn step_micros(&self) -> f64 {
         self.step_micros
     }
