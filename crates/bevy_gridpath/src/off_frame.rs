@@ -69,7 +69,10 @@ impl<T: Send + 'static> Pending<T> {
             let mine = std::sync::Arc::clone(&slot);
             let spawned = std::thread::Builder::new()
                 .name("gridpath off-frame".into())
-                .spawn(move || lock(&mine).take().map(|work| work()));
+                .spawn(move || {
+                    let work = lock(&mine).take(); // the lock let go before the work runs
+                    work.map(|work| work())
+                });
             match spawned {
                 Ok(handle) => return Pending::Alone(handle),
                 // The closure was dropped unrun, so the work is still in the slot.
