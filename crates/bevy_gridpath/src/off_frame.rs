@@ -127,3 +127,44 @@ impl<T> fmt::Debug for Pending<T> {
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<SearchThread>();
 }
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn work_on_a_thread_of_its_own_is_waited_for() {
+        let pending = Pending::start_alone(SearchThread::TaskPool, || 6 * 7);
+        assert!(matches!(pending, Pending::Alone(_)), "{pending:?}");
+        assert_eq!(pending.wait(), Some(42));
+    }
+
+    #[test]
+    fn work_on_a_thread_of_its_own_is_taken_once() {
+        let mut pending = Pending::start_alone(SearchThread::TaskPool, || "done");
+        // Polled as a frame would, a frame a millisecond (bounded, so that a broken `take`
+        // fails rather than hangs).
+        let taken = (0..60_000).find_map(|_| {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+            pending.take()
+        });
+        assert_eq!(taken, Some("done"));
+        assert_eq!(pending.take(), None, "a result is handed out only once");
+        assert_eq!(pending.wait(), None);
+    }
+
+    #[test]
+    fn in_the_frame_the_work_is_done_at_once() {
+        let mut pending = Pending::start_alone(SearchThread::Frame, || 1);
+        assert!(matches!(pending, Pending::Done(Some(1))), "{pending:?}");
+        assert_eq!(pending.take(), Some(1));
+        assert_eq!(pending.take(), None);
+    }
+
+    #[test]
+    fn a_panic_in_the_work_gives_no_result() {
+        let pending =
+            Pending::start_alone(SearchThread::TaskPool, || -> u8 { panic!("on purpose") });
+        assert_eq!(pending.wait(), None);
+    }
+}
