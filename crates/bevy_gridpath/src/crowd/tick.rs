@@ -77,9 +77,11 @@ fn prepare(
         bodies: order,
         entities,
         by_place,
+        largest,
+        ..
     } = ticked;
     let movement = order.first().map(|b| b.1.movement)?;
-    let largest = largest(order, by_place);
+    let largest = *largest;
     let sized: Vec<Arc<Grid>> = (1..=largest).map(|k| nav.grid_for(k)).collect();
     let grids: Vec<&Grid> = sized.iter().map(|g| &**g).collect();
     let for_size = |size: u8| grids[usize::from(size.max(1)) - 1];
@@ -138,13 +140,13 @@ fn finish(
         bodies: order,
         entities,
         by_place,
+        sizes,
+        largest,
     } = ticked;
     crowd.covered = output.detours.covered;
     let mut cells = vec![Point::new(0, 0); order.len()];
-    let mut sizes = vec![1; order.len()];
     for &i in by_place.iter() {
         cells[i] = order[i].2.cell();
-        sizes[i] = order[i].1.size.max(1);
     }
     let mut next = cells.clone();
     let mut movers: Vec<Option<Mover>> = vec![None; order.len()];
@@ -174,10 +176,9 @@ fn finish(
             walk(crowd, order, &held, *ready, &mut next);
         }
     }
-    let largest = sizes.iter().copied().max().unwrap_or(1);
-    let sized: Vec<Arc<Grid>> = (1..=largest).map(|k| nav.grid_for(k)).collect();
+    let sized: Vec<Arc<Grid>> = (1..=*largest).map(|k| nav.grid_for(k)).collect();
     let counts = &mut crowd.counts;
-    hold_what_no_longer_fits(&sized, &cells, &sizes, &mut next, unchanged, counts);
+    hold_what_no_longer_fits(&sized, &cells, sizes, &mut next, unchanged, counts);
     let movement = order.first().map(|b| b.1.movement);
     for &i in by_place.iter() {
         let (mover, to) = (movers[i], next[i]);
@@ -209,6 +210,9 @@ pub(super) struct Ticked<'o, 'a> {
     pub(super) entities: Vec<Entity>,
     /// The indices of `bodies` in the order their items lie in memory.
     pub(super) by_place: Vec<usize>,
+    /// Their sizes (at least 1), in the same order, and the largest of them.
+    pub(super) sizes: Vec<u8>,
+    pub(super) largest: u8,
 }
 
 impl<'o, 'a> Ticked<'o, 'a> {
@@ -223,6 +227,11 @@ impl<'o, 'a> Ticked<'o, 'a> {
         for (i, &(_, at)) in keys.iter().enumerate() {
             by_place[at] = i;
         }
+        let mut sizes = vec![1; keys.len()];
+        for (b, &i) in order.iter().zip(&by_place) {
+            sizes[i] = b.1.size.max(1); // read in the tables' order
+        }
+        let largest = sizes.iter().copied().max().unwrap_or(1);
         let mut slots: Vec<Option<&'o mut BodyItem<'a>>> = order.iter_mut().map(Some).collect();
         let bodies = keys
             .iter()
@@ -233,18 +242,10 @@ impl<'o, 'a> Ticked<'o, 'a> {
             bodies,
             entities,
             by_place,
+            sizes,
+            largest,
         }
     }
-}
-
-/// The largest body's size (at least 1), read in the tables' order.
-fn largest(order: &[&mut BodyItem<'_>], by_place: &[usize]) -> u8 {
-    by_place
-        .iter()
-        .map(|&i| order[i].1.size)
-        .max()
-        .unwrap_or(1)
-        .max(1)
 }
 
 /// A body as PIBT sees it at this tick, having earned `tick`'s worth of a move at its pace on
