@@ -56,14 +56,7 @@ pub(super) fn gather(
     let mut gave_any_up = false;
     gave_up.retain(|&e, g| bodies.get(e).is_ok_and(|b| b.4.map(|d| d.0) == Some(g.to)));
     let changed = filed.file(&bodies, &seen, &mut commands);
-    for key in &changed {
-        if filed.count(key) != 1 {
-            alone.remove(key);
-        }
-        if filed.count(key) == 0 {
-            kept.remove(key);
-        }
-    }
+    forget_what_changed(&filed, &changed, &mut alone, &mut kept);
     let only = match due_now {
         Due::Everything => None,
         Due::Seen => Some(changed),
@@ -113,6 +106,24 @@ pub(super) fn gather(
         }
     }
     due.ran(gave_any_up, nav.revision());
+}
+
+/// What was kept for a destination whose bodies changed: its lone body's place unless it still
+/// has exactly one, its cells unless it still has any.
+fn forget_what_changed(
+    filed: &Destinations,
+    changed: &HashSet<Key>,
+    alone: &mut HashMap<Key, (u64, Entity)>,
+    kept: &mut HashMap<Key, GatherCells>,
+) {
+    for key in changed {
+        if filed.count(key) != 1 {
+            alone.remove(key);
+        }
+        if filed.count(key) == 0 {
+            kept.remove(key);
+        }
+    }
 }
 
 /// The cell a body was given, if any.

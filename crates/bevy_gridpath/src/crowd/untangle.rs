@@ -254,32 +254,7 @@ fn search_region(
     if inside.is_empty() || sized && inside.len() > MOST_SIZED {
         return None;
     }
-    let fits = |at: Point, size: u8| footprint(at, size).all(|c| region.contains(&c));
-    let mut goals: Vec<Option<Point>> = vec![None; inside.len()];
-    let mut claimed = HashSet::new();
-    let claim = |at: Point, size: u8, claimed: &mut HashSet<Point>| {
-        let free = fits(at, size) && footprint(at, size).all(|c| !claimed.contains(&c));
-        if free {
-            claimed.extend(footprint(at, size));
-        }
-        free
-    };
-    for (goal, b) in goals.iter_mut().zip(&inside) {
-        *goal = target(b).filter(|&to| claim(to, b.1.size, &mut claimed));
-    }
-    let mut bodies = Vec::with_capacity(inside.len());
-    for (goal, b) in goals.iter().zip(&inside) {
-        let (here, size) = (b.2.cell(), b.1.size.max(1));
-        let goal = match goal {
-            Some(goal) => *goal,
-            None => nearest_in_region(here, &region, |p| claim(p, size, &mut claimed))?,
-        };
-        bodies.push(SizedBody {
-            at: here,
-            goal,
-            size,
-        });
-    }
+    let bodies = with_goals_in(&inside, &region)?;
     let mut window = Window::around(grid, bodies.first()?.at, 0);
     for &p in &region {
         window = window.grown(grid, p, 0);
@@ -313,6 +288,39 @@ fn search_region(
         at: 0,
         waited: 0,
     })
+}
+
+/// The jam's bodies, each bound for its own target if that lies in `region` and no other body
+/// claimed it first, else for the nearest place of the region where it fits unclaimed (`None`
+/// if some body has none).
+fn with_goals_in(inside: &[&BodyItem<'_>], region: &HashSet<Point>) -> Option<Vec<SizedBody>> {
+    let fits = |at: Point, size: u8| footprint(at, size).all(|c| region.contains(&c));
+    let mut goals: Vec<Option<Point>> = vec![None; inside.len()];
+    let mut claimed = HashSet::new();
+    let claim = |at: Point, size: u8, claimed: &mut HashSet<Point>| {
+        let free = fits(at, size) && footprint(at, size).all(|c| !claimed.contains(&c));
+        if free {
+            claimed.extend(footprint(at, size));
+        }
+        free
+    };
+    for (goal, b) in goals.iter_mut().zip(inside) {
+        *goal = target(b).filter(|&to| claim(to, b.1.size, &mut claimed));
+    }
+    let mut bodies = Vec::with_capacity(inside.len());
+    for (goal, b) in goals.iter().zip(inside) {
+        let (here, size) = (b.2.cell(), b.1.size.max(1));
+        let goal = match goal {
+            Some(goal) => *goal,
+            None => nearest_in_region(here, region, |p| claim(p, size, &mut claimed))?,
+        };
+        bodies.push(SizedBody {
+            at: here,
+            goal,
+            size,
+        });
+    }
+    Some(bodies)
 }
 
 /// The bodies of the jam, by their place in `order` (sorted by entity), held so that PIBT
