@@ -103,8 +103,8 @@ impl LifelongSection<'_> {
                 "focal guide paths",
             )
             .on_hover_text(
-                "The least contraflow within twice the shortest (the paper's focal search), \
-                     strays led back to their paths: more tasks on small maps, more time a step",
+                "The least contraflow within twice the shortest and 8 steps more (the paper's \
+                     focal search), strays led back to their paths: more tasks, more time a step",
             );
             ui.radio_value(&mut state.guidance, GuidanceChoice::Traffic, "traffic")
                 .on_hover_text("Ties between equally short moves go with the recent flow");

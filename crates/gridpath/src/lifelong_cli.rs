@@ -22,7 +22,7 @@ adding W steps (1) to a step and each through the cell stepped onto V (0), and C
 (10000) a step expanded re-planning those of agents that strayed; ties between equally short
 moves go with the recent flow, each agent's step the other way costing W cells (0.1), at most C
 (0.45). focal: guided, but a new goal's guide path is the one with the least contraflow among
-those at most B times (2) and STEPS steps (32) longer than the shortest (the paper's focal
+those at most B times (2) and STEPS steps (8) longer than the shortest (the paper's focal
 search; more tasks, more CPU), and an agent pushed off its guide path keeps it, led back to it,
 until its turn to plan a new one comes (--strays keep; guided drops it and follows its shortest
 way meanwhile: --strays drop). traffic: the ties alone. none: plain PIBT.

@@ -27,9 +27,10 @@
 //! against 33,938, the room map at 500 8,676 against 8,312, at 1,500 8,869 against 8,679; the
 //! warehouse at 8,000, seeds 0 and 1, 27,827 and 28,069 against 25,507 and 25,392. Where
 //! contraflow cannot be avoided the focal list sweeps every cell within the bound before it
-//! gives in: a step costs up to twice as much as weighted A*'s on the small maps and the
-//! warehouse. The search is bounded by `budget`
-//! expanded cells; past it the caller plans by weighted A* instead.
+//! gives in: with a slack of 32 a step cost up to twice as much as weighted A*'s on the small
+//! maps and the warehouse; the preset's slack of 8 halves that sweep's cost on the warehouse
+//! (see [`super::Guidance::focal_slack`]). The search is bounded by `budget` expanded cells;
+//! past it the caller plans by weighted A* instead.
 
 use super::guidance::sides;
 use crate::buckets::BucketQueue;

@@ -39,10 +39,13 @@ pub struct Guidance {
     pub focal: f32,
     /// ...and at most this many steps longer than the shortest. Twice the shortest is a
     /// room's worth of detour on a small map, but on a 500-cell warehouse it lets a guide path
-    /// wander a hundred steps out of its way to dodge a file: capped at [`Guidance::SLACK`]
-    /// (32) steps, the warehouse at 8,000 agents finishes 8 % more tasks at a third less CPU
-    /// a step, and the small maps are unchanged within the noise (24 to 64 all did about as
-    /// well there; 24 and 32 best on the warehouse).
+    /// wander a hundred steps out of its way to dodge a file: capped at 32 steps, the
+    /// warehouse at 8,000 agents finished 8 % more tasks at a third less CPU a step. The
+    /// search sweeps every cell within the bound before it accepts contraflow, so the slack
+    /// is also its cost: at [`Guidance::SLACK`] (8) a step takes half the CPU of 32 on the
+    /// warehouse and the sorting centre, for the same tasks within a few per cent on the
+    /// warehouse and the room map, and 15 % fewer on the sorting centre (still more than the
+    /// paper's planner): see the crate README.
     pub focal_slack: u32,
     /// How much searching a step spends planning new guide paths for agents that strayed off
     /// theirs, in cells expanded. (A new goal's guide path is always planned at once.)
@@ -61,7 +64,7 @@ pub struct Guidance {
 
 impl Guidance {
     /// The presets' [`Guidance::focal_slack`], in steps.
-    pub const SLACK: u32 = 32;
+    pub const SLACK: u32 = 8;
 
     /// No guidance: every agent takes its own shortest way (plain PIBT).
     pub const NONE: Guidance = Guidance {
@@ -101,9 +104,10 @@ impl Guidance {
     /// A new goal's guide path by the paper's focal search (bound 2, its GP-R100-F2, and at
     /// most [`Guidance::SLACK`] steps longer than the shortest), ties broken by the traffic,
     /// and strays led back to their paths ([`Guidance::keep_path`]).
-    /// More tasks than [`Guidance::GUIDED`] on the lifelong benchmark (a quarter more on the
-    /// sorting centre, a tenth on the warehouse at 8,000 agents), at up to two and a half
-    /// times its CPU a step: see the crate README's tables.
+    /// More tasks than [`Guidance::GUIDED`] on the lifelong benchmark (5 to 8 % on the room
+    /// map, the sorting centre and the warehouse at 8,000 agents; as many at 2,000), at 1.1 to 2
+    /// times its CPU a step, and about plain PIBT's on the warehouse: see the crate README's
+    /// tables. `focal_slack: 32` finishes up to 15 % more on the small maps, at twice the CPU.
     pub const FOCAL: Guidance = Guidance {
         focal: 2.0,
         keep_path: true,
