@@ -42,10 +42,10 @@ pub struct Guidance {
     /// wander a hundred steps out of its way to dodge a file: capped at 32 steps, the
     /// warehouse at 8,000 agents finished 8 % more tasks at a third less CPU a step. The
     /// search sweeps every cell within the bound before it accepts contraflow, so the slack
-    /// is also its cost: at [`Guidance::SLACK`] (8) a step takes half the CPU of 32 on the
-    /// warehouse and the sorting centre, for the same tasks within a few per cent on the
-    /// warehouse and the room map, and 15 % fewer on the sorting centre (still more than the
-    /// paper's planner): see the crate README.
+    /// is also its cost: at [`Guidance::SLACK`] (8) a step takes about half the CPU of 32 on
+    /// the warehouse and a fifth to two fifths less on the sorting centre, for the same tasks
+    /// within 3 % on the warehouse, 2 to 5 % fewer on the room map and up to 14 % fewer on the
+    /// sorting centre (still more than the paper's planner): see the crate README.
     pub focal_slack: u32,
     /// How much searching a step spends planning new guide paths for agents that strayed off
     /// theirs, in cells expanded. (A new goal's guide path is always planned at once.)
