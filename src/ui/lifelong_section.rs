@@ -102,10 +102,11 @@ impl LifelongSection<'_> {
                 GuidanceChoice::Focal,
                 "focal guide paths",
             )
-            .on_hover_text(
-                "The least contraflow within twice the shortest and 8 steps more (the paper's \
+            .on_hover_text(format!(
+                "The least contraflow within twice the shortest and {} steps more (the paper's \
                      focal search), strays led back to their paths: more tasks, more time a step",
-            );
+                Guidance::SLACK
+            ));
             ui.radio_value(&mut state.guidance, GuidanceChoice::Traffic, "traffic")
                 .on_hover_text("Ties between equally short moves go with the recent flow");
             ui.radio_value(&mut state.guidance, GuidanceChoice::None, "plain PIBT");

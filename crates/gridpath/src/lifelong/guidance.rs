@@ -107,7 +107,8 @@ impl Guidance {
     /// More tasks than [`Guidance::GUIDED`] on the lifelong benchmark (5 to 8 % on the room
     /// map, the sorting centre and the warehouse at 8,000 agents; as many at 2,000), at 1.1 to 2
     /// times its CPU a step, and about plain PIBT's on the warehouse: see the crate README's
-    /// tables. `focal_slack: 32` finishes up to 15 % more on the small maps, at twice the CPU.
+    /// tables. `focal_slack: 32` finishes up to 15 % more on the small maps, at up to 1.75 times
+    /// the CPU there and twice on the warehouse.
     pub const FOCAL: Guidance = Guidance {
         focal: 2.0,
         keep_path: true,
