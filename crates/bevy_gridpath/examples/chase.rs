@@ -60,7 +60,7 @@ fn spawn_level(mut commands: Commands, mut images: ResMut<Assets<Image>>) {
     let tile_size = TilemapTileSize { x: TILE, y: TILE };
     let grid_size = tile_size.into();
     let anchor = TilemapAnchor::Center;
-    // The nav grid goes in first, so the wall tiles' observers find it.
+    // The nav grid reads the wall tiles whenever it comes: before them, as here, or after.
     let placed = Transform::default();
     let nav = NavGrid::for_tilemap(
         &TilemapType::Square,

@@ -5,8 +5,13 @@
 //! `TilePos`. Observers apply each addition and removal at once (O(1) per edit) and a system
 //! follows moved walls and changed costs, so the [`NavGrid`] is always the world as it is now.
 //!
-//! A second wall on a walled cell, or one outside the grid, walls nothing: the plugin triggers
-//! [`ObstacleIgnored`] on it and leaves the entity alone (the game owns it, and may despawn it).
+//! A [`NavGrid`] inserted when walls and costs already exist (a level's tiles spawned first), or
+//! replaced by a new one, reads every [`Obstacle`] and [`CellCost`] in the world at once: the
+//! order in which a game spawns its level and inserts its grid does not matter.
+//!
+//! A second wall on a walled cell, or one outside the grid, walls nothing: the plugin says why in
+//! the log, triggers [`ObstacleIgnored`] on it and leaves the entity alone (the game owns it, and
+//! may despawn it).
 
 use crate::nav_grid::NavGrid;
 use bevy::ecs::system::SystemParam;
@@ -57,7 +62,8 @@ impl CellOf<'_, '_> {
 }
 
 pub(crate) fn plugin(app: &mut App) {
-    app.add_observer(block_cell)
+    app.add_observer(read_the_world)
+        .add_observer(block_cell)
         .add_observer(free_cell)
         .add_observer(set_cost)
         .add_observer(clear_cost)
@@ -67,7 +73,8 @@ pub(crate) fn plugin(app: &mut App) {
         );
 }
 
-/// A new obstacle walls its cell.
+/// A new obstacle walls its cell. Before there is a grid it waits: the grid reads it when it
+/// comes ([`read_the_world`]).
 fn block_cell(
     add: On<Add, Obstacle>,
     cell_of: CellOf,
@@ -77,12 +84,56 @@ fn block_cell(
     let Some(mut nav) = nav else {
         return;
     };
-    match cell_of.get(add.entity) {
-        Some(p) if nav.block(p, add.entity) => return,
-        Some(p) => debug!("an Obstacle at {p} is outside the grid or doubles another: ignored"),
-        None => warn!("an Obstacle has no CellPos (or TilePos): it walls nothing"),
+    if let Err(why) = place(&mut nav, add.entity, cell_of.get(add.entity)) {
+        warn!("an Obstacle walls nothing: {why}");
+        commands.trigger(ObstacleIgnored { entity: add.entity });
     }
-    commands.trigger(ObstacleIgnored { entity: add.entity });
+}
+
+/// A nav grid inserted or replaced reads the walls and costs already in the world (see the
+/// module docs). The obstacles that wall nothing are told of in one line, whatever their number.
+fn read_the_world(
+    _: On<Insert, NavGrid>,
+    walls: Query<Entity, With<Obstacle>>,
+    costs: Query<(Entity, &CellCost)>,
+    cell_of: CellOf,
+    mut nav: ResMut<NavGrid>,
+    mut commands: Commands,
+) {
+    for (entity, cost) in &costs {
+        if let Some(p) = cell_of.get(entity) {
+            nav.set_ground_cost(p, cost.0);
+        }
+    }
+    let mut ignored = Vec::new();
+    for entity in &walls {
+        if let Err(why) = place(&mut nav, entity, cell_of.get(entity)) {
+            ignored.push(why);
+            commands.trigger(ObstacleIgnored { entity });
+        }
+    }
+    if let Some(first) = ignored.first() {
+        warn!(
+            "{} of the {} Obstacles already spawned wall nothing on the new grid ({first}...)",
+            ignored.len(),
+            walls.iter().len()
+        );
+    }
+}
+
+/// Walls `at` for `entity`, or says why it cannot.
+fn place(nav: &mut NavGrid, entity: Entity, at: Option<Point>) -> Result<(), String> {
+    let Some(p) = at else {
+        return Err("it has no CellPos (or TilePos)".into());
+    };
+    if nav.blocked_by(entity) == Some(p) || nav.block(p, entity) {
+        Ok(())
+    } else if !nav.grid().contains(p) {
+        let (w, h) = (nav.width(), nav.height());
+        Err(format!("{p} is outside the {w} × {h} grid"))
+    } else {
+        Err(format!("{p} is walled by another entity already"))
+    }
 }
 
 /// A removed (or despawned) obstacle frees its cell, back to its ground cost.

@@ -7,7 +7,7 @@ use bevy::time::TimeUpdateStrategy;
 use bevy_ecs_tilemap::tiles::TilePos;
 use bevy_gridpath::gridpath::Algorithm;
 use bevy_gridpath::prelude::*;
-use bevy_gridpath::{AgentProgress, PathStats};
+use bevy_gridpath::{AgentProgress, ObstacleIgnored, PathStats};
 use std::time::Duration;
 
 fn app(width: u32, height: u32) -> App {
@@ -337,6 +337,98 @@ fn the_grid_follows_walls_and_costs_added_changed_and_removed() {
     assert!(!nav(&app).is_passable(p(5, 0)));
     app.world_mut().despawn(tile);
     assert!(nav(&app).is_passable(p(5, 0)));
+}
+
+/// The obstacles [`ObstacleIgnored`] named, in the order it named them.
+#[derive(Resource, Default)]
+struct Ignored(Vec<Entity>);
+
+/// A headless app with the plugin and no grid yet, recording ignored obstacles.
+fn app_without_a_grid() -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, GridPathPlugin))
+        .init_resource::<Ignored>()
+        .add_observer(|ignored: On<ObstacleIgnored>, mut seen: ResMut<Ignored>| {
+            seen.0.push(ignored.entity);
+        });
+    app
+}
+
+fn walled(app: &App) -> Vec<Point> {
+    let mut cells: Vec<Point> = nav(app).obstacles().collect();
+    cells.sort_by_key(|c| (c.y, c.x));
+    cells
+}
+
+#[test]
+fn walls_and_costs_spawned_before_the_grid_are_read_when_it_comes() {
+    let mut app = app_without_a_grid();
+    wall(&mut app, p(1, 1));
+    app.world_mut().spawn((Obstacle, TilePos { x: 2, y: 1 }));
+    app.world_mut().spawn((CellCost(4), CellPos(p(3, 3))));
+    let outside = wall(&mut app, p(9, 9));
+    app.update(); // frames with no grid lose nothing
+    app.world_mut()
+        .insert_resource(NavGrid::new(6, 6).expect("a grid"));
+    assert_eq!(walled(&app), vec![p(1, 1), p(2, 1)]);
+    assert_eq!(
+        nav(&app).grid().cell(p(3, 3)),
+        Some(gridpath::Cell::Passable(4))
+    );
+    assert_eq!(app.world().resource::<Ignored>().0, vec![outside]);
+    // And after it, as before.
+    wall(&mut app, p(4, 4));
+    assert_eq!(walled(&app), vec![p(1, 1), p(2, 1), p(4, 4)]);
+}
+
+#[test]
+fn a_grid_spawned_with_its_walls_in_one_batch_of_commands_has_them_whatever_the_order() {
+    for grid_first in [true, false] {
+        let mut app = app_without_a_grid();
+        app.add_systems(Startup, move |mut commands: Commands| {
+            let grid = NavGrid::new(6, 6).expect("a grid");
+            if grid_first {
+                commands.insert_resource(grid);
+                commands.spawn((Obstacle, CellPos(p(2, 2))));
+            } else {
+                commands.spawn((Obstacle, CellPos(p(2, 2))));
+                commands.insert_resource(grid);
+            }
+        });
+        app.update();
+        assert_eq!(walled(&app), vec![p(2, 2)], "grid first: {grid_first}");
+        assert!(app.world().resource::<Ignored>().0.is_empty());
+    }
+}
+
+#[test]
+fn a_grid_replaced_by_a_new_one_keeps_the_walls_and_costs_of_the_world() {
+    let mut app = app(6, 6);
+    app.init_resource::<Ignored>().add_observer(
+        |ignored: On<ObstacleIgnored>, mut seen: ResMut<Ignored>| {
+            seen.0.push(ignored.entity);
+        },
+    );
+    let kept = wall(&mut app, p(1, 1));
+    let moved = wall(&mut app, p(5, 5));
+    app.world_mut().spawn((CellCost(2), CellPos(p(0, 3))));
+    // A smaller level: the wall at (5, 5) no longer fits, and says so.
+    app.world_mut()
+        .insert_resource(NavGrid::new(4, 4).expect("a grid"));
+    assert_eq!(walled(&app), vec![p(1, 1)]);
+    assert_eq!(nav(&app).obstacle_at(p(1, 1)), Some(kept));
+    assert_eq!(
+        nav(&app).grid().cell(p(0, 3)),
+        Some(gridpath::Cell::Passable(2))
+    );
+    assert_eq!(app.world().resource::<Ignored>().0, vec![moved]);
+    // Moved back onto the grid, it walls its cell; removed, the cell is floor again.
+    app.world_mut().entity_mut(moved).insert(CellPos(p(3, 3)));
+    app.update();
+    assert_eq!(walled(&app), vec![p(1, 1), p(3, 3)]);
+    app.world_mut().despawn(kept);
+    assert_eq!(walled(&app), vec![p(3, 3)]);
+    assert!(nav(&app).is_passable(p(1, 1)));
 }
 
 /// Runs frames until the agent's status is `want`, checking at every frame that it stands on no
