@@ -61,7 +61,8 @@ impl CellOf<'_, '_> {
     }
 }
 
-pub(crate) fn plugin(app: &mut App) {
+/// Moved walls and changed costs are followed in `sync`.
+pub(crate) fn plugin(app: &mut App, sync: impl SystemSet) {
     app.add_observer(read_the_world)
         .add_observer(block_cell)
         .add_observer(free_cell)
@@ -69,7 +70,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_observer(clear_cost)
         .add_systems(
             Update,
-            (follow_moved_walls, follow_changed_costs).in_set(crate::GridPathSystems::SyncGrid),
+            (follow_moved_walls, follow_changed_costs).in_set(sync),
         );
 }
 

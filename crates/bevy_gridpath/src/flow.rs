@@ -13,7 +13,7 @@
 //!
 //! [`Destination`]: crate::Destination
 
-use crate::agents::{Destination, GridAgent};
+use crate::agent::{Destination, GridAgent};
 use crate::nav_grid::NavGrid;
 use crate::off_frame::{Pending, SearchThread};
 use bevy::platform::collections::HashMap;
@@ -70,13 +70,10 @@ impl FlowFields {
     }
 }
 
-pub(crate) fn plugin(app: &mut App) {
-    app.init_resource::<FlowFields>().add_systems(
-        Update,
-        keep_fields
-            .in_set(crate::GridPathSystems::Plan)
-            .before(crate::requests::start_requests),
-    );
+/// The fields are kept fresh in `keep` (the plugin puts it before the searches start).
+pub(crate) fn plugin(app: &mut App, keep: impl SystemSet) {
+    app.init_resource::<FlowFields>()
+        .add_systems(Update, keep_fields.in_set(keep));
 }
 
 /// Takes finished fields, drops unused ones, and starts a computation for each destination whose

@@ -19,7 +19,8 @@
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
-pub mod agents;
+pub mod agent;
+mod agents;
 pub mod cells;
 pub mod crowd;
 pub mod debug;
@@ -27,11 +28,12 @@ pub mod flow;
 pub mod layout;
 pub mod nav_grid;
 pub mod off_frame;
+mod plugin;
 pub mod requests;
 #[cfg(feature = "tilemap")]
 pub mod tilemap;
 
-pub use agents::{AgentEscaped, AgentProgress, AgentStatus, Destination, GridAgent};
+pub use agent::{AgentEscaped, AgentProgress, AgentStatus, Destination, GridAgent};
 pub use cells::{CellCost, CellPos, Obstacle, ObstacleIgnored};
 pub use crowd::{Body, BodyMotion, Crowd, CrowdStats, GatherCell, Patience, UNTANGLE_AFTER};
 pub use debug::{
@@ -43,11 +45,10 @@ pub use gridpath;
 pub use layout::{CellShape, GridLayout};
 pub use nav_grid::{NavGrid, path_touches};
 pub use off_frame::SearchThread;
+pub use plugin::{GridPathPlugin, GridPathSystems};
 pub use requests::{
     OwnSearch, PathFailed, PathFailure, PathRequest, PathService, PathStats, Route, TableWork,
 };
-
-use bevy::prelude::*;
 
 /// Everything a game uses, in one `use bevy_gridpath::prelude::*`.
 pub mod prelude {
@@ -58,47 +59,4 @@ pub mod prelude {
         PathRequest, PathService, Route, RouteGizmos, SearchThread, SharedFlow,
     };
     pub use gridpath::{CornerRule, Movement, Point};
-}
-
-/// Adds the nav grid's bookkeeping, the path service and the agents. Insert a [`NavGrid`] when a
-/// level loads.
-pub struct GridPathPlugin;
-
-/// The plugin's systems, in this order in `Update`, then drawing in `PostUpdate`. Order a game's
-/// systems against them: set a [`Destination`] or spawn walls before [`GridPathSystems::SyncGrid`],
-/// read [`Route`]s and [`AgentStatus`] after [`GridPathSystems::Plan`] or
-/// [`GridPathSystems::Move`].
-#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GridPathSystems {
-    /// The nav grid follows moved walls and changed costs (additions and removals apply at once).
-    SyncGrid,
-    /// Agents ask for routes; the service collects answers and starts searches; flow fields are
-    /// kept fresh.
-    Plan,
-    /// Agents walk.
-    Move,
-    /// The debug plugin draws (in `PostUpdate`).
-    Draw,
-}
-
-impl Plugin for GridPathPlugin {
-    fn build(&self, app: &mut App) {
-        app.configure_sets(
-            Update,
-            (
-                GridPathSystems::SyncGrid,
-                GridPathSystems::Plan,
-                GridPathSystems::Move,
-            )
-                .chain(),
-        )
-        .add_plugins((
-            off_frame::plugin,
-            cells::plugin,
-            requests::plugin,
-            flow::plugin,
-            agents::plugin,
-            crowd::plugin,
-        ));
-    }
 }

@@ -477,14 +477,17 @@ struct Answer {
     result: Result<Route, PathFailure>,
 }
 
-pub(crate) fn plugin(app: &mut App) {
+/// Cancelled requests are dropped and answers collected in `collect`, and searches started in
+/// `start` (the plugin puts it after `collect` and after the agents have asked).
+pub(crate) fn plugin(app: &mut App, collect: impl SystemSet, start: impl SystemSet) {
     app.init_resource::<PathService>()
         .add_observer(take_a_ticket)
         .add_systems(
             Update,
-            (cancel_removed, collect_answers, start_requests)
-                .chain()
-                .in_set(crate::GridPathSystems::Plan),
+            (
+                (cancel_removed, collect_answers).chain().in_set(collect),
+                start_requests.in_set(start),
+            ),
         );
 }
 
@@ -579,7 +582,7 @@ fn collect_answers(
 /// A request is checked when it comes (or changes); after an edit, one still waiting is checked
 /// again only when its turn comes. (Checking every waiting request again at every edit cost up
 /// to 9 ms in the frame of a wall stroke, with thousands of bodies waiting for routes.)
-pub(crate) fn start_requests(
+fn start_requests(
     nav: Option<Res<NavGrid>>,
     mut service: ResMut<PathService>,
     mut waiting: Query<

@@ -2,7 +2,7 @@
 
 use super::Body;
 use super::jams::Gathering;
-use crate::agents::{Destination, GridAgent};
+use crate::agent::{Destination, GridAgent};
 use crate::flow::SharedFlow;
 use crate::nav_grid::NavGrid;
 use bevy::ecs::entity::EntityHashMap;

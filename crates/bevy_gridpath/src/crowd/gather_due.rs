@@ -1,7 +1,7 @@
 //! When the gatherings must be looked at again: only when something they are made of changed.
 
 use super::{Body, Crowd, GatherCell};
-use crate::agents::{Destination, GridAgent};
+use crate::agent::{Destination, GridAgent};
 use crate::flow::SharedFlow;
 use crate::nav_grid::NavGrid;
 use crate::requests::Route;

@@ -1,7 +1,7 @@
 //! Jams in a gathering of several sizes, undone: a jammed body settles where it stands.
 
 use super::{Body, BodyMotion, GATHER_PATIENCE, GatherCell, Patience};
-use crate::agents::{AgentProgress, Destination, GridAgent};
+use crate::agent::{AgentProgress, Destination, GridAgent};
 use crate::flow::SharedFlow;
 use crate::nav_grid::NavGrid;
 use crate::requests::Route;

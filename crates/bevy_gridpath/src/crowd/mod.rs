@@ -69,7 +69,7 @@
 //! [`Destination`]: crate::Destination
 //! [`NavGrid::grid_for`]: crate::NavGrid::grid_for
 
-use crate::agents::{AgentProgress, AgentStatus, Destination, GridAgent};
+use crate::agent::{AgentProgress, AgentStatus, Destination, GridAgent};
 use crate::requests::Route;
 use bevy::prelude::*;
 use gather::gather;
@@ -247,18 +247,16 @@ pub struct CrowdStats {
     pub untangled: u64,
 }
 
-pub(crate) fn plugin(app: &mut App) {
+/// Bodies are settled and gathered in `gather_in` (the plugin puts it after new agents are
+/// placed and before they ask for routes), and stepped in `step_in`.
+pub(crate) fn plugin(app: &mut App, gather_in: impl SystemSet, step_in: impl SystemSet) {
     app.init_resource::<Crowd>()
         .add_observer(unbody)
         .add_systems(
             Update,
             (
-                (settle, gather)
-                    .chain()
-                    .in_set(crate::GridPathSystems::Plan)
-                    .after(crate::agents::place_agents)
-                    .before(crate::agents::ask_for_routes),
-                step.in_set(crate::GridPathSystems::Move),
+                (settle, gather).chain().in_set(gather_in),
+                step.in_set(step_in),
             ),
         );
 }

@@ -1,7 +1,7 @@
 //! Bodies stand where they fit, apart: after an edit under them, or when new.
 
 use super::{Body, BodyMotion, Crowd};
-use crate::agents::{AgentEscaped, AgentProgress, GridAgent, centre};
+use crate::agent::{AgentEscaped, AgentProgress, GridAgent, centre};
 use crate::nav_grid::{GridsBySize, NavGrid, nearest_where, nearest_within};
 use bevy::prelude::*;
 use gridpath::{Grid, Point};

@@ -2,7 +2,7 @@
 
 use super::tick::{Ticked, plan_ahead, tick_once};
 use super::{Body, BodyItem, BodyMotion, Crowd, CrowdStats, GatherCell};
-use crate::agents::{AgentProgress, AgentStatus, Destination, GridAgent, centre};
+use crate::agent::{AgentProgress, AgentStatus, Destination, GridAgent, centre};
 use crate::nav_grid::{GridsBySize, NavGrid};
 use crate::off_frame::SearchThread;
 use crate::requests::{PathRequest, Route};

@@ -4,7 +4,7 @@ use super::ahead::{PlannedFrom, StepInput, StepOutput, TickPlan, hold_what_no_lo
 use super::detours::Detours;
 use super::untangle::{hold, look_for_jams, reserve, walk};
 use super::{BodyItem, Crowd};
-use crate::agents::{centre, ground_cost};
+use crate::agent::{centre, ground_cost};
 use crate::nav_grid::NavGrid;
 use crate::off_frame::SearchThread;
 use bevy::prelude::*;

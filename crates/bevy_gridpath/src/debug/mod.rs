@@ -99,7 +99,7 @@ impl Plugin for GridPathDebugPlugin {
                     routes::draw_routes.run_if(enabled::<RouteGizmos>),
                     routes::draw_flow_fields.run_if(enabled::<FlowFieldGizmos>),
                 )
-                    .in_set(crate::GridPathSystems::Draw),
+                    .in_set(crate::plugin::GridPathSystems::Draw),
             );
     }
 }

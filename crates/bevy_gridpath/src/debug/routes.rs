@@ -1,7 +1,7 @@
 //! Routes and flow fields.
 
 use super::{DebugColors, FlowFieldGizmos, OnScreen, RouteColor, RouteGizmos};
-use crate::agents::{AgentProgress, AgentStatus, Destination, GridAgent};
+use crate::agent::{AgentProgress, AgentStatus, Destination, GridAgent};
 use crate::flow::{FlowFields, SharedFlow};
 use crate::requests::Route;
 use bevy::prelude::*;
