@@ -41,8 +41,9 @@
 use super::distances::Distances;
 use super::instance::{Instance, SplitMix64};
 use super::pibt::Pibt;
-use super::refine::{Until, refine};
+use super::refine::refine;
 use super::scatter::Scatter;
+use super::until::Until;
 use super::{Moves, choices_shuffled};
 use crate::grid::Point;
 use std::collections::hash_map::Entry;

@@ -38,6 +38,7 @@ mod result;
 mod scatter;
 mod sipp;
 mod star;
+mod until;
 
 pub use anytime::{AnytimeLimits, AnytimeRun, Milestone, solve_anytime};
 pub use check::{PlanCheck, PlanError, check_plan, check_plan_with_moves};

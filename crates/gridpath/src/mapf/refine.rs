@@ -31,13 +31,8 @@
 use super::Moves;
 use super::instance::SplitMix64;
 use super::sipp::{Ask, Sipp, Table};
+use super::until::Until;
 use crate::grid::Grid;
-use std::sync::atomic::{AtomicBool, Ordering};
-
-#[cfg(not(target_arch = "wasm32"))]
-use std::time::Instant;
-#[cfg(target_arch = "wasm32")]
-use web_time::Instant;
 
 /// How many agents are re-planned together. Li et al. found 8 a good size for random
 /// neighbourhoods; it is small enough that most rounds find a way, large enough to untangle two
@@ -47,61 +42,6 @@ const NEIGHBOURHOOD: usize = 8;
 /// A search that expands more states than this gives up (and the old paths stay): a round
 /// stuck on one agent is a round the others do not get.
 const MAX_EXPANSIONS: usize = 20_000;
-
-/// When refinement stops: after `work` states expanded in all (a count, the same on any
-/// machine), at `deadline`, or when one of `stops` is raised (a game's frame budget, another
-/// thread that proved the plan cannot be bettered), whichever comes first.
-#[derive(Clone, Copy)]
-pub(crate) struct Until<'a> {
-    deadline: Instant,
-    work: usize,
-    stops: [Option<&'a AtomicBool>; 2],
-}
-
-impl<'a> Until<'a> {
-    pub(crate) fn new(deadline: Instant) -> Self {
-        Self {
-            deadline,
-            work: usize::MAX,
-            stops: [None; 2],
-        }
-    }
-
-    pub(crate) fn work(self, work: usize) -> Self {
-        Self { work, ..self }
-    }
-
-    /// The same, and over when `stop` is raised too (it holds two flags at most: the first
-    /// two are kept).
-    pub(crate) fn or_stopped(mut self, stop: &'a AtomicBool) -> Self {
-        if let Some(free) = self.stops.iter_mut().find(|s| s.is_none()) {
-            *free = Some(stop);
-        }
-        self
-    }
-
-    /// The same, but over at `deadline` if that is sooner.
-    pub(crate) fn sooner(self, deadline: Instant) -> Self {
-        Self {
-            deadline: deadline.min(self.deadline),
-            ..self
-        }
-    }
-
-    /// The time left.
-    pub(crate) fn left(&self) -> std::time::Duration {
-        self.deadline.saturating_duration_since(Instant::now())
-    }
-
-    /// Out of time, or told to stop?
-    pub(crate) fn now(&self) -> bool {
-        Instant::now() > self.deadline
-            || self
-                .stops
-                .iter()
-                .any(|s| s.is_some_and(|s| s.load(Ordering::Relaxed)))
-    }
-}
 
 /// Makes `plan` (configurations of cell indices, from the starts to the goals) cheaper
 /// `until` it says. `tables[i]` is agent `i`'s distance table. Returns the plan unchanged if
@@ -198,7 +138,7 @@ impl<'a> Refiner<'a> {
         let mut chosen: Vec<usize> = Vec::with_capacity(NEIGHBOURHOOD);
         let mut delayed: Vec<usize> = Vec::new();
         let mut spent = 0;
-        while spent < until.work && !until.now() {
+        while spent < until.work_budget() && !until.now() {
             // The agents that arrive later than their distance allows: only they can gain.
             delayed.clear();
             delayed.extend(
@@ -214,7 +154,7 @@ impl<'a> Refiner<'a> {
                     chosen.push(i);
                 }
             }
-            spent += self.replan(&chosen, until, until.work.saturating_sub(spent));
+            spent += self.replan(&chosen, until, until.work_budget().saturating_sub(spent));
         }
     }
 
@@ -270,7 +210,7 @@ mod tests {
     use crate::grid::Point;
     use crate::mapf::{Distances, Instance, check_plan, solve_with_pibt};
     use proptest::prelude::*;
-    use std::time::Duration;
+    use std::time::{Duration, Instant};
 
     /// Refines a plan of points for a few milliseconds.
     fn refined(instance: &Instance, plan: &[Vec<Point>], seed: u64) -> Vec<Vec<Point>> {

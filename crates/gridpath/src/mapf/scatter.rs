@@ -34,7 +34,7 @@
 
 use super::distances::Distances;
 use super::instance::SplitMix64;
-use super::refine::Until;
+use super::until::Until;
 use super::{Moves, neighbours};
 use crate::buckets::BucketQueue;
 use crate::grid::Grid;

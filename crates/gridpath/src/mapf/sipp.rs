@@ -21,7 +21,7 @@
 //! ```
 
 use super::distances::Distances;
-use super::refine::Until;
+use super::until::Until;
 use super::{Moves, neighbours};
 use crate::grid::Grid;
 use std::cmp::Reverse;
