@@ -36,7 +36,7 @@ use crate::agents::AgentStats;
 use crate::mapf::{Playback, ShownPlan, Solving};
 use crate::notices::Notices;
 use crate::planner::{Plan, PlanStatus, PlannerMode};
-use crate::ui::graph_lab::GraphLab;
+use crate::ui::lab_state::GraphLab;
 use crate::ui::widgets::PanelWidgets;
 use crate::world::agents::{Agent, AgentPos};
 use crate::world::layout::MapLayout;

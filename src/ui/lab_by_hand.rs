@@ -1,7 +1,7 @@
 //! The graph lab's by-hand mode: the questions, the learner's answers, and the verdicts. The
 //! grading is the core's (`gridpath::lab::ByHand`); this file asks and shows.
 
-use super::graph_lab::GraphLab;
+use super::lab_state::GraphLab;
 use super::widgets::PanelWidgets;
 use super::{RED, color32};
 use crate::view::palette;

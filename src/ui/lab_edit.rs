@@ -5,29 +5,9 @@
 //! Every edit makes a new graph and goes through the same door as the text ([`GraphLab::edit`]),
 //! so the text, the search and the start and goal (kept by name) follow.
 
-use super::graph_lab::GraphLab;
-use bevy::platform::collections::HashMap;
+use super::lab_state::{GraphLab, LabEdits, Selected};
 use bevy_egui::egui;
 use gridpath::lab::{LabGraph, MAX_NODES};
-
-/// What is selected in the drawing.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Selected {
-    Node(String),
-    Edge(String, String),
-}
-
-/// The drawing's state between frames.
-#[derive(Clone, Debug, Default)]
-pub struct LabEdits {
-    /// Where the learner put nodes, by name, as fractions of the drawing (0 to 1 across, down).
-    pub placed: HashMap<String, egui::Vec2>,
-    pub selected: Option<Selected>,
-    /// The node a right-button drag started from (an edge being drawn).
-    pub linking: Option<usize>,
-    /// The node being moved.
-    pub moving: Option<usize>,
-}
 
 /// What the mouse did in the drawing this frame.
 #[derive(Clone, Copy, Debug, PartialEq)]

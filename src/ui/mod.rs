@@ -10,6 +10,7 @@ mod edit_section;
 pub mod graph_lab;
 mod lab_by_hand;
 mod lab_edit;
+pub mod lab_state;
 mod lifelong_section;
 mod map_section;
 mod mapf_section;
@@ -43,7 +44,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<lifelong_section::LifelongMenuState>()
         .init_resource::<agents_section::SpawnCount>()
         .init_resource::<PanelWidgets>()
-        .init_resource::<graph_lab::GraphLab>()
+        .init_resource::<lab_state::GraphLab>()
         .add_systems(EguiPrimaryContextPass, side_panel)
         .add_systems(Update, graph_lab::lab_from_map);
 }
@@ -59,7 +60,7 @@ fn side_panel(
     mut agents: agents_section::AgentsSection,
     mut mapf: mapf_section::MapfSection,
     mut lifelong: lifelong_section::LifelongSection,
-    mut lab: ResMut<graph_lab::GraphLab>,
+    mut lab: ResMut<lab_state::GraphLab>,
     notices: Res<Notices>,
     mut widgets: ResMut<PanelWidgets>,
     mut claim: ResMut<UiPointerClaim>,
