@@ -55,7 +55,7 @@ pub(super) fn count_route(
 ) {
     if let Ok(route) = routes.get(insert.entity) {
         stats.planned += 1;
-        stats.fresh.push(route.micros);
+        stats.fresh.push(route.stats.micros);
     }
 }
 

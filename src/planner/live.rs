@@ -165,7 +165,7 @@ impl Planner {
             if config.algorithm == Algorithm::DStarLite {
                 let astar = fresh_astar(request);
                 let found = service.search_now(nav, &astar, &mut self.check);
-                plan.fresh_astar = found.ok().map(|r| r.expanded);
+                plan.fresh_astar = found.ok().map(|r| r.stats.expanded);
             }
             return;
         }
@@ -231,7 +231,7 @@ impl Planner {
             }
             Asked::FreshAStar { plan: count } if count == plan.count => {
                 let fresh = answer.ok().filter(|r| plan.revision == Some(r.revision));
-                plan.fresh_astar = fresh.map(|r| r.expanded);
+                plan.fresh_astar = fresh.map(|r| r.stats.expanded);
             }
             _ => {} // a check of a plan since replaced
         }
@@ -281,16 +281,16 @@ impl Planner {
         self.revision += 1;
         let config = &request.config;
         let earlier = plan.table.filter(|_| plan.algorithm == config.algorithm);
-        let micros = answer.as_ref().map_or(0.0, |r| r.micros);
+        let micros = answer.as_ref().map_or(0.0, |r| r.stats.micros);
         store(plan, &self.shown, config, outcome, micros);
-        let table = answer.as_ref().ok().and_then(|r| r.table);
+        let table = answer.as_ref().ok().and_then(|r| r.stats.table);
         // A table already up to date keeps showing the work it last did.
         plan.table = match table {
             Some(t) if t.update == Update::Unchanged => earlier.or(table),
             _ => table,
         };
         let overtaken = match &answer {
-            Ok(route) => route.overtaken,
+            Ok(route) => route.stats.overtaken,
             Err(failed) => failed.overtaken,
         };
         plan.discarded += u64::from(overtaken);

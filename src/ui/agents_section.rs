@@ -1,7 +1,7 @@
 //! The "Agents" section: spawn and clear agents, choose where they go and how they find their
 //! way, and read what they cost.
 
-use super::widgets::PanelWidgets;
+use super::widgets::{PanelWidgets, duration};
 use super::{AMBER, RED};
 use crate::agents::{AgentGoal, AgentSettings, AgentStats, Steering};
 use crate::editing::{AgentCommand, EditTool, LoadScene, Scene, SpawnSize, Tool};
@@ -236,15 +236,15 @@ impl AgentsSection<'_, '_> {
         if flow {
             ui.label(format!(
                 "one flow field for all: {}, {} cells reach the goal",
-                micros(s.field_micros),
+                duration(s.field_micros),
                 s.field_reachable
             ));
         } else {
             ui.label(format!(
                 "{} re-plans/s · mean {} · worst {}",
                 s.replans_per_second,
-                micros(s.mean_micros),
-                micros(s.worst_micros)
+                duration(s.mean_micros),
+                duration(s.worst_micros)
             ))
             .on_hover_text("Searches run on a task pool, off the frame: this is their own time.");
         }
@@ -256,13 +256,5 @@ impl AgentsSection<'_, '_> {
                 format!("{} pushed off walls painted on them", s.pushed),
             );
         }
-    }
-}
-
-fn micros(us: f64) -> String {
-    if us >= 1000.0 {
-        format!("{:.1} ms", us / 1000.0)
-    } else {
-        format!("{us:.0} µs")
     }
 }

@@ -352,10 +352,8 @@ fn plan_numbers(ui: &mut egui::Ui, plan: &Plan) {
             };
             ui.end_row();
             ui.label("Time");
-            let time = if plan.micros >= 1000.0 {
-                format!("{:.1} ms", plan.micros / 1000.0)
-            } else if plan.micros > 0.0 {
-                format!("{:.0} µs", plan.micros)
+            let time = if plan.micros > 0.0 {
+                super::widgets::duration(plan.micros)
             } else {
                 // A browser's clock ticks in steps of 0.1 ms or coarser.
                 "under 0.1 ms".to_owned()
@@ -374,10 +372,11 @@ fn plan_numbers(ui: &mut egui::Ui, plan: &Plan) {
             ui.end_row();
             if let Some(table) = plan.table {
                 ui.label("Jump table");
-                ui.label(table.short()).on_hover_text(format!(
-                    "JPS+'s precomputed distances: {table}. Edits repair only the rows, \
+                ui.label(super::widgets::table_work(&table))
+                    .on_hover_text(format!(
+                        "JPS+'s precomputed distances: {table}. Edits repair only the rows, \
                      columns and diagonals they touch."
-                ));
+                    ));
                 ui.end_row();
             }
             ui.label("Optimal");

@@ -106,11 +106,7 @@ impl ViewSection<'_> {
             swatch(ui, tinted_road(&FLOW_RAMP, 1.0));
             ui.label(format!("cost to the goal: 0 to {:.1}", field.max_cost));
         });
-        let time = if field.micros >= 1000.0 {
-            format!("{:.1} ms", field.micros / 1000.0)
-        } else {
-            format!("{:.0} µs", field.micros)
-        };
+        let time = super::widgets::duration(field.micros);
         ui.label(format!(
             "{} cells reach the goal; one search, {time}",
             field.reachable

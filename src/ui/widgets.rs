@@ -23,3 +23,22 @@ impl PanelWidgets {
         all
     }
 }
+
+/// A duration for the panel: "45 µs", or "1.2 ms" from a millisecond up.
+pub fn duration(micros: f64) -> String {
+    if micros >= 1000.0 {
+        format!("{:.1} ms", micros / 1000.0)
+    } else {
+        format!("{micros:.0} µs")
+    }
+}
+
+/// JPS+'s table work in a few words, for a narrow column: "repaired in 45 µs".
+pub fn table_work(work: &bevy_gridpath::TableWork) -> String {
+    let what = match work.update {
+        gridpath::jump_distances::Update::Unchanged => return "up to date".into(),
+        gridpath::jump_distances::Update::Repaired { .. } => "repaired",
+        gridpath::jump_distances::Update::Rebuilt => "built",
+    };
+    format!("{what} in {}", duration(work.micros))
+}

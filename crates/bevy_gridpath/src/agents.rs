@@ -31,10 +31,7 @@ pub(crate) fn plugin(
 }
 
 /// A new agent stands where its `Transform` puts it.
-fn place_agents(
-    nav: Option<Res<NavGrid>>,
-    mut agents: Query<(&Transform, &mut AgentProgress)>,
-) {
+fn place_agents(nav: Option<Res<NavGrid>>, mut agents: Query<(&Transform, &mut AgentProgress)>) {
     let Some(nav) = nav else {
         return;
     };
@@ -452,11 +449,8 @@ mod tests {
             costs: (0..cells.len()).map(|k| k as f64).collect(),
             request: PathRequest::new(cells[0], cells[cells.len() - 1]),
             revision,
-            micros: 0.0,
-            expanded: 0,
             partial: false,
-            table: None,
-            overtaken: 0,
+            stats: Default::default(),
         }
     }
 

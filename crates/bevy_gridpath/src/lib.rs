@@ -47,7 +47,8 @@ pub use nav_grid::{NavGrid, path_touches};
 pub use off_frame::SearchThread;
 pub use plugin::{GridPathPlugin, GridPathSystems};
 pub use requests::{
-    OwnSearch, PathFailed, PathFailure, PathRequest, PathService, PathStats, Route, TableWork,
+    OwnSearch, PathFailed, PathFailure, PathRequest, PathService, PathStats, Route, SearchStats,
+    TableWork,
 };
 
 /// Everything a game uses, in one `use bevy_gridpath::prelude::*`.

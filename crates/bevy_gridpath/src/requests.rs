@@ -128,16 +128,6 @@ impl TableWork {
             TableWork { update, micros }
         })
     }
-
-    /// The same in a few words, for a narrow column: "repaired in 45 µs".
-    pub fn short(&self) -> String {
-        let what = match self.update {
-            Update::Unchanged => return "up to date".into(),
-            Update::Repaired { .. } => "repaired",
-            Update::Rebuilt => "built",
-        };
-        format!("{what} in {}", duration(self.micros))
-    }
 }
 
 /// "repaired after 1 wall change (312 entries) in 45 µs", or "up to date" alone.
@@ -170,13 +160,21 @@ pub struct Route {
     pub request: PathRequest,
     /// The grid revision it was planned on ([`NavGrid::revision`]).
     pub revision: u64,
-    /// How long its search ran, in microseconds (on the task pool, not in the frame).
-    pub micros: f64,
-    /// Cells its search expanded.
-    pub expanded: usize,
     /// It ends at the reachable cell nearest the goal, not at the goal (only with
     /// [`GoalMode::ClosestReachable`]).
     pub partial: bool,
+    /// How its search went: for a profiler or a teaching view, not needed to walk it.
+    pub stats: SearchStats,
+}
+
+/// How a [`Route`]'s search went. A game walks its route without it; a profiler, or a view that
+/// teaches how searches work (as the playground's panel does), reads it.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct SearchStats {
+    /// How long the search ran, in microseconds (on the task pool, not in the frame).
+    pub micros: f64,
+    /// Cells it expanded.
+    pub expanded: usize,
     /// JPS+'s table work before the search; `None` for the other algorithms.
     pub table: Option<TableWork>,
     /// Earlier answers to this request thrown away because an edit overtook them.
@@ -564,10 +562,11 @@ fn collect_answers(
                 .map_err(|reason| failed(reason, request, ticket.overtaken)),
         ) {
             Ok(route) => {
-                entity.insert(Route {
+                let stats = SearchStats {
                     overtaken: ticket.overtaken,
-                    ..route
-                });
+                    ..route.stats
+                };
+                entity.insert(Route { stats, ..route });
             }
             Err(failed) => {
                 entity.remove::<Route>().insert(failed);
@@ -705,11 +704,13 @@ fn search_for(
         costs,
         request,
         revision,
-        micros,
-        expanded: search.expanded(),
         partial,
-        table,
-        overtaken: 0,
+        stats: SearchStats {
+            micros,
+            expanded: search.expanded(),
+            table,
+            overtaken: 0,
+        },
     })
 }
 
