@@ -29,7 +29,7 @@ pub struct GridAgent {
     /// How it moves (its routes are planned with it).
     pub movement: Movement,
     /// Its side in cells: it covers `size × size` cells from the cell it stands on, right and
-    /// down, and goes only where it fits ([`NavGrid::grid_for`]). Its cell is that top-left
+    /// down, and goes only where it fits ([`NavGrid::grid_for`](crate::NavGrid::grid_for)). Its cell is that top-left
     /// corner; its `Transform` is the middle of what it covers. 1 by default. (Flow fields are
     /// for units of one cell: a bigger unit follows routes.)
     pub size: u8,
