@@ -18,6 +18,8 @@
 //! Systems run in [`GridPathSystems`] sets a game orders its own systems against.
 #![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
+// On docs.rs (a nightly compiler), items behind the `tilemap` feature say so.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 
 pub mod agent;
 mod agents;
