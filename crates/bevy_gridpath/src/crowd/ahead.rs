@@ -15,8 +15,8 @@
 //!
 //! [`SearchThread::Frame`]: crate::SearchThread::Frame
 
+use super::body::covers;
 use super::detours::Detours;
-use super::settle::covers;
 use crate::off_frame::{Pending, SearchThread, lock};
 use bevy::prelude::*;
 use gridpath::mapf::crowd::distance_fifths as distance;

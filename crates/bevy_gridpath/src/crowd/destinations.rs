@@ -1,6 +1,6 @@
 //! The crowd's bodies by destination, kept up to date from the bodies that changed.
 
-use super::Body;
+use super::body::Body;
 use super::jams::Gathering;
 use crate::agent::{Destination, GridAgent};
 use crate::flow::SharedFlow;
@@ -77,7 +77,7 @@ impl Destinations {
             .collect();
         for e in lone {
             if bodies.get(e).is_ok_and(|b| b.5.is_some()) {
-                commands.entity(e).remove::<super::GatherCell>();
+                commands.entity(e).remove::<super::body::GatherCell>();
             }
         }
         changed.extend(seen.iter().filter_map(|e| self.of.get(e).map(|f| f.0)));

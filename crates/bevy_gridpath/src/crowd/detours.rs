@@ -6,7 +6,7 @@
 //! frame; the searches (a few hundred at 10,000 bodies after a stroke, up to 4 ms in all) run
 //! where the step runs, and change nothing but the cells the step draws the stalled bodies to.
 
-use super::settle::covers;
+use super::body::covers;
 use gridpath::mapf::crowd::detour;
 use gridpath::{Grid, Movement, Point};
 

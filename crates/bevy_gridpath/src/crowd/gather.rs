@@ -1,9 +1,9 @@
 //! Gatherings: bodies that share a destination each get a cell of their own near it.
 
+use super::body::{Body, GatherCell};
 use super::destinations::{Destinations, Key, alone_reach, beyond};
 use super::gather_due::{Due, GatherDue};
 use super::jams::{Gathering, GaveUp, Jams, give_up_on_jams};
-use super::{Body, GatherCell};
 use crate::flow::SharedFlow;
 use crate::nav_grid::NavGrid;
 use bevy::platform::collections::{HashMap, HashSet};

@@ -1,6 +1,7 @@
 //! When the gatherings must be looked at again: only when something they are made of changed.
 
-use super::{Body, Crowd, GatherCell};
+use super::body::{Body, GatherCell};
+use super::clock::Crowd;
 use crate::agent::{Destination, GridAgent};
 use crate::flow::SharedFlow;
 use crate::nav_grid::NavGrid;

@@ -1,6 +1,8 @@
 //! Jams in a gathering of several sizes, undone: a jammed body settles where it stands.
 
-use super::{Body, BodyMotion, GATHER_PATIENCE, GatherCell, Patience};
+use super::body::{Body, GatherCell};
+use super::motion::BodyMotion;
+use super::patience::{GATHER_PATIENCE, Patience};
 use crate::agent::{AgentProgress, Destination, GridAgent};
 use crate::flow::SharedFlow;
 use crate::nav_grid::NavGrid;

@@ -1,9 +1,18 @@
 //! A body's own state: its glide between cells, its PIBT state and its progress counts.
 
-use super::{BLOCKED_SECONDS, DEADLOCK_SECONDS};
 use bevy::prelude::*;
 use gridpath::Point;
 use gridpath::mapf::Mover;
+
+/// Seconds without getting nearer while a route exists, after which a body counts as
+/// deadlocked.
+pub const DEADLOCK_SECONDS: f32 = 5.0;
+
+/// Seconds a stalled body must have waited at every frame in a chain that moves nowhere (see
+/// [`blocked`]) before it counts as deadlocked. Who waits behind whom is a snapshot between
+/// ticks: a body that waits one tick behind an arrived body, pushed aside at the next, is in a
+/// queue that moves.
+pub(super) const BLOCKED_SECONDS: f32 = 1.0;
 
 /// A body's glide between cells and its PIBT state. Kept by the crowd.
 #[derive(Component, Clone, Debug, Default)]

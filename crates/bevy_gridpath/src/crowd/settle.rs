@@ -1,6 +1,8 @@
 //! Bodies stand where they fit, apart: after an edit under them, or when new.
 
-use super::{Body, BodyMotion, Crowd};
+use super::body::{Body, covers};
+use super::clock::Crowd;
+use super::motion::BodyMotion;
 use crate::agent::{AgentEscaped, AgentProgress, GridAgent, centre};
 use crate::nav_grid::{GridsBySize, NavGrid, nearest_where, nearest_within};
 use bevy::prelude::*;
@@ -234,14 +236,6 @@ fn walled_under(
         let near = at.x + k > low.x && at.x <= high.x && at.y + k > low.y && at.y <= high.y;
         near && progress.placed() && !by_size.get(agent.size).is_passable(at)
     })
-}
-
-/// The indices of the cells a body of `size` covers from `at` (those on the grid).
-pub(super) fn covers(grid: &Grid, at: Point, size: u8) -> impl Iterator<Item = usize> + '_ {
-    let k = i32::from(size.max(1));
-    (0..k)
-        .flat_map(move |dy| (0..k).map(move |dx| Point::new(at.x + dx, at.y + dy)))
-        .filter_map(|p| grid.index_of(p))
 }
 
 /// The nearest cell where a body fits (`sized`, the grid for its size) and is `free`, from

@@ -1,7 +1,9 @@
 //! The crowd's frame: the ticks that are due, then every body's glide, status and counts.
 
+use super::body::{Body, BodyItem, GatherCell};
+use super::clock::{Crowd, CrowdStats};
+use super::motion::BodyMotion;
 use super::tick::{Ticked, plan_ahead, tick_once};
-use super::{Body, BodyItem, BodyMotion, Crowd, CrowdStats, GatherCell};
 use crate::agent::{AgentProgress, AgentStatus, Destination, GridAgent, centre};
 use crate::nav_grid::{GridsBySize, NavGrid};
 use crate::off_frame::SearchThread;

@@ -1,9 +1,10 @@
 //! One tick: one PIBT step ([`gridpath::mapf::CrowdStep`]) of every body that has earned a move.
 
 use super::ahead::{PlannedFrom, StepInput, StepOutput, TickPlan, hold_what_no_longer_fits};
+use super::body::BodyItem;
+use super::clock::Crowd;
 use super::detours::Detours;
 use super::untangle::{hold, look_for_jams, reserve, walk};
-use super::{BodyItem, Crowd};
 use crate::agent::{centre, ground_cost};
 use crate::nav_grid::NavGrid;
 use crate::off_frame::SearchThread;

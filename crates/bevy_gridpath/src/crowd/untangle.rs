@@ -12,7 +12,10 @@
 //! A\* over their joint moves ([`untangle_sizes`]). A jam not planned within its effort is left
 //! to PIBT, and its jammed bodies are tried again later.
 
-use super::{BodyItem, BodyMotion, Crowd};
+use super::body::BodyItem;
+use super::clock::Crowd;
+use super::jam::Untangling;
+use super::motion::BodyMotion;
 use crate::off_frame::{Pending, SearchThread};
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
@@ -100,50 +103,6 @@ const LOOK_EVERY: f32 = 1.0;
 /// Ticks a plan may wait for a body outside it to clear the way, or for its slowest body,
 /// before it is dropped.
 const MOST_WAITS: u32 = 20;
-
-/// A jam's bodies (by entity), held while their plan is searched and then walked through it:
-/// their cells at each step, and how far they are.
-#[derive(Debug)]
-pub(crate) struct Untangling {
-    bodies: Vec<Entity>,
-    /// The jammed bodies it was searched for: backed off if it fails.
-    seeds: Vec<Entity>,
-    /// The size of each of `bodies`.
-    sizes: Vec<u8>,
-    /// The region's cells: closed to other bodies while the jam is searched and walked.
-    cells: Vec<Point>,
-    /// When the search was queued.
-    queued: Instant,
-    /// Set by the search when a thread takes it up.
-    started: Arc<AtomicBool>,
-    /// The first tick the search was seen started, and when.
-    began: Option<(u64, Instant)>,
-    search: Option<Pending<Option<Vec<Vec<Point>>>>>,
-    plan: Vec<Vec<Point>>,
-    at: usize,
-    waited: u32,
-}
-
-impl Untangling {
-    /// The bodies it holds, sorted.
-    pub(super) fn bodies(&self) -> &[Entity] {
-        &self.bodies
-    }
-
-    /// The cells of its closed region and those beside them: a body there may wait on the plan
-    /// (it cannot step in, nor be pushed in), which is no deadlock.
-    pub(super) fn around(&self) -> HashSet<Point> {
-        let mut near: HashSet<Point> = self.cells.iter().copied().collect();
-        for &c in &self.cells {
-            for dy in -1..=1 {
-                for dx in -1..=1 {
-                    near.insert(Point::new(c.x + dx, c.y + dy));
-                }
-            }
-        }
-        near
-    }
-}
 
 /// Where a body heads: its gathering cell, else its destination.
 fn target(b: &BodyItem<'_>) -> Option<Point> {

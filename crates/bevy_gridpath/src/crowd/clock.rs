@@ -1,0 +1,118 @@
+//! The crowd's resource: its tick, its switches, PIBT's scratch, and the counts a game reads.
+
+use super::ahead;
+use super::jam::Untangling;
+use bevy::prelude::*;
+use gridpath::mapf::CrowdStep;
+
+/// The crowd: its clock and PIBT's scratch space. Read [`Crowd::stats`] for the counts.
+#[derive(Resource, Debug)]
+pub struct Crowd {
+    /// Seconds a tick; `None`: the time the fastest body takes to cross a cell of cost 1.
+    pub tick: Option<f32>,
+    /// Plan jams PIBT cannot undo whole, with LaCAM (see [`UNTANGLE_AFTER`](crate::UNTANGLE_AFTER)). Off by default:
+    /// while a jam is searched and walked its bodies are held and its region closed to the
+    /// others, which a game with its own idea of a jam may not want.
+    pub untangle: bool,
+    /// Plan each tick's PIBT step a quarter of a tick before it is due, off the frame on a
+    /// thread of its own (with [`SearchThread::TaskPool`]), so that the frame the tick falls in does not wait for it
+    /// (see the module docs). On by default, but on the web, where the task pool runs on the
+    /// frame's one thread and there is nothing to gain. Off, each tick is planned in its own
+    /// frame, and a route or destination that came in the last quarter of a tick is read at once.
+    ///
+    /// [`SearchThread::TaskPool`]: crate::SearchThread::TaskPool
+    pub plan_ahead: bool,
+    pub(super) step: CrowdStep,
+    /// The step planned for the next tick, while it runs.
+    pub(super) planned: Option<ahead::TickPlan>,
+    /// How many bodies cover each cell, for checking a plan picked up.
+    pub(super) counts: Vec<u16>,
+    /// Seconds since the crowd started, and until the next tick.
+    pub(super) clock: f32,
+    pub(super) due: f32,
+    pub(super) ticks: u64,
+    pub(super) stats: CrowdStats,
+    /// What the last frame's step took, in microseconds.
+    pub(super) step_micros: f64,
+    /// Which cells a body on its way covers, one bit each, filled for the detours of a tick and
+    /// cleared after them: bits rather than who, as a detour only asks whether a cell is free,
+    /// and a table of bits (a thirty-second of one of indices) stays in the cache.
+    pub(super) covered: Vec<u64>,
+    /// The jam whose plan is searched or walked, when to look for one again, how many were
+    /// searched, and how many walked through to the end.
+    pub(super) untangling: Option<Untangling>,
+    pub(super) look_again: f32,
+    /// Jammed bodies whose jam was not solved, and until when it is not tried again.
+    pub(super) backed_off: bevy::platform::collections::HashMap<Entity, f32>,
+    pub(super) searches: u64,
+    pub(super) untangled: u64,
+}
+
+impl Default for Crowd {
+    fn default() -> Self {
+        Self {
+            tick: None,
+            untangle: false,
+            plan_ahead: cfg!(not(target_arch = "wasm32")),
+            step: CrowdStep::new(0xB0D1E5),
+            planned: None,
+            counts: Vec::new(),
+            clock: 0.0,
+            due: 0.0,
+            ticks: 0,
+            stats: CrowdStats::default(),
+            step_micros: 0.0,
+            covered: Vec::new(),
+            untangling: None,
+            look_again: 0.0,
+            backed_off: Default::default(),
+            searches: 0,
+            untangled: 0,
+        }
+    }
+}
+
+impl Crowd {
+    /// The counts as of the last frame.
+    pub fn stats(&self) -> CrowdStats {
+        self.stats
+    }
+
+    /// Jams of bodies solved whole and walked through so far (see [`UNTANGLE_AFTER`](crate::UNTANGLE_AFTER)).
+    pub fn untangled(&self) -> u64 {
+        self.untangled
+    }
+
+    /// Ticks so far.
+    pub fn ticks(&self) -> u64 {
+        self.ticks
+    }
+
+    /// What the crowd's step took in the last frame, in microseconds: its ticks (PIBT, and the
+    /// ways round for stalled bodies), the glides and the counts. (Settling bodies after edits
+    /// and handing out gathering cells are not in it, nor, with [`Crowd::plan_ahead`], the
+    /// work planned off the frame: only what the frame spent preparing and taking the plan.)
+    pub fn step_micros(&self) -> f64 {
+        self.step_micros
+    }
+}
+
+/// How the bodies are doing. `moving + waiting + arrived + stuck == bodies`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct CrowdStats {
+    /// Bodies in the crowd.
+    pub bodies: usize,
+    /// Gliding between cells now.
+    pub moving: usize,
+    /// Standing, not where they go: for a route, or for others to make room.
+    pub waiting: usize,
+    /// Where they go.
+    pub arrived: usize,
+    /// No way there as the grid is now.
+    pub stuck: usize,
+    /// Of the moving and waiting, those no nearer for [`DEADLOCK_SECONDS`](super::DEADLOCK_SECONDS) and not in a queue
+    /// that moves (see the module docs): should read 0.
+    pub deadlocked: usize,
+    /// Jams solved whole and walked through since the crowd began ([`UNTANGLE_AFTER`](crate::UNTANGLE_AFTER)).
+    pub untangled: u64,
+}
