@@ -1,7 +1,7 @@
 //! What can be wrong with a file: a problem in its text (with the line, and the column where it
 //! helps), or a file that could not be read or is too large to read.
 
-use super::text::visible_path;
+use super::quote::visible_path;
 use std::fmt;
 use std::path::PathBuf;
 

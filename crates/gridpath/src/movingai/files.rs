@@ -4,8 +4,7 @@
 //! readers stop one byte past their limit, and refuse a regular file that is larger before
 //! reading any of it.
 
-use super::FormatError;
-use super::error::{FileError, FileErrorKind};
+use super::error::{FileError, FileErrorKind, FormatError};
 use super::map::{MapLimits, MapShape, parse_shaped_map_with_limits};
 use super::scen::{Scenario, parse_scen};
 use super::text::decode;

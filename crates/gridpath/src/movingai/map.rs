@@ -1,6 +1,6 @@
 //! The `.map` grid format: parsing it within limits, and writing it back.
 
-use super::FormatError;
+use super::error::FormatError;
 use super::text::{quote, quote_char, whole_number, without_bom};
 use crate::grid::{Cell, Grid, Point};
 use crate::hex::HexLayout;

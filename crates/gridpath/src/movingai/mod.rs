@@ -43,6 +43,7 @@
 mod error;
 mod files;
 mod map;
+mod quote;
 mod scen;
 pub mod text;
 

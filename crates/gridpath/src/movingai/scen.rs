@@ -7,7 +7,7 @@
 //! separated by tabs, or by any white space if the line does not have nine tab-separated fields,
 //! and ASCII spaces around a field are ignored. Blank lines are skipped.
 
-use super::FormatError;
+use super::error::FormatError;
 use super::text::{decimal, quote, whole_number, without_bom};
 use crate::grid::{Grid, Point};
 
