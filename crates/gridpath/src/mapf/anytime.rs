@@ -27,10 +27,11 @@
 //! The clock (and the stop flag) only cut the improving: a search that is stopped while
 //! looking for its first plan says it timed out.
 
-use super::Moves;
 use super::distances::Distances;
-use super::instance::{Instance, SplitMix64};
+use super::instance::Instance;
 use super::lacam::{Found, LacamOutcome, LacamStats, Settings, first_plan};
+use super::moves::Moves;
+use super::random::SplitMix64;
 use super::refine::{Refiner, paths_of, soc_of};
 use super::star::Star;
 use super::until::Until;

@@ -2,7 +2,7 @@
 //! conflict checks are its own), so that a solver's mistake cannot hide in a helper both use.
 //! It reads any plan, ours or another solver's, and says what is wrong with it in one line.
 
-use super::Moves;
+use super::moves::Moves;
 use crate::grid::{Grid, Point};
 use std::collections::{HashMap, VecDeque};
 use std::fmt;

@@ -1,7 +1,7 @@
 //! Distance tables: for a goal, every cell's number of moves to it (4-way or hex, walls block), by one
 //! breadth-first search back from the goal. PIBT orders an agent's candidate cells by them.
 
-use super::{Moves, for_each_neighbour};
+use super::moves::{Moves, for_each_neighbour};
 use crate::grid::Grid;
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};

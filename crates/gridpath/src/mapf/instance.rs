@@ -1,6 +1,7 @@
 //! A MAPF instance: a grid, how agents step on it, and for each agent a start and a goal.
 
-use super::{Moves, neighbours};
+use super::moves::{Moves, neighbours};
+use super::random::SplitMix64;
 use crate::grid::{Grid, Point};
 use crate::movingai::Scenario;
 use std::fmt;
@@ -238,19 +239,4 @@ fn largest_region(grid: &Grid, moves: Moves) -> Vec<usize> {
         }
     }
     best
-}
-
-/// A small, fast random number generator (Steele, Lea and Flood's SplitMix64): the instances and
-/// PIBT's tie-breaks only need to be repeatable, not unpredictable.
-#[derive(Clone, Debug)]
-pub(crate) struct SplitMix64(pub(crate) u64);
-
-impl SplitMix64 {
-    pub(crate) fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
 }

@@ -39,12 +39,13 @@
 //! exists and says "no solution" after exhausting them when none does, given the time.
 
 use super::distances::Distances;
-use super::instance::{Instance, SplitMix64};
+use super::instance::Instance;
+use super::moves::{Moves, choices_shuffled};
 use super::pibt::Pibt;
+use super::random::SplitMix64;
 use super::refine::refine;
 use super::scatter::Scatter;
 use super::until::Until;
-use super::{Moves, choices_shuffled};
 use crate::grid::Point;
 use std::collections::hash_map::Entry;
 use std::collections::{HashMap, VecDeque};

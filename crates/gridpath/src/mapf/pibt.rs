@@ -29,9 +29,10 @@
 //! priority always gets one step nearer its goal, so every agent reaches its goal in time.
 
 use super::distances::Distances;
-use super::instance::{Instance, SplitMix64};
+use super::instance::Instance;
+use super::moves::{Moves, Way, for_each_neighbour, neighbours};
+use super::random::SplitMix64;
 use super::scatter::Scatter;
-use super::{Moves, Way, for_each_neighbour, neighbours};
 use crate::grid::{Grid, Point};
 
 const NONE: u32 = u32::MAX;

@@ -28,8 +28,8 @@
 //! refinement took the sum of costs from 51,266 to 47,966 with space-time A\* at best (two
 //! agents at a time, a cap of 200,000 states) and to 38,645 with SIPP.
 
-use super::Moves;
-use super::instance::SplitMix64;
+use super::moves::Moves;
+use super::random::SplitMix64;
 use super::sipp::{Ask, Sipp, Table};
 use super::until::Until;
 use crate::grid::Grid;

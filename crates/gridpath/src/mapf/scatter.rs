@@ -33,9 +33,9 @@
 //!   (the count does). That charge sent paths on detours and made the plans 2.7 % dearer.
 
 use super::distances::Distances;
-use super::instance::SplitMix64;
+use super::moves::{Moves, neighbours};
+use super::random::SplitMix64;
 use super::until::Until;
-use super::{Moves, neighbours};
 use crate::buckets::BucketQueue;
 use crate::grid::Grid;
 

@@ -21,8 +21,8 @@
 //! ```
 
 use super::distances::Distances;
+use super::moves::{Moves, neighbours};
 use super::until::Until;
-use super::{Moves, neighbours};
 use crate::grid::Grid;
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap};

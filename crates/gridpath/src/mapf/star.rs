@@ -38,11 +38,11 @@
 //! second and hands its thread back to refinement ([`super::refine`]), which is what improves
 //! plans there; its worth is on small instances, where it finds the optimum and proves it.
 
-use super::Moves;
 use super::distances::Distances;
-use super::instance::SplitMix64;
 use super::lacam::{Constraint, HighNode, NONE, chain_of, grow, new_node, tie_breaks};
+use super::moves::Moves;
 use super::pibt::Pibt;
+use super::random::SplitMix64;
 use super::refine::{paths_of, soc_of};
 use super::until::Until;
 use crate::grid::Grid;

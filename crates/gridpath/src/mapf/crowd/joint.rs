@@ -301,13 +301,14 @@ impl Local {
     /// The indices of the cells a body of `size` covers from `c`, those in the window.
     fn cover(&self, c: u16, size: u8) -> impl Iterator<Item = usize> + '_ {
         let at = self.point(c);
-        super::footprint(at, size).filter_map(|p| self.index(p).map(|c| c as usize))
+        super::rules::footprint(at, size).filter_map(|p| self.index(p).map(|c| c as usize))
     }
 
     /// Does a body of `size` fit at `c`: every cell it covers in the window and open?
     fn fits(&self, c: u16, size: u8) -> bool {
         let at = self.point(c);
-        super::footprint(at, size).all(|p| self.index(p).is_some_and(|c| self.open[c as usize]))
+        super::rules::footprint(at, size)
+            .all(|p| self.index(p).is_some_and(|c| self.open[c as usize]))
     }
 
     /// `c` and its 4-way neighbours in the window: staying first.
@@ -351,7 +352,7 @@ mod tests {
     /// Checks a plan step by step: moves of one 4-way step at most, footprints on open cells,
     /// apart, and off the cells others covered the step before.
     fn check(grid: &Grid, bodies: &[SizedBody], plan: &[Vec<Point>]) {
-        let cover = |at: Point, k: u8| super::super::footprint(at, k).collect::<Vec<_>>();
+        let cover = |at: Point, k: u8| super::super::rules::footprint(at, k).collect::<Vec<_>>();
         assert_eq!(plan[0], bodies.iter().map(|b| b.at).collect::<Vec<_>>());
         assert_eq!(
             plan.last(),

@@ -1,8 +1,12 @@
 //! `PIBT(i)` (the module docs' pseudo-code): a body takes the best cell it can, pushing those
 //! on it, and what a push that failed leaves behind is given back or undone.
 
+use super::mover::Room;
+use super::rules::footprint;
 use super::rules::steps;
-use super::*;
+use super::state::{CrowdStep, NONE, UNPLANNED};
+use crate::grid::{Grid, Point};
+use crate::movement::Movement;
 
 /// The most bodies one push moves at once.
 const MOST_PUSHED: usize = 9;

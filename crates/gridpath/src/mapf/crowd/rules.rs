@@ -1,7 +1,10 @@
 //! The crowd step's geometry: footprints, the rules two bodies' moves must keep (no overlap,
 //! no swap, no diagonal crossing), and where a body asked to make room heads.
 
-use super::*;
+use super::mover::Room;
+use super::state::{CrowdStep, NONE, UNPLANNED};
+use crate::grid::{Grid, Point};
+use crate::movement::Movement;
 
 /// The cells of a footprint: `size × size` from `at`, right and down (a size of 0 counts as 1).
 pub fn footprint(at: Point, size: u8) -> impl Iterator<Item = Point> {

@@ -1,8 +1,10 @@
 //! LaCAM*'s emulated swap, for two one-cell bodies that must pass each other in a passage one
 //! body wide.
 
-use super::*;
-use crate::mapf::Way;
+use super::state::{CrowdStep, NONE, UNPLANNED};
+use crate::grid::{Grid, Point};
+use crate::mapf::moves::Way;
+use crate::movement::Movement;
 
 impl CrowdStep {
     /// The body `i` must back out for, if any: LaCAM*'s emulated swap (Okumura, "Improving

@@ -1,6 +1,8 @@
 //! Who stands on each cell and who takes it next, with the log that undoes a plan given up.
 
-use super::*;
+use super::rules::footprint;
+use super::state::{CrowdStep, Layer, NONE, Undo};
+use crate::grid::Grid;
 
 impl CrowdStep {
     /// Writes `who` on every cell of the footprint at cell index `at` in one layer.
@@ -60,18 +62,4 @@ impl CrowdStep {
             }
         }
     }
-}
-
-/// One change a plan made, to undo: a cell's taker, or a mover's plan, as they were.
-#[derive(Clone, Copy, Debug)]
-pub(super) enum Undo {
-    Taking(usize, u32),
-    To(usize, usize),
-}
-
-/// The two marks on a cell, by their place in [`CrowdStep`]'s `cells`.
-#[derive(Clone, Copy)]
-pub(super) enum Layer {
-    Standing = 0,
-    Taking = 1,
 }

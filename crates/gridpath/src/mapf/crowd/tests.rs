@@ -1,6 +1,8 @@
 use super::rules::overlap;
 use super::*;
+use crate::grid::{Grid, Point};
 use crate::movement::CornerRule;
+use crate::movement::Movement;
 
 fn p(x: i32, y: i32) -> Point {
     Point::new(x, y)

@@ -11,8 +11,9 @@
 //! [`Pibt::with_swap`]: crate::mapf::Pibt::with_swap
 
 use crate::grid::{Grid, Point};
+use crate::mapf::instance::Instance;
+use crate::mapf::lacam::LacamOutcome;
 use crate::mapf::lacam::{Settings, lacam};
-use crate::mapf::{Instance, LacamOutcome};
 use std::collections::HashSet;
 use std::time::Duration;
 
@@ -106,7 +107,7 @@ pub fn untangle(
         grid: local,
         starts: bodies.iter().map(|b| shift(b.0)).collect(),
         goals: bodies.iter().map(|b| shift(b.1)).collect(),
-        moves: crate::mapf::Moves::FourWay,
+        moves: crate::mapf::moves::Moves::FourWay,
     };
     let settings = Settings {
         seed,
