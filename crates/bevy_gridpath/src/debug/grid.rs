@@ -1,7 +1,8 @@
 //! Grid lines, for the cells on screen, thinned to every k-th line when they would crowd closer
 //! than a few pixels.
 
-use super::{DebugColors, NavGridGizmos, OnScreen, closed};
+use super::groups::{DebugColors, NavGridGizmos};
+use super::on_screen::{OnScreen, closed};
 use crate::layout::CellShape;
 use bevy::prelude::*;
 use gridpath::Point;

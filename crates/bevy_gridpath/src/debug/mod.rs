@@ -17,71 +17,19 @@
 //! big enough to see; smaller, only the edges of wall regions are drawn, fading out.
 
 mod grid;
+mod groups;
+mod on_screen;
 mod routes;
 mod walls;
 
-use crate::nav_grid::NavGrid;
-use bevy::ecs::system::SystemParam;
+pub use groups::{
+    DebugColors, FlowFieldGizmos, NavGridGizmos, ObstacleGizmos, RouteColor, RouteGizmos,
+};
+
 use bevy::prelude::*;
-use gridpath::Point;
 
 /// Draws the grid, its walls, the routes and the flow fields with gizmos.
 pub struct GridPathDebugPlugin;
-
-/// The grid's lines (off by default: busy on big maps).
-#[derive(Default, Reflect, GizmoConfigGroup)]
-pub struct NavGridGizmos;
-
-/// The walled cells: a box each when zoomed in, the outline of wall regions when zoomed out.
-#[derive(Default, Reflect, GizmoConfigGroup)]
-pub struct ObstacleGizmos;
-
-/// Every [`Route`](crate::Route): what an agent has left to walk, or a whole route for other
-/// entities; and a ring round a stuck agent. In [`DebugColors::route`], or the entity's own
-/// [`RouteColor`].
-#[derive(Default, Reflect, GizmoConfigGroup)]
-pub struct RouteGizmos {
-    /// Also draw the way of each agent with [`SharedFlow`](crate::SharedFlow): the first cells
-    /// its destination's field leads it through. Off by default: the ways of a thousand agents
-    /// would hide the crowd.
-    pub flow_ways: bool,
-}
-
-/// Draw this entity's route in its own colour (a unit's team, say), not [`DebugColors::route`].
-#[derive(Component, Clone, Copy, Debug, PartialEq)]
-pub struct RouteColor(pub Color);
-
-/// Every shared flow field ([`FlowFields`](crate::FlowFields)): an arrow from each cell that can
-/// reach the destination towards the cell it steps to (off by default: busy on big maps).
-#[derive(Default, Reflect, GizmoConfigGroup)]
-pub struct FlowFieldGizmos;
-
-/// The overlays' colours; change them to stand out from a game's own art.
-#[derive(Resource, Clone, Copy, Debug, PartialEq)]
-pub struct DebugColors {
-    /// Grid lines.
-    pub grid: Color,
-    /// Wall boxes and outlines.
-    pub wall: Color,
-    /// Routes.
-    pub route: Color,
-    /// The ring round a stuck agent.
-    pub stuck: Color,
-    /// Flow field arrows.
-    pub flow: Color,
-}
-
-impl Default for DebugColors {
-    fn default() -> Self {
-        Self {
-            grid: Color::srgba(1.0, 1.0, 1.0, 0.12),
-            wall: Color::srgb(1.0, 0.55, 0.1),
-            route: Color::srgb(0.2, 0.95, 0.35),
-            stuck: Color::srgb(0.95, 0.2, 0.2),
-            flow: Color::srgba(0.35, 0.75, 1.0, 0.6),
-        }
-    }
-}
 
 impl Plugin for GridPathDebugPlugin {
     fn build(&self, app: &mut App) {
@@ -112,120 +60,4 @@ fn busy_overlays_off_by_default(mut store: ResMut<GizmoConfigStore>) {
 /// An overlay switched off is not even walked.
 fn enabled<G: GizmoConfigGroup>(store: Res<GizmoConfigStore>) -> bool {
     store.config::<G>().0.enabled
-}
-
-/// The nav grid and the first 2D camera: which cells are on screen, and how big.
-#[derive(SystemParam)]
-struct OnScreen<'w, 's> {
-    nav: Option<Res<'w, NavGrid>>,
-    camera: Query<'w, 's, (&'static GlobalTransform, &'static Projection), With<Camera2d>>,
-}
-
-/// What [`OnScreen`] finds: the grid, the visible cells from `min` to `max` (both included, the
-/// smaller coordinates in `min`), and how many pixels a cell spans.
-struct Shown<'a> {
-    nav: &'a NavGrid,
-    min: Point,
-    max: Point,
-    cell_pixels: f32,
-}
-
-impl OnScreen<'_, '_> {
-    /// `None` without a grid or when none of it is on screen. Without an orthographic 2D camera
-    /// (a headless app, a 3D game), the whole grid at one pixel a world unit.
-    fn cells(&self) -> Option<Shown<'_>> {
-        let nav = self.nav.as_deref()?;
-        let layout = nav.layout();
-        let (w, h) = (nav.width() as i32, nav.height() as i32);
-        let camera = self
-            .camera
-            .iter()
-            .find_map(|(transform, projection)| match projection {
-                Projection::Orthographic(ortho) => {
-                    Some((transform.translation().truncate(), ortho))
-                }
-                _ => None,
-            });
-        let Some((centre, ortho)) = camera else {
-            let (min, max) = (Point::new(0, 0), Point::new(w - 1, h - 1));
-            let cell_pixels = layout.step.abs().x;
-            return (w > 0 && h > 0).then_some(Shown {
-                nav,
-                min,
-                max,
-                cell_pixels,
-            });
-        };
-        let (lo, hi) = layout.cells_under(ortho.area.translate(centre));
-        let overlaps = hi.x >= 0 && hi.y >= 0 && lo.x < w && lo.y < h;
-        overlaps.then(|| Shown {
-            nav,
-            min: Point::new(lo.x.clamp(0, w - 1), lo.y.clamp(0, h - 1)),
-            max: Point::new(hi.x.clamp(0, w - 1), hi.y.clamp(0, h - 1)),
-            cell_pixels: layout.step.abs().x / ortho.scale.max(f32::EPSILON),
-        })
-    }
-}
-
-/// A polygon's corners with the first repeated at the end, for a closed line strip.
-fn closed(mut corners: Vec<Vec2>) -> Vec<Vec2> {
-    if let Some(&first) = corners.first() {
-        corners.push(first);
-    }
-    corners
-}
-
-impl Shown<'_> {
-    /// The world position of cell `(x, y)`'s corner towards the smaller coordinates (both may be
-    /// one past the grid: the far edges).
-    fn corner(&self, x: i32, y: i32) -> Vec2 {
-        self.nav
-            .layout()
-            .cells_to_world(Vec2::new(x as f32 - 0.5, y as f32 - 0.5))
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::layout::GridLayout;
-    use bevy::ecs::system::RunSystemOnce;
-
-    /// The cells `OnScreen` finds for a camera at `centre` showing `half` world units each way
-    /// at `scale`, on a 100 × 50 grid of 16-unit cells whose rows run down the screen (the
-    /// playground's layout).
-    fn shown(centre: Vec2, half: Vec2, scale: f32) -> Option<(Point, Point, f32)> {
-        let mut world = World::new();
-        let layout = GridLayout::square(Vec2::new(-792.0, 392.0), Vec2::new(16.0, -16.0));
-        let nav = NavGrid::new(100, 50).expect("a grid").with_layout(layout);
-        world.insert_resource(nav);
-        let projection = Projection::Orthographic(OrthographicProjection {
-            scale,
-            area: Rect::from_center_half_size(Vec2::ZERO, half),
-            ..OrthographicProjection::default_2d()
-        });
-        let at = GlobalTransform::from_translation(centre.extend(0.0));
-        world.spawn((Camera2d, projection, at));
-        world
-            .run_system_once(|screen: OnScreen| {
-                screen.cells().map(|s| (s.min, s.max, s.cell_pixels))
-            })
-            .expect("the system runs")
-    }
-
-    #[test]
-    fn only_the_cells_on_screen_are_drawn_whatever_way_rows_run() {
-        // Zoomed in 2×, 88 × 40 world units round cell (10, 5)'s centre: from 7.25 to 12.75
-        // cells across and 3.75 to 6.25 down, so cells 7..=13 and 4..=6, part-shown ones included.
-        let centre = Vec2::new(-792.0 + 160.0, 392.0 - 80.0);
-        let (min, max, pixels) = shown(centre, Vec2::new(44.0, 20.0), 0.5).expect("on screen");
-        assert_eq!((min, max), (Point::new(7, 4), Point::new(13, 6)));
-        assert_eq!(pixels, 32.0);
-        // The whole map and more, zoomed out 8×: clamped to the grid, 2 pixels a cell.
-        let (min, max, pixels) = shown(Vec2::ZERO, Vec2::splat(5000.0), 8.0).expect("on screen");
-        assert_eq!((min, max), (Point::new(0, 0), Point::new(99, 49)));
-        assert_eq!(pixels, 2.0);
-        // Looking away from the map: nothing to draw.
-        assert!(shown(Vec2::new(10_000.0, 0.0), Vec2::splat(100.0), 1.0).is_none());
-    }
 }

@@ -1,6 +1,7 @@
 //! Routes and flow fields.
 
-use super::{DebugColors, FlowFieldGizmos, OnScreen, RouteColor, RouteGizmos};
+use super::groups::{DebugColors, FlowFieldGizmos, RouteColor, RouteGizmos};
+use super::on_screen::OnScreen;
 use crate::agent::{AgentProgress, AgentStatus, Destination, GridAgent};
 use crate::flow::{FlowFields, SharedFlow};
 use crate::requests::Route;

@@ -3,7 +3,8 @@
 //! wall meets floor), merged into long runs, and fades as cells shrink; below two pixels a cell
 //! it draws nothing and leaves the walls to the game's own art.
 
-use super::{DebugColors, ObstacleGizmos, OnScreen, closed};
+use super::groups::{DebugColors, ObstacleGizmos};
+use super::on_screen::{OnScreen, closed};
 use crate::layout::CellShape;
 use bevy::prelude::*;
 use gridpath::Point;
