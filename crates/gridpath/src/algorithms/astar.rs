@@ -7,7 +7,7 @@
 //! Dijkstra, but A* gets there after expanding far fewer cells: it stops spreading away from the
 //! goal. With `h = 0` it *is* Dijkstra; with only `h` it is greedy best-first.
 
-use super::Rules;
+use super::rules::Rules;
 use crate::vocabulary::frontier::Order;
 
 pub(crate) const RULES: Rules = Rules {

@@ -6,7 +6,7 @@
 //! mud like road. So it is optimal on a 4-way grid where every cell costs the same, and not
 //! otherwise. Red Blob Games' introduction starts here, and so should you.
 
-use super::Rules;
+use super::rules::Rules;
 use crate::vocabulary::frontier::Order;
 
 pub(crate) const RULES: Rules = Rules {

@@ -6,7 +6,7 @@
 //! this short?". It is here to show why the *order* of the frontier matters: it is the poor
 //! pathfinder that makes the good ones make sense.
 
-use super::Rules;
+use super::rules::Rules;
 use crate::vocabulary::frontier::Order;
 
 pub(crate) const RULES: Rules = Rules {

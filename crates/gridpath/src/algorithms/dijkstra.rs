@@ -7,7 +7,7 @@
 //! mud when the road is cheaper) but searches in every direction equally, since it has no idea
 //! where the goal is.
 
-use super::Rules;
+use super::rules::Rules;
 use crate::vocabulary::frontier::Order;
 
 pub(crate) const RULES: Rules = Rules {

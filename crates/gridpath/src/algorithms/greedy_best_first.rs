@@ -5,7 +5,7 @@
 //! cells. But it ignores what the route has cost so far, so it can follow a wall into a dead end
 //! and come back with a path far from the shortest. Fast, not optimal.
 
-use super::Rules;
+use super::rules::Rules;
 use crate::vocabulary::frontier::Order;
 
 pub(crate) const RULES: Rules = Rules {

@@ -15,7 +15,7 @@
 //! cost the same; on terrain costs [`crate::Search::begin`] refuses it with
 //! [`crate::QueryError::Unsupported`] instead of returning a wrong path.
 
-use super::Rules;
+use super::rules::Rules;
 use crate::grid::Grid;
 use crate::movement::{DIAGONAL, STEPS};
 use crate::run_bits::RunLine;

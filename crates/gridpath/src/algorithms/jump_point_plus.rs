@@ -12,8 +12,8 @@
 //! across them), rebuilt otherwise. Like JPS, JPS+ needs 8-way moves that never cut corners and
 //! equal cell costs; other queries are refused with [`crate::QueryError::Unsupported`].
 
-use super::Rules;
 use super::jump_point::{arrival, cell_at, pruned, successor_reporter};
+use super::rules::Rules;
 use crate::grid::Grid;
 use crate::jump_distances::{
     ACROSS, CARRY_ON, DOWN, JumpDistances, LEAP, ONWARD_FOUND, ONWARD_NONE, STRAIGHT_CAP,

@@ -17,7 +17,6 @@
 use crate::grid::Grid;
 use crate::movement::{CornerRule, Movement};
 pub use crate::vocabulary::Algorithm;
-use crate::vocabulary::frontier::Order;
 use crate::vocabulary::{QueryError, SearchConfig};
 
 pub mod astar;
@@ -27,20 +26,11 @@ pub mod dijkstra;
 pub mod greedy_best_first;
 pub mod jump_point;
 pub mod jump_point_plus;
+mod rules;
 pub mod theta_star;
 pub mod weighted_astar;
 
-/// What sets one algorithm apart from the others in the best-first loop.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct Rules {
-    /// How the frontier orders cells.
-    pub order: Order,
-    /// When a cheaper route to a cell in the frontier turns up, take it? Cost-aware searches do;
-    /// the others keep the first route they found.
-    pub relax: bool,
-    /// Does the priority use the heuristic? (Saves computing it when not.)
-    pub uses_heuristic: bool,
-}
+pub(crate) use rules::Rules;
 
 impl Algorithm {
     pub(crate) fn rules(self) -> Rules {

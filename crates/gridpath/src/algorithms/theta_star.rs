@@ -22,7 +22,7 @@
 //! It needs every cell to cost the same (a straight segment through grass and mud has no one
 //! price) and moves that never cut a corner, because its segments may not either.
 
-use super::Rules;
+use super::rules::Rules;
 use crate::grid::Grid;
 use crate::line_of_sight::line_of_sight;
 use crate::vocabulary::frontier::Order;

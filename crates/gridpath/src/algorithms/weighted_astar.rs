@@ -6,7 +6,7 @@
 //! cells are never reopened). `w = 1` is A*; as `w` grows the search behaves more and more like
 //! greedy best-first.
 
-use super::Rules;
+use super::rules::Rules;
 use crate::vocabulary::frontier::Order;
 
 pub(crate) const RULES: Rules = Rules {
