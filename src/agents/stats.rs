@@ -2,7 +2,7 @@
 //! re-plans per second, the mean and worst search time over the last second, and how many
 //! results were thrown away because an edit overtook them.
 
-use super::AgentSettings;
+use super::settings::AgentSettings;
 use crate::planner::PlannerSettings;
 use crate::world::agents::Agent;
 use crate::world::markers::{Goal, MarkerCell};

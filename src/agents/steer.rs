@@ -5,7 +5,7 @@
 //! flow-field chasers the shared field ([`SharedFlow`]).
 
 use super::follow::Facing;
-use super::{AgentGoal, AgentSettings};
+use super::settings::{AgentGoal, AgentSettings};
 use crate::editing::SceneLoaded;
 use crate::planner::PlannerSettings;
 use crate::world::agents::{Agent, AgentPos, OwnPlace, random_place_near};

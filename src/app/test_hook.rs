@@ -31,8 +31,8 @@
 //!                               1 while its solve is still improving it)
 //! ```
 
-use crate::AppSystems;
 use crate::agents::AgentStats;
+use crate::frame::AppSystems;
 use crate::mapf::{Playback, ShownPlan, Solving};
 use crate::notices::Notices;
 use crate::planner::{Plan, PlanStatus, PlannerMode};

@@ -5,7 +5,7 @@ use super::agents::AgentCommand;
 use super::cells::{CellChange, CellEditor, CellState};
 use super::history::{self, History};
 use super::marker_drag::MarkerDrag;
-use super::{EditTool, Tool};
+use super::tool::{EditTool, Tool};
 use crate::input::pointer::{LeftButtonPoints, PointerOverUi, PointerWorld};
 use crate::notices::Notices;
 use crate::world::layout::MapLayout;

@@ -3,7 +3,7 @@
 //! [`track_pointer`] fills these in from the window and the camera each frame. Input systems
 //! read the resources, never the window, so headless tests drive them by setting the resources.
 
-use crate::AppSystems;
+use crate::frame::AppSystems;
 use bevy::prelude::*;
 use bevy::window::{PrimaryWindow, WindowEvent};
 

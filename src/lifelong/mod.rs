@@ -10,7 +10,7 @@
 //!
 //! A wall painted or another map closes the run: its tasks belong to its own map.
 
-use crate::AppSystems;
+use crate::frame::AppSystems;
 use crate::notices::Notices;
 use crate::world::map_load::{LoadMap, MapLoaded};
 use crate::world::nav::NavGrid;

@@ -6,8 +6,9 @@
 //! error naming the line, and checked by the validator on the map on screen before it is shown.
 //! A file that fails leaves the plan on screen as it was.
 
-use super::{MapfPlan, Playback, ShownPlan};
-use crate::AppSystems;
+use super::plan::{MapfPlan, ShownPlan};
+use super::playback::Playback;
+use crate::frame::AppSystems;
 use crate::notices::Notices;
 use crate::world::nav::NavGrid;
 use bevy::prelude::*;
@@ -60,7 +61,7 @@ fn open_plans(
 ) {
     let mut asked: Vec<(String, Result<String, String>)> = Vec::new();
     for OpenPlanFile(path) in files.read() {
-        asked.push(super::read_asked(path, MAX_PLAN_BYTES));
+        asked.push(super::plan::read_asked(path, MAX_PLAN_BYTES));
     }
     let handed = texts
         .read()
@@ -93,7 +94,7 @@ fn open_plans(
 
 /// The plan of a result file, if it is solved and valid on the map `nav` lays out.
 fn plan_of(result: MapfResult, name: &str, nav: &NavGrid) -> Result<MapfPlan, String> {
-    let moves = super::moves_on(nav)?;
+    let moves = super::plan::moves_on(nav)?;
     if !result.solved {
         return Err("the file says its solver found no plan (solved=0).".into());
     }

@@ -3,7 +3,7 @@
 //! time limit (or until the user stops it), and each cheaper plan waits until the user asks
 //! for it, or the solve ends, to replace the one being played.
 
-use super::{MapfPlan, ShownPlan};
+use super::plan::{MapfPlan, ShownPlan};
 use crate::notices::Notices;
 use crate::world::nav::NavGrid;
 use bevy::prelude::*;
@@ -103,7 +103,7 @@ pub(super) fn hear_progress(
     mut asked: MessageReader<ShowCheaperPlan>,
     nav: Option<Res<NavGrid>>,
     mut shown: ResMut<ShownPlan>,
-    mut playback: ResMut<super::Playback>,
+    mut playback: ResMut<super::playback::Playback>,
     mut notices: ResMut<Notices>,
 ) {
     let asked = asked.read().count() > 0;
@@ -177,7 +177,7 @@ fn checked(
 pub(super) fn swap_in(
     plan: MapfPlan,
     shown: &mut ShownPlan,
-    playback: &mut super::Playback,
+    playback: &mut super::playback::Playback,
     first: bool,
 ) {
     if first {

@@ -1,8 +1,8 @@
 //! The time-line's clock: where the playback is (in steps, with fractions between them, so the
 //! agents glide from cell to cell), whether it runs, and how fast.
 
-use super::ShownPlan;
-use crate::AppSystems;
+use super::plan::ShownPlan;
+use crate::frame::AppSystems;
 use bevy::prelude::*;
 
 /// Steps a second the speed slider offers.

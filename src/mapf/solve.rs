@@ -2,8 +2,8 @@
 //! searches (a 1,000-agent warehouse takes seconds). One solve at a time; the panel waits for it.
 
 use super::improve::{Improving, Progress};
-use super::{MapfPlan, ShownPlan};
-use crate::AppSystems;
+use super::plan::{MapfPlan, ShownPlan};
+use crate::frame::AppSystems;
 use crate::notices::Notices;
 use crate::world::nav::NavGrid;
 use bevy::platform::time::Instant;
@@ -147,7 +147,10 @@ fn open_scenarios(
 ) {
     let mut asked: Vec<(String, Result<String, String>)> = Vec::new();
     for OpenScenarioFile(path) in files.read() {
-        asked.push(super::read_asked(path, gridpath::movingai::MAX_SCEN_BYTES));
+        asked.push(super::plan::read_asked(
+            path,
+            gridpath::movingai::MAX_SCEN_BYTES,
+        ));
     }
     let page = crate::browser::take_opened_scenarios().into_iter();
     asked.extend(page.map(|(name, text)| (name, Ok(text))));
@@ -202,7 +205,7 @@ fn start_solving(
 
 /// The instance a request asks for, and its title; why not, in one line.
 fn instance(nav: &NavGrid, request: &SolveMapf) -> Result<(Instance, String), String> {
-    let moves = super::moves_on(nav)?;
+    let moves = super::plan::moves_on(nav)?;
     let grid = nav.grid().clone();
     let n = request.settings.agents;
     let solver = request.settings.solver.name();
@@ -300,7 +303,7 @@ fn finish_solving(
     mut improving: ResMut<Improving>,
     nav: Option<Res<NavGrid>>,
     mut shown: ResMut<ShownPlan>,
-    mut playback: ResMut<super::Playback>,
+    mut playback: ResMut<super::playback::Playback>,
     mut notices: ResMut<Notices>,
 ) {
     let Some(task) = &mut solving.task else {

@@ -4,10 +4,11 @@
 //!
 //! Any change to the query (a marker, the map, a setting) makes the table stale, so it is cleared.
 
+use super::live::ReplanNow;
 use super::optimality::same_cost;
 use super::plan::TableWork;
 use super::query::{PlanQuery, QueryKey, traced};
-use super::{PlanSystems, ReplanNow};
+use super::settings::PlanSystems;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use gridpath::{Algorithm, Grid, Search, SearchConfig, SearchStatus};

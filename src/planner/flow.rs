@@ -7,8 +7,8 @@
 //! (57 ms on 512 × 512 in a debug build), so while the goal is dragged or walls are painted it is
 //! redone at most four times a second, and once more when they come to rest.
 
-use super::PlanSystems;
 use super::query::PlanQuery;
+use super::settings::PlanSystems;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use gridpath::{FlowField, Movement, Point};

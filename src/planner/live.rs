@@ -23,7 +23,7 @@
 use super::optimality::{Optimality, dijkstra_check, judge, needs_check, verdict};
 use super::plan::{Plan, store};
 use super::query::PlanQuery;
-use super::{INTERVAL_RANGE, PlanSystems, PlannerMode};
+use super::settings::{INTERVAL_RANGE, PlanSystems, PlannerMode};
 use crate::world::map_load::MapLoaded;
 use crate::world::nav::NavGrid;
 use bevy::prelude::*;

@@ -9,41 +9,20 @@ pub mod live;
 pub mod optimality;
 pub mod plan;
 pub mod query;
+pub mod settings;
 pub mod shown;
 pub mod stepping;
 pub mod straighten;
 
-use crate::AppSystems;
+use crate::frame::AppSystems;
 use crate::world::layout::MapLayout;
 use bevy::prelude::*;
-use gridpath::{Heuristic, Movement, SearchConfig};
+use gridpath::{Heuristic, Movement};
 
 pub use live::{PlanOffFrame, Planner, ReplanNow};
 pub use optimality::Optimality;
 pub use plan::{Plan, PlanStatus};
-
-/// The shortest and longest re-plan intervals the UI offers.
-pub const INTERVAL_RANGE: std::ops::RangeInclusive<f32> = 0.05..=5.0;
-
-/// How and how often to plan.
-#[derive(Resource, Clone, Debug, PartialEq)]
-pub struct PlannerSettings {
-    /// Seconds between re-plans.
-    pub interval: f32,
-    pub search: SearchConfig,
-    /// Also draw the path pulled tight with line of sight ([`straighten`]).
-    pub straighten: bool,
-}
-
-impl Default for PlannerSettings {
-    fn default() -> Self {
-        Self {
-            interval: 1.0,
-            search: SearchConfig::default(),
-            straighten: false,
-        }
-    }
-}
+pub use settings::{INTERVAL_RANGE, PlanSystems, PlannerMode, PlannerSettings};
 
 /// A map of hexagons is searched with hex moves and the hex distance; back on squares, the
 /// square moves chosen before (8-way by default) come back. A heuristic chosen by hand stays
@@ -82,14 +61,6 @@ fn follow_map_shape(
     }
 }
 
-/// Re-planning live on the timer, or stepping by hand. Each mode's systems run only in it.
-#[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum PlannerMode {
-    #[default]
-    Live,
-    Stepping,
-}
-
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<PlannerSettings>()
         .init_state::<PlannerMode>()
@@ -109,13 +80,4 @@ pub(super) fn plugin(app: &mut App) {
             .chain()
             .in_set(AppSystems::Plan),
     );
-}
-
-/// The two steps of planning within a frame.
-#[derive(SystemSet, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum PlanSystems {
-    /// The live planner, the stepper and the comparison update their own searches.
-    Search,
-    /// [`shown`] picks the search to draw.
-    Show,
 }

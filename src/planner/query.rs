@@ -1,7 +1,7 @@
 //! The query every planner answers: the map, the two markers and the search settings, read
 //! the same way by the live planner, the stepper and the comparison.
 
-use super::PlannerSettings;
+use super::settings::PlannerSettings;
 use crate::world::markers::{Goal, MarkerCell, Start};
 use crate::world::nav::NavGrid;
 use bevy::ecs::system::SystemParam;

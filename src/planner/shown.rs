@@ -8,8 +8,8 @@
 
 use super::compare::Comparison;
 use super::live::Planner;
+use super::settings::{PlanSystems, PlannerMode};
 use super::stepping::Stepper;
-use super::{PlanSystems, PlannerMode};
 use crate::world::nav::NavGrid;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;

@@ -7,8 +7,9 @@
 //! map is spread over frames instead of stalling one. Moving a marker, editing the map or
 //! changing a setting starts the search again from the new query.
 
+use super::live::ReplanNow;
 use super::query::{PlanQuery, QueryKey};
-use super::{PlanSystems, PlannerMode, ReplanNow};
+use super::settings::{PlanSystems, PlannerMode};
 use crate::notices::Notices;
 use crate::world::nav::NavGrid;
 use bevy::prelude::*;

@@ -2,8 +2,8 @@
 //! section): the post-process that PathFinding.js calls `smoothenPath`, drawn over the grid
 //! path so a learner sees what straight segments save, and what Theta* saves beyond it.
 
+use super::settings::{PlanSystems, PlannerSettings};
 use super::shown::ShownSearch;
-use super::{PlanSystems, PlannerSettings};
 use crate::world::nav::NavGrid;
 use bevy::prelude::*;
 use gridpath::line_of_sight::{polyline_length, smoothen_path};

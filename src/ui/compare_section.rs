@@ -1,7 +1,7 @@
 //! The "Compare" section: every algorithm on the current query, in one table. Click a row to see
 //! that algorithm's explored cells and path on the map.
 
-use super::AMBER;
+use super::widgets::AMBER;
 use crate::planner::PlannerMode;
 use crate::planner::compare::{CompareCommand, CompareRow, Comparison, RowResult};
 use bevy::ecs::system::SystemParam;

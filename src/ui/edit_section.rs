@@ -1,7 +1,7 @@
 //! The "Edit" section: the tool palette, the brush, undo and redo, and the clear buttons.
 
-use super::swatch;
 use super::widgets::PanelWidgets;
+use super::widgets::swatch;
 use crate::editing::{BRUSH_SIZES, EditCommand, EditTool, History, Tool};
 use crate::view::palette;
 use crate::world::terrain::Ground;

@@ -3,7 +3,7 @@
 
 use super::lab_state::GraphLab;
 use super::widgets::PanelWidgets;
-use super::{RED, color32};
+use super::widgets::{RED, color32};
 use crate::view::palette;
 use bevy_egui::egui;
 use gridpath::lab::{NeighbourAnswer, NextAnswer, Question, TiePolicy, num};

@@ -125,7 +125,7 @@ impl LifelongSection<'_> {
         }
         #[cfg(not(target_arch = "wasm32"))]
         {
-            super::file_field(ui, &mut state.config_path);
+            super::widgets::file_field(ui, &mut state.config_path);
             if ui
                 .button("Open instance")
                 .on_hover_text("A lifelong benchmark's .json (League of Robot Runners format)")
@@ -166,7 +166,7 @@ impl LifelongSection<'_> {
             run.step, run.tasks_finished
         ));
         let colour = if starved > 0 {
-            crate::ui::RED
+            super::widgets::RED
         } else {
             ui.visuals().text_color()
         };

@@ -239,7 +239,7 @@ impl MapfSection<'_> {
 
     /// Opening plan and scenario files, saving the plan.
     fn files(&mut self, ui: &mut egui::Ui, widgets: &mut PanelWidgets) {
-        super::file_field(ui, &mut self.state.file_path);
+        super::widgets::file_field(ui, &mut self.state.file_path);
         ui.horizontal(|ui| {
             let path = PathBuf::from(self.state.file_path.trim());
             #[cfg(not(target_arch = "wasm32"))]

@@ -19,9 +19,10 @@ mod step_section;
 mod view_section;
 pub mod widgets;
 
+use widgets::{AMBER, RED};
+
 use crate::input::pointer::{KeyboardOverUi, UiInsets, UiPointerClaim};
 use crate::notices::{Level, Notices};
-use crate::view::palette;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use widgets::PanelWidgets;
@@ -29,14 +30,6 @@ use widgets::PanelWidgets;
 pub use map_section::MapMenuState;
 
 pub const PANEL_WIDTH: f32 = 300.0;
-
-/// An sRGB colour of the palette, for egui.
-pub(crate) const fn color32([r, g, b]: [u8; 3]) -> egui::Color32 {
-    egui::Color32::from_rgb(r, g, b)
-}
-
-pub(crate) const RED: egui::Color32 = color32(palette::ERROR_TEXT);
-pub(crate) const AMBER: egui::Color32 = color32(palette::WARNING_TEXT);
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<MapMenuState>()
@@ -131,20 +124,6 @@ fn show_notice(ui: &mut egui::Ui, notices: &Notices) {
         };
         ui.colored_label(color, &notice.text);
     }
-}
-
-/// The panel's file-name field, as the Map and the many-agents sections show it.
-pub(crate) fn file_field(ui: &mut egui::Ui, path: &mut String) {
-    ui.horizontal(|ui| {
-        ui.label("file");
-        ui.add(egui::TextEdit::singleline(path).desired_width(190.0));
-    });
-}
-
-/// A small filled square in a colour, as drawn next to palette entries and legends.
-pub(crate) fn swatch(ui: &mut egui::Ui, rgb: [u8; 3]) {
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
-    ui.painter().rect_filled(rect, 2.0, color32(rgb));
 }
 
 #[cfg(test)]

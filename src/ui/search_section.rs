@@ -2,7 +2,7 @@
 //! uses, how often it re-plans, and the last plan's numbers. A change re-plans at once.
 
 use super::widgets::PanelWidgets;
-use super::{AMBER, RED};
+use super::widgets::{AMBER, RED};
 use crate::input::pointer::PointerWorld;
 use crate::planner::straighten::Straightened;
 use crate::planner::{INTERVAL_RANGE, Optimality, Plan, PlanStatus, PlannerSettings, ReplanNow};

@@ -1,7 +1,7 @@
 //! The "View" section: which overlays show, and a legend of what the colours mean.
 
 use super::widgets::PanelWidgets;
-use super::{AMBER, swatch};
+use super::widgets::{AMBER, swatch};
 use crate::planner::flow::GoalField;
 use crate::view::camera::FitView;
 use crate::view::overlays::{ExploredColoring, OverlaySettings};

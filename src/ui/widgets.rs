@@ -1,6 +1,7 @@
 //! Where the panel's named widgets are on screen, recorded as the panel draws them. The
 //! end-to-end test hook reads it to know where to click; nothing else needs it.
 
+use crate::view::palette;
 use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -41,4 +42,26 @@ pub fn table_work(work: &bevy_gridpath::TableWork) -> String {
         gridpath::jump_distances::Update::Rebuilt => "built",
     };
     format!("{what} in {}", duration(work.micros))
+}
+
+/// An sRGB colour of the palette, for egui.
+pub(crate) const fn color32([r, g, b]: [u8; 3]) -> egui::Color32 {
+    egui::Color32::from_rgb(r, g, b)
+}
+
+pub(crate) const RED: egui::Color32 = color32(palette::ERROR_TEXT);
+pub(crate) const AMBER: egui::Color32 = color32(palette::WARNING_TEXT);
+
+/// The panel's file-name field, as the Map and the many-agents sections show it.
+pub fn file_field(ui: &mut egui::Ui, path: &mut String) {
+    ui.horizontal(|ui| {
+        ui.label("file");
+        ui.add(egui::TextEdit::singleline(path).desired_width(190.0));
+    });
+}
+
+/// A small filled square in a colour, as drawn next to palette entries and legends.
+pub fn swatch(ui: &mut egui::Ui, rgb: [u8; 3]) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
+    ui.painter().rect_filled(rect, 2.0, color32(rgb));
 }

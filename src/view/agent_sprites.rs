@@ -1,8 +1,8 @@
 //! How agents look: a small arrowhead in the agent's own colour, turned the way it heads, greyed
 //! while it is stuck. One texture serves them all; each sprite tints it.
 
-use crate::AppSystems;
 use crate::agents::Facing;
+use crate::frame::AppSystems;
 use crate::view::textures;
 use crate::world::agents::{Agent, AgentPos};
 use crate::world::layout::{MapLayout, TILE};

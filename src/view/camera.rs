@@ -4,7 +4,7 @@
 //! While the view is "fitted", it keeps the whole map framed as the window or the panel change
 //! size. Panning or zooming leaves that mode; the Fit button or the F key returns to it.
 
-use crate::AppSystems;
+use crate::frame::AppSystems;
 use crate::input::pointer::{
     CameraMoments, KeyboardOverUi, PointerOverUi, UiInsets, track_pointer,
 };

@@ -3,7 +3,7 @@
 //! cell, costs the same at any zoom and on any map size. While the flow field is shown, the tint
 //! is its heat map instead: every cell by its cost to the goal.
 
-use crate::AppSystems;
+use crate::frame::AppSystems;
 use crate::lifelong::LifelongScene;
 use crate::mapf::ShownPlan;
 use crate::planner::flow::GoalField;

@@ -4,7 +4,7 @@
 //!
 //! The discs are sprites, spawned once a run and moved each frame (as the MAPF plan's are).
 
-use crate::AppSystems;
+use crate::frame::AppSystems;
 use crate::lifelong::{LifelongClock, LifelongScene};
 use crate::view::mapf_agents::{show_markers, spawn_discs};
 use crate::view::textures;

@@ -8,7 +8,7 @@
 //! The discs are sprites, spawned once a plan and moved each frame: a thousand gizmo circles
 //! would be re-tessellated every frame, a thousand sprites are one batch.
 
-use crate::AppSystems;
+use crate::frame::AppSystems;
 use crate::mapf::{Playback, ShownPlan};
 use crate::view::textures;
 use crate::world::agents::hue_for;

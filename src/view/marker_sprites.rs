@@ -1,6 +1,6 @@
 //! How the markers look: a green disc for the start, a red one for the goal.
 
-use crate::AppSystems;
+use crate::frame::AppSystems;
 use crate::view::{palette, textures};
 use crate::world::layout::TILE;
 use crate::world::markers::Marker;

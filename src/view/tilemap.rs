@@ -5,7 +5,7 @@
 //! those tiles are updated. The tilemap renders in chunks, so even a 512×512 map is a handful of
 //! meshes.
 
-use crate::AppSystems;
+use crate::frame::AppSystems;
 use crate::view::textures::{self, TileLook};
 use crate::world::layout::MapLayout;
 use crate::world::nav::{CellPos, NavGrid, Obstacle};

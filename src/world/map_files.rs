@@ -6,7 +6,7 @@
 //! the panel shows the error with its line number. A hostile file costs nothing: a header that
 //! claims more than the playground's [`MAX_CELLS`] is refused before the map is read.
 
-use crate::AppSystems;
+use crate::frame::AppSystems;
 use crate::notices::Notices;
 use crate::world::layout::{MapLayout, drawable};
 use crate::world::map_load::{CurrentMap, LoadMap, MAX_CELLS};

@@ -7,7 +7,7 @@
 //! `swap_world` puts the new walls, ground and layout in; `place_new_markers` puts the markers down.
 //! The undo history and the planner read [`MapLoaded`] too, so this module needs neither of them.
 
-use crate::AppSystems;
+use crate::frame::AppSystems;
 use crate::notices::Notices;
 use crate::world::catalog;
 use crate::world::layout::MapLayout;

@@ -4,7 +4,7 @@
 //! and its rule that a wall the grid ignores (a second one on a cell, or one outside the map) is
 //! despawned, so the grid stays the single source of truth for what the planner sees.
 
-use crate::AppSystems;
+use crate::frame::AppSystems;
 use crate::world::layout::MapLayout;
 use crate::world::terrain::{GroundChanged, GroundMap};
 use bevy::prelude::*;

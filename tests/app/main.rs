@@ -7,6 +7,7 @@ mod any_angle;
 mod bidirectional;
 mod editing;
 mod flow_field;
+mod import_circles;
 mod incremental;
 mod lifelong;
 mod mapf;

@@ -135,7 +135,7 @@ impl Clearance {
     /// of its four cells is in mud); elsewhere it is a wall. A unit of size 1 moves on `grid`
     /// itself. O(cells × size²): keep it while [`Grid::wall_revision`] and the costs hold.
     ///
-    /// Diagonal steps keep their corner rule: with [`crate::CornerRule::NeverCut`] the two cells
+    /// Diagonal steps keep their corner rule: with [`crate::movement::CornerRule::NeverCut`] the two cells
     /// beside a diagonal step must fit the unit too, which covers every cell it sweeps.
     pub fn grid_for(&self, grid: &Grid, size: u8) -> Grid {
         let mut sized = grid.clone();

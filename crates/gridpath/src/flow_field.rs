@@ -104,7 +104,7 @@ impl FlowField {
     }
 
     /// Where a unit at `p` should step next: the neighbour with the cheapest step plus cost to go
-    /// (the first in [`STEPS`](crate::STEPS) order on a tie). `None` at a goal, or where no goal can be reached.
+    /// (the first in [`STEPS`](crate::movement::STEPS) order on a tie). `None` at a goal, or where no goal can be reached.
     /// `grid` must be the grid the field was computed on.
     pub fn next_step(&self, grid: &Grid, p: Point) -> Option<Point> {
         let here = self.cost(p)?;

@@ -1,6 +1,6 @@
 //! A* on any graph: the algorithm without the grid.
 //!
-//! Everything else in this crate searches a [`crate::Grid`], where a node is a cell and its
+//! Everything else in this crate searches a [`crate::grid::Grid`], where a node is a cell and its
 //! neighbours are the cells around it. A* itself needs far less: a start, a way to list a node's
 //! neighbours with the cost of reaching each, a heuristic, and a test for the goal. This module is
 //! that A*, over any node type, written to be read and to be checked by hand: [`astar_traced`]

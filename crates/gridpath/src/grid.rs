@@ -99,7 +99,7 @@ impl std::error::Error for GridError {}
 /// can ask for them in O(1): the smallest entry cost (heuristics are scaled by it to stay
 /// admissible) and whether every passable cell costs the same (jump point search needs that).
 /// It also numbers its walls' versions ([`Grid::wall_revision`]), so that what is derived from the
-/// walls alone, such as [`crate::Components`], knows when to be redone, and remembers the last
+/// walls alone, such as [`crate::components::Components`], knows when to be redone, and remembers the last
 /// few wall changes ([`Grid::wall_changes_since`]), so that it can be repaired instead.
 #[derive(Clone)]
 pub struct Grid {
@@ -343,7 +343,7 @@ impl Grid {
     /// `3 (dy + 1) + dx + 1` for `(x + dx, y + dy)`, the centre's own at bit 4. A cell outside
     /// the map counts as a wall. Three reads of the bit rows, which are a thirty-second of the
     /// cost array: what a step of a crowd spread over the whole map reads for each body
-    /// ([`crate::Movement::moves`]), as the cost array falls out of the cache between steps.
+    /// ([`crate::movement::Movement::moves`]), as the cost array falls out of the cache between steps.
     #[inline(always)]
     pub(crate) fn free_block(&self, x: i32, y: i32) -> u16 {
         if self.contains(Point::new(x, y)) {

@@ -187,7 +187,7 @@ impl Heuristic {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::CornerRule;
+    use crate::movement::CornerRule;
 
     #[test]
     fn values_on_a_3_by_4_offset() {

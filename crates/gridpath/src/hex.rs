@@ -18,9 +18,9 @@
 //! the tile with the same `TilePos` there. The `Row` and `Column` layouts are axial already
 //! (the map is a rhombus on screen).
 //!
-//! To search a hex map, move by [`Movement::Hex`](crate::Movement::Hex): every search but jump
+//! To search a hex map, move by [`Movement::Hex`](crate::movement::Movement::Hex): every search but jump
 //! point search, JPS+ and Theta\* (defined for squares; they refuse, saying why) runs on it,
-//! with [`Heuristic::Hex`](crate::Heuristic::Hex), the exact hex distance, as A\*'s best guess.
+//! with [`Heuristic::Hex`](crate::heuristic::Heuristic::Hex), the exact hex distance, as A\*'s best guess.
 //!
 //! ```
 //! use gridpath::hex::HexLayout;

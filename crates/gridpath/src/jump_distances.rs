@@ -263,13 +263,13 @@ impl JumpDistances {
     }
 
     /// Queues the lines a wall change at `p` touches, and marks `p` itself as a seed.
-    fn note_change(&mut self, grid: &Grid, p: crate::Point) {
+    fn note_change(&mut self, grid: &Grid, p: crate::grid::Point) {
         for d in -1..=1 {
             self.lines.push((0, p.y + d, p.x));
             self.lines.push((2, p.x + d, p.y));
         }
         for (dx, dy) in [(0, 0)].into_iter().chain(STEPS) {
-            if let Some(i) = grid.index_of(crate::Point::new(p.x + dx, p.y + dy)) {
+            if let Some(i) = grid.index_of(crate::grid::Point::new(p.x + dx, p.y + dy)) {
                 self.free_neighbours[i] = grid.free_neighbours(p.x + dx, p.y + dy);
             }
         }

@@ -12,7 +12,7 @@
 //! is passable, *touching a corner included*: a segment through the point where four cells meet
 //! needs all four free, so it can never squeeze between two walls that meet diagonally. That is
 //! the "never cut corners" rule of the grid moves, carried over to segments: every legal step of
-//! [`crate::Movement::EightWay`]`(`[`crate::CornerRule::NeverCut`]`)` has line of sight, so a
+//! [`crate::movement::Movement::EightWay`]`(`[`crate::movement::CornerRule::NeverCut`]`)` has line of sight, so a
 //! straightened path is never longer than the grid path it came from.
 //!
 //! Lengths are Euclidean, in cells. Any-angle paths only make sense where every cell costs the

@@ -18,7 +18,7 @@ use std::fmt;
 /// `√2 + √2 + 1` in floating point), so the tie-break rarely applies and A* expands 4–19 % more
 /// cells on the Moving AI maps (89 % more on an open arena). A multiple of 2⁻³⁰ times an integer
 /// is exact in an `f64`, and so is any sum of them below 2²³ (8 million), so here two routes with
-/// the same steps cost exactly the same, and the heuristics ([`crate::Heuristic::Octile`]) use the
+/// the same steps cost exactly the same, and the heuristics ([`crate::heuristic::Heuristic::Octile`]) use the
 /// same constant.
 ///
 /// The price is tiny and never changes which path is cheapest: a cost is off by 1.1 · 10⁻¹¹ per
@@ -208,8 +208,8 @@ impl Movement {
             return None;
         }
         let entry = match grid.cell(to)? {
-            crate::Cell::Blocked => return None,
-            crate::Cell::Passable(cost) => f64::from(cost),
+            crate::grid::Cell::Blocked => return None,
+            crate::grid::Cell::Passable(cost) => f64::from(cost),
         };
         if let Movement::Hex(layout) = self {
             return layout.steps(from).contains(&(dx, dy)).then_some(entry);
@@ -419,7 +419,7 @@ mod tests {
             for x in 0..4 {
                 let cell = tiles.cell(from_square(Point::new(x, y)));
                 square
-                    .set(Point::new(x, y), cell.unwrap_or(crate::Cell::Blocked))
+                    .set(Point::new(x, y), cell.unwrap_or(crate::grid::Cell::Blocked))
                     .unwrap();
             }
         }
@@ -512,7 +512,7 @@ mod tests {
         ) {
             let mut g = Grid::new(w, h).unwrap();
             for (x, y, cost) in edits {
-                let cell = if cost == 0 { crate::Cell::Blocked } else { crate::Cell::Passable(cost) };
+                let cell = if cost == 0 { crate::grid::Cell::Blocked } else { crate::grid::Cell::Passable(cost) };
                 g.set(Point::new(x as i32, y as i32), cell).unwrap();
             }
             for movement in every_movement() {

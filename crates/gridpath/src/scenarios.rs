@@ -3,8 +3,10 @@
 //! This is what the `gridpath scen` command prints. It lives in the library so that tests can
 //! check the same numbers the command reports.
 
+use crate::grid::Grid;
 use crate::movingai::Scenario;
-use crate::{Grid, QueryError, Search, SearchConfig};
+use crate::search::Search;
+use crate::vocabulary::{QueryError, SearchConfig};
 // `std::time::Instant` panics in a browser ("time not implemented on this platform"): there the
 // clock comes from the page (`performance.now()`) through `web-time`, with the same API.
 #[cfg(not(target_arch = "wasm32"))]

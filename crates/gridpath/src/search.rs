@@ -125,7 +125,7 @@ impl Search {
         let mut config = *config;
         if config.algorithm.is_any_angle() {
             // Octile or Manhattan distances overestimate a path that may go straight.
-            config.heuristic = crate::Heuristic::Euclidean;
+            config.heuristic = crate::heuristic::Heuristic::Euclidean;
         }
         self.query = Some(Query {
             config,

@@ -15,8 +15,8 @@
 //!
 //! and its distances are the square grid's between the sheared cells (Manhattan for the four
 //! tiles that share a side, octile with the corners). Move by
-//! [`Movement::StaggeredFourWay`](crate::Movement::StaggeredFourWay) or
-//! [`Movement::StaggeredEightWay`](crate::Movement::StaggeredEightWay): the searches of a
+//! [`Movement::StaggeredFourWay`](crate::movement::Movement::StaggeredFourWay) or
+//! [`Movement::StaggeredEightWay`](crate::movement::Movement::StaggeredEightWay): the searches of a
 //! square grid run on it with the same heuristics (measured between sheared cells), but jump
 //! point search, JPS+ and Theta\*, whose jumps and lines of sight run along rows and columns of
 //! squares, refuse.
@@ -39,7 +39,7 @@
 
 use crate::grid::{Cell, Grid, GridError, Point};
 
-/// The staggered map's steps in [`crate::STEPS`] order: the four tiles sharing a side, then the
+/// The staggered map's steps in [`crate::movement::STEPS`] order: the four tiles sharing a side, then the
 /// four sharing a corner.
 pub const STEPS: [(i32, i32); 8] = [
     (0, -1), // north
@@ -89,7 +89,7 @@ mod tests {
 
     #[test]
     fn steps_are_the_square_steps_sheared() {
-        for (&(sx, sy), &(dx, dy)) in crate::STEPS.iter().zip(&STEPS) {
+        for (&(sx, sy), &(dx, dy)) in crate::movement::STEPS.iter().zip(&STEPS) {
             let p = Point::new(3, -2);
             let q = Point::new(p.x + dx, p.y + dy);
             let (a, b) = (to_square(p), to_square(q));

@@ -1,13 +1,16 @@
 //! A* as the textbooks write it: one function, read top to bottom.
 //!
-//! [`crate::Search`] runs the same algorithm, but spread over resumable steps so that a
+//! [`crate::search::Search`] runs the same algorithm, but spread over resumable steps so that a
 //! visualiser can pause it, with its memory kept between searches and its heap entries packed
 //! into integers for speed. This version allocates its tables afresh on every call and keeps a
 //! plain [`BinaryHeap`] of entries: it is the one to read first, to copy, or to check a hand-worked
 //! search against. A property test (`tests/textbook.rs`) checks, on thousands of random grids,
 //! that the two return the same cost and the same path.
 
-use crate::{Grid, Heuristic, Movement, Path, Point};
+use crate::grid::{Grid, Point};
+use crate::heuristic::Heuristic;
+use crate::movement::Movement;
+use crate::vocabulary::Path;
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
@@ -110,7 +113,7 @@ impl Open {
 ///    towards the goal instead of widening;
 /// 3. then the cell first in reading order (top row first, then left column).
 ///
-/// These are [`crate::Search`]'s tie-breaks too, so the two expand the same cells in the same
+/// These are [`crate::search::Search`]'s tie-breaks too, so the two expand the same cells in the same
 /// order. (It compares `g` at single precision, to pack an entry into 128 bits; so does this.)
 impl Ord for Open {
     fn cmp(&self, other: &Self) -> Ordering {

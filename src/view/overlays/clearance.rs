@@ -5,7 +5,8 @@
 //! The values are kept in this overlay's own `Clearance`, brought up to date from the nav grid
 //! each frame it shows: after an edit that repairs a 16 × 16 box, not the map.
 
-use super::{ClearanceGizmos, OnScreen};
+use super::groups::ClearanceGizmos;
+use super::on_screen::OnScreen;
 use crate::view::palette;
 use crate::world::layout::TILE;
 use crate::world::nav::NavGrid;

@@ -1,7 +1,8 @@
 //! The flow field's arrows: on each cell, the step a unit there would take towards the goal.
 //! Zoomed out, only every k-th cell in each direction has one, so that arrows stay apart.
 
-use super::{FlowGizmos, OnScreen};
+use super::groups::FlowGizmos;
+use super::on_screen::OnScreen;
 use crate::planner::flow::GoalField;
 use crate::view::palette;
 use crate::world::layout::TILE;

@@ -2,7 +2,8 @@
 //! in, each reached cell's g, h and f. A bidirectional search has two frontiers, drawn in two
 //! colours (from the start, from the goal), and the cell where they meet is ringed.
 
-use super::{FrontierGizmos, OnScreen};
+use super::groups::FrontierGizmos;
+use super::on_screen::OnScreen;
 use crate::planner::PlannerSettings;
 use crate::planner::shown::{ShownSearch, ShownSearches};
 use crate::view::palette;

@@ -3,7 +3,7 @@
 //! (`gridpath::lab::grid_region`), so what is drawn here is what "The markers' region" sends to
 //! the lab.
 
-use super::GridGraphGizmos;
+use super::groups::GridGraphGizmos;
 use crate::planner::PlannerSettings;
 use crate::view::palette;
 use crate::world::layout::{MapLayout, TILE};

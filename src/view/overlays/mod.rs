@@ -16,35 +16,20 @@ mod clearance;
 mod flow;
 mod frontier;
 pub mod grid_graph;
+mod groups;
+mod on_screen;
 mod path;
 
-use crate::AppSystems;
+pub use groups::{ClearanceGizmos, FlowGizmos, FrontierGizmos, GridGraphGizmos, PathGizmos};
+
 use crate::agents::AgentSettings;
+use crate::frame::AppSystems;
 use crate::lifelong::LifelongScene;
 use crate::mapf::ShownPlan;
 use crate::planner::flow::GoalField;
-use crate::view::camera::Visible;
 use crate::view::palette;
-use crate::world::layout::MapLayout;
-use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_gridpath::{DebugColors, GridPathDebugPlugin, NavGridGizmos, ObstacleGizmos, RouteGizmos};
-use gridpath::Point;
-
-#[derive(Default, Reflect, GizmoConfigGroup)]
-pub struct PathGizmos;
-
-#[derive(Default, Reflect, GizmoConfigGroup)]
-pub struct FrontierGizmos;
-
-#[derive(Default, Reflect, GizmoConfigGroup)]
-pub struct FlowGizmos;
-
-#[derive(Default, Reflect, GizmoConfigGroup)]
-pub struct GridGraphGizmos;
-
-#[derive(Default, Reflect, GizmoConfigGroup)]
-pub struct ClearanceGizmos;
 
 /// How the explored cells are coloured.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -150,44 +135,4 @@ fn apply_overlay_settings(
     store.config_mut::<RouteGizmos>().0.enabled = agents.show_routes;
     store.config_mut::<PathGizmos>().0.enabled = settings.path && search;
     store.config_mut::<FrontierGizmos>().0.enabled = settings.frontier && search;
-}
-
-/// The map and the camera: which part of the map is on screen. Every overlay draws only that.
-#[derive(SystemParam)]
-struct OnScreen<'w, 's> {
-    layout: Option<Res<'w, MapLayout>>,
-    camera: Query<'w, 's, (&'static GlobalTransform, &'static Projection), With<Camera2d>>,
-}
-
-/// What [`OnScreen`] finds: the layout, the camera's view, and the visible cells from `min`
-/// (top-left) to `max` (bottom-right), both included.
-struct Shown<'a> {
-    layout: &'a MapLayout,
-    view: Visible,
-    min: Point,
-    max: Point,
-}
-
-impl Shown<'_> {
-    fn contains(&self, p: Point) -> bool {
-        p.x >= self.min.x && p.x <= self.max.x && p.y >= self.min.y && p.y <= self.max.y
-    }
-}
-
-impl OnScreen<'_, '_> {
-    /// `None` before the first map, without a camera, or when no cell is on screen.
-    fn cells(&self) -> Option<Shown<'_>> {
-        let layout = self.layout.as_deref()?;
-        let (transform, projection) = self.camera.iter().next()?;
-        let view = Visible::of(transform, projection)?;
-        let (a, b) = layout.grid().cells_under(view.world);
-        let (w, h) = (layout.width as i32, layout.height as i32);
-        let overlaps = b.x >= 0 && b.y >= 0 && a.x < w && a.y < h;
-        overlaps.then(|| Shown {
-            layout,
-            view,
-            min: Point::new(a.x.clamp(0, w - 1), a.y.clamp(0, h - 1)),
-            max: Point::new(b.x.clamp(0, w - 1), b.y.clamp(0, h - 1)),
-        })
-    }
 }

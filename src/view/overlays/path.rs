@@ -1,7 +1,7 @@
 //! The path of the search on screen, as one green line through the cell centres, and, when asked
 //! for, the same path straightened with line of sight, as a white line over it.
 
-use super::PathGizmos;
+use super::groups::PathGizmos;
 use crate::planner::shown::ShownSearch;
 use crate::planner::straighten::Straightened;
 use crate::view::palette;

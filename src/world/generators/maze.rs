@@ -7,7 +7,7 @@
 //! so that the search algorithms have real choices to make.
 
 use super::rng::Rng;
-use super::solid;
+use super::solid::solid;
 use gridpath::{Cell, Grid, Point};
 
 pub fn maze(width: u32, height: u32, rng: &mut Rng) -> Grid {

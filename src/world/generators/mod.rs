@@ -6,8 +6,9 @@ pub mod maze;
 pub mod rng;
 pub mod rooms;
 pub mod roulette;
+mod solid;
 
-use crate::AppSystems;
+use crate::frame::AppSystems;
 use crate::world::layout::MapLayout;
 use crate::world::map_load::{LoadMap, load_map};
 use bevy::prelude::*;
@@ -108,16 +109,6 @@ pub fn generate(settings: &GeneratorSettings) -> Grid {
         GeneratorKind::Maze => maze::maze(w, h, &mut rng),
         GeneratorKind::Rooms => rooms::rooms(w, h, &mut rng),
     }
-}
-
-/// A grid of the given size, all walls. (The size is always valid here: clamped to 8..=512.)
-fn solid(width: u32, height: u32) -> Grid {
-    let mut grid =
-        Grid::new(width, height).unwrap_or_else(|_| unreachable!("generator sizes are valid"));
-    for i in 0..grid.len() {
-        let _ = grid.set(grid.point_of(i), gridpath::Cell::Blocked);
-    }
-    grid
 }
 
 #[cfg(test)]

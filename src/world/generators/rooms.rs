@@ -6,7 +6,7 @@
 //! the cheapest route is not always the shortest.
 
 use super::rng::Rng;
-use super::solid;
+use super::solid::solid;
 use crate::world::terrain::Ground;
 use gridpath::{Cell, Grid, Point};
 

@@ -7,7 +7,7 @@
 //! keeping the rarer kinds.
 
 use super::rng::Rng;
-use super::solid;
+use super::solid::solid;
 use crate::world::terrain::Ground;
 use gridpath::{Cell, Grid, Point};
 

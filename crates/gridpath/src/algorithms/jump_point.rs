@@ -12,8 +12,8 @@
 //! This version follows the Moving AI rules: 8-way moves that never cut a corner. Under that rule
 //! a diagonal arrival has no forced neighbours (both side cells were free), and a straight
 //! arrival has one on each side whose cell *behind* is a wall. JPS needs every passable cell to
-//! cost the same; on terrain costs [`crate::Search::begin`] refuses it with
-//! [`crate::QueryError::Unsupported`] instead of returning a wrong path.
+//! cost the same; on terrain costs [`crate::search::Search::begin`] refuses it with
+//! [`crate::vocabulary::QueryError::Unsupported`] instead of returning a wrong path.
 
 use super::rules::Rules;
 use crate::grid::Grid;

@@ -2,15 +2,15 @@
 //!
 //! [Jump point search](super::jump_point) finds its successors by running along lines; JPS+
 //! (Harabor and Grastien 2014) runs every line once, ahead of time, and keeps the answers in a
-//! table ([`crate::JumpDistances`]): for every cell and direction, how far to the next jump point
+//! table ([`crate::jump_distances::JumpDistances`]): for every cell and direction, how far to the next jump point
 //! or wall. A query then does what JPS does, in the same order and with the same expansions,
 //! but each jump is a table read plus one check the table cannot hold: whether the goal lies
 //! within reach along the way.
 //!
-//! The table belongs to the grid's walls. [`crate::Search`] keeps one and brings it up to date
+//! The table belongs to the grid's walls. [`crate::search::Search`] keeps one and brings it up to date
 //! before a query: repaired, when the grid remembers what changed (a few lines and the diagonals
 //! across them), rebuilt otherwise. Like JPS, JPS+ needs 8-way moves that never cut corners and
-//! equal cell costs; other queries are refused with [`crate::QueryError::Unsupported`].
+//! equal cell costs; other queries are refused with [`crate::vocabulary::QueryError::Unsupported`].
 
 use super::jump_point::{arrival, cell_at, pruned, successor_reporter};
 use super::rules::Rules;

@@ -1,4 +1,4 @@
-//! The nine algorithms of the best-first loop ([`crate::Search`] runs them through
+//! The nine algorithms of the best-first loop ([`crate::search::Search`] runs them through
 //! `engines::best_first`): breadth-first, depth-first, Dijkstra, greedy best-first, A*, weighted
 //! A*, jump point search, JPS+ and Theta*. They share one loop:
 //!

@@ -12,7 +12,7 @@ mod follow;
 /// A search for a goal it cannot reach must look at every cell it *can* reach before it may say
 /// "no path": on a large open map that is the slowest query there is. Labelling the grid's
 /// regions once (one flood fill each) answers it at once: a start and a goal with different labels
-/// cannot be joined. [`crate::Search::run`] asks before it searches, and
+/// cannot be joined. [`crate::search::Search::run`] asks before it searches, and
 /// [`crate::GoalMode::ClosestReachable`] uses the labels to find the nearest reachable cell.
 ///
 /// Which cells are connected depends on the movement, but less than one might think. With 4-way
@@ -342,7 +342,7 @@ mod tests {
         // The left region's cell nearest the unreachable (2, 0) is (0, 0).
         let nearest = regions.nearest_in_region(&grid, index(left), right);
         assert_eq!(nearest, index(Point::new(0, 0)));
-        grid.set(Point::new(1, 1), crate::Cell::Passable(9))
+        grid.set(Point::new(1, 1), crate::grid::Cell::Passable(9))
             .unwrap();
         regions.update(&grid, Movement::FourWay);
         assert!(regions.connected(&grid, left, right), "a door of mud");

@@ -1,5 +1,5 @@
 //! The engines that run a query, side by side. Each searches from a start cell to a target cell
-//! that the facade, [`crate::Search`], chose (the goal, or the reachable cell nearest it), and
+//! that the facade, [`crate::search::Search`], chose (the goal, or the reachable cell nearest it), and
 //! each answers the facade through one crate-private trait, [`Engine`], so the facade picks an
 //! engine once per call instead of matching on the algorithm in every accessor.
 //!

@@ -256,7 +256,7 @@ fn focal_key(node: &Node, h: u32) -> u128 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Grid, Point};
+    use crate::grid::{Grid, Point};
 
     fn path_to(parent: &[u32], from: usize, goal: usize) -> Vec<usize> {
         let mut path = vec![goal];

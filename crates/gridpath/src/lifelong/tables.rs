@@ -216,7 +216,7 @@ mod tests {
         let mut grid = Grid::from_ascii(&["...."]).expect("a grid");
         let mut tables = GoalTables::new();
         let a = tables.acquire(&grid, 3);
-        grid.set_blocked(crate::Point::new(1, 0), true)
+        grid.set_blocked(crate::grid::Point::new(1, 0), true)
             .expect("on the map");
         tables.refresh(&grid);
         assert_eq!(tables.distance(a, 0), GoalTables::UNREACHABLE);

@@ -8,7 +8,7 @@ use super::error::{FileError, FileErrorKind, FormatError};
 use super::map::{MapLimits, MapShape, parse_shaped_map_with_limits};
 use super::scen::{Scenario, parse_scen};
 use super::text::decode;
-use crate::Grid;
+use crate::grid::Grid;
 use std::io::Read;
 use std::path::Path;
 

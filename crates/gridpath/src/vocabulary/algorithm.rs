@@ -3,7 +3,7 @@
 //! ([`crate::algorithms`] for the nine of the best-first loop, [`crate::bidirectional`],
 //! [`crate::incremental`]).
 
-/// A search algorithm. Every one can be run, or stepped, through [`crate::Search`].
+/// A search algorithm. Every one can be run, or stepped, through [`crate::search::Search`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Algorithm {
     BreadthFirst,

@@ -31,7 +31,7 @@ pub struct SearchConfig {
     /// algorithms ignore it.
     pub weight: f64,
     pub goal_mode: GoalMode,
-    /// Record every open and close in [`crate::Search::trace`]. Off, it costs one branch per cell.
+    /// Record every open and close in [`crate::search::Search::trace`]. Off, it costs one branch per cell.
     pub record_trace: bool,
 }
 
@@ -101,7 +101,7 @@ pub enum SearchStatus {
     /// No query has begun.
     #[default]
     Idle,
-    /// Begun, not finished: call [`crate::Search::step`] or [`crate::Search::run`].
+    /// Begun, not finished: call [`crate::search::Search::step`] or [`crate::search::Search::run`].
     Running,
     /// Reached the goal.
     Found,
@@ -118,7 +118,7 @@ impl SearchStatus {
     }
 }
 
-/// What one call to [`crate::Search::step`] did.
+/// What one call to [`crate::search::Search::step`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Step {
     /// Expanded this cell (took it out of the frontier and opened its neighbours).

@@ -1,6 +1,6 @@
 //! Expanding a cell of a hex map: the six neighbours, each with its hex distance to the target.
 //!
-//! The general loop ([`Movement::for_each_neighbor`](crate::Movement)) serves hex maps too, but
+//! The general loop ([`Movement::for_each_neighbor`](crate::movement::Movement)) serves hex maps too, but
 //! its heuristic converts each opened cell to axial coordinates, and the target with it, and it
 //! checks every neighbour against the map's edges. Here a query converts the target once; a cell
 //! is converted once when it is expanded, and a neighbour's axial coordinates are the cell's plus

@@ -112,7 +112,8 @@ fn nearest_around(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Cell, Clearance};
+    use crate::clearance::Clearance;
+    use crate::grid::Cell;
 
     #[test]
     fn a_way_round_that_stops_at_the_best_place_there_could_be_is_the_whole_searchs() {
@@ -155,7 +156,7 @@ mod tests {
             let movement = if case % 3 == 0 {
                 Movement::FourWay
             } else {
-                Movement::EightWay(crate::CornerRule::NeverCut)
+                Movement::EightWay(crate::movement::CornerRule::NeverCut)
             };
             let whole = detour(&sized, movement, &covered, here, size, aim, false);
             let early = detour(&sized, movement, &covered, here, size, aim, true);

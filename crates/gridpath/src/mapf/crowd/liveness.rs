@@ -157,7 +157,7 @@ mod tests {
     fn a_body_pushed_off_its_route_waits_behind_the_cell_it_steps_onto_first() {
         // A corridor along y = 1 with a bay above x = 3; the body's route ends at (6, 1).
         let grid = Grid::from_ascii(&["###.###", "......."]).expect("a grid");
-        let movement = Movement::EightWay(crate::CornerRule::NeverCut);
+        let movement = Movement::EightWay(crate::movement::CornerRule::NeverCut);
         let aim = Point::new(6, 1);
         // Next to its aim: the aim itself.
         assert_eq!(

@@ -16,7 +16,7 @@
 //!   push it. It is a wall for one step.
 //! - **8-way moves** keep the movement's corner rule, and two bodies never cross diagonally.
 //! - **Footprints**: a mover of size k covers the k × k cells right of and below its cell, and
-//!   moves on the grid for its size ([`Clearance::grid_for`](crate::Clearance::grid_for)), so it
+//!   moves on the grid for its size ([`Clearance::grid_for`](crate::clearance::Clearance::grid_for)), so it
 //!   only stands where it fits. Taking a cell means taking all its footprint's cells, and may
 //!   push several bodies at once.
 //! - **Priorities that let a passage flow one way at a time, and still let everyone through**:

@@ -34,7 +34,7 @@ impl CrowdStep {
 
     /// One step of every free mover: returns each mover's next cell (its own, or a legal move
     /// of `movement` on the grid for its size), and updates their priorities. `grids[k - 1]` is
-    /// the grid a mover of size k moves on ([`Clearance::grid_for`](crate::Clearance::grid_for);
+    /// the grid a mover of size k moves on ([`Clearance::grid_for`](crate::clearance::Clearance::grid_for);
     /// `grids[0]` is the grid itself), all of one width and height. `cost_to_go(i, cell)` is how
     /// far mover `i` would be from where it wants to be, standing on `cell`; lower is better.
     ///

@@ -137,7 +137,7 @@ fn a_big_body_pushes_two_small_ones_out_of_its_way() {
     // A 2 × 2 body goes right along a room three high; two bodies of one cell stand in its
     // way, side by side, where they want to be. Both make room at once.
     let grid = Grid::new(5, 3).expect("a grid");
-    let mut clearance = crate::Clearance::new();
+    let mut clearance = crate::clearance::Clearance::new();
     clearance.update(&grid);
     let big = clearance.grid_for(&grid, 2);
     let goals = [p(3, 0), p(2, 0), p(2, 1)];
@@ -220,7 +220,7 @@ fn a_big_body_never_pushes_more_bodies_at_once_than_a_push_may_move() {
     // A 6 × 6 body whose best step is diagonal, into an L of one-cell bodies along its far
     // sides: that step would push 11 at once. It takes another step or holds; nothing breaks.
     let grid = Grid::from_ascii(&["..........."; 11]).expect("a grid");
-    let mut clearance = crate::Clearance::new();
+    let mut clearance = crate::clearance::Clearance::new();
     clearance.update(&grid);
     let sized: Vec<Grid> = (2..=6).map(|k| clearance.grid_for(&grid, k)).collect();
     let grids: Vec<&Grid> = std::iter::once(&grid).chain(&sized).collect();
