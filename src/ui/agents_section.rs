@@ -111,6 +111,9 @@ impl AgentsSection<'_, '_> {
         tool: &mut Mut<EditTool>,
     ) {
         ui.horizontal(|ui| {
+            // The panel's widest row: with egui's default slider it ran under the scroll bar,
+            // and widened every row of the panel with it.
+            ui.spacing_mut().slider_width = 80.0;
             let mut n = self.count.0;
             ui.add(egui::Slider::new(&mut n, 1..=MAX_AGENTS as u32).logarithmic(true));
             if n != self.count.0 {
@@ -166,16 +169,28 @@ impl AgentsSection<'_, '_> {
         ui.horizontal(|ui| {
             ui.label("Scene:");
             let mut scene = *self.scene;
-            let picker = egui::ComboBox::from_id_salt("agents_scene")
-                .width(150.0)
-                .selected_text(scene.label())
-                .show_ui(ui, |ui| {
-                    for option in Scene::ALL {
-                        ui.selectable_value(&mut scene, option, option.label());
-                    }
+            // The box gets what the row leaves beside the Load button, and cuts the scene's
+            // name to fit (egui's combo box grows to fit its text, whatever width it is given:
+            // a long name pushed Load past the panel's edge).
+            let load_width = 44.0;
+            let room = ui.available_width() - load_width - ui.spacing().item_spacing.x;
+            let size = egui::vec2(room.max(80.0), ui.spacing().interact_size.y);
+            let layout = egui::Layout::left_to_right(egui::Align::Center);
+            let picker = ui
+                .allocate_ui_with_layout(size, layout, |ui| {
+                    egui::ComboBox::from_id_salt("agents_scene")
+                        .truncate()
+                        .selected_text(scene.label())
+                        .show_ui(ui, |ui| {
+                            for option in Scene::ALL {
+                                ui.selectable_value(&mut scene, option, option.label());
+                            }
+                        })
+                        .response
                 })
-                .response;
+                .inner;
             widgets.note("agents_scene", &picker);
+            picker.on_hover_text(scene.label());
             if scene != *self.scene {
                 *self.scene = scene;
             }

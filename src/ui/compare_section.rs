@@ -96,7 +96,8 @@ fn row_cells(ui: &mut egui::Ui, row: &CompareRow) {
             ui.label(r.expanded.to_string());
             ui.label(format!("{:.0}", r.micros));
             if row.algorithm.is_any_angle() && r.cost.is_some() {
-                ui.label("≤ grid").on_hover_text(
+                // A word that fits: the table is the panel's widest row.
+                ui.label("any").on_hover_text(
                     "Any angle: straight segments between corners, not held to the grid's \
                      optimum, and never longer than it. The length column counts corners.",
                 );

@@ -72,17 +72,25 @@ fn tool_palette(ui: &mut egui::Ui, tool: &mut EditTool) {
         ui.selectable_value(&mut tool.tool, Tool::Walls, "Walls")
             .on_hover_text("Drag from a free cell to paint walls, from a wall to erase them.");
         for g in Ground::ALL {
+            let name = format!("{} {}", g.name(), g.cost());
+            // A swatch and its name wrap together, never the one at a row's end and the other
+            // at the next's start. (A row of its own inside this one would take all the width.)
+            let font = egui::TextStyle::Button.resolve(ui.style());
+            let text = ui
+                .painter()
+                .layout_no_wrap(name.clone(), font, egui::Color32::WHITE);
+            let spacing = ui.spacing();
+            let pair = 12.0 + 2.0 * spacing.item_spacing.x + text.size().x;
+            if ui.available_size_before_wrap().x < pair + 2.0 * spacing.button_padding.x {
+                ui.end_row();
+            }
             swatch(ui, palette::ground(g));
-            ui.selectable_value(
-                &mut tool.tool,
-                Tool::Ground(g),
-                format!("{} {}", g.name(), g.cost()),
-            )
-            .on_hover_text(format!(
-                "Paint {}: entering it costs {}.",
-                g.name().to_lowercase(),
-                g.cost()
-            ));
+            ui.selectable_value(&mut tool.tool, Tool::Ground(g), name)
+                .on_hover_text(format!(
+                    "Paint {}: entering it costs {}.",
+                    g.name().to_lowercase(),
+                    g.cost()
+                ));
         }
         ui.selectable_value(&mut tool.tool, Tool::Agents, "Agents")
             .on_hover_text("Click the map to drop an agent.");

@@ -72,6 +72,9 @@ fn side_panel(
         .exact_size(PANEL_WIDTH)
         .resizable(false)
         .show(&mut root, |ui| {
+            // A scroll bar of its own beside the sections, not floating over their right edge,
+            // where it hid the border of the widest rows' last button.
+            ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
             egui::ScrollArea::vertical().show(ui, |ui| {
                 ui.heading("Pathfinder Playground");
                 let toggle = ui.toggle_value(
