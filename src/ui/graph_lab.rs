@@ -7,6 +7,7 @@
 //! expanded yellow, the path green; the start has a green ring, the goal a red one.
 
 use super::lab_edit::{self, Gesture};
+use super::lab_labels;
 use super::lab_state::{GraphLab, Selected, row_text};
 use super::widgets::PanelWidgets;
 use super::widgets::{RED, color32};
@@ -15,6 +16,7 @@ use crate::view::overlays::grid_graph::GridGraphOverlay;
 use crate::view::palette;
 use crate::world::markers::{Goal, MarkerCell, Start};
 use crate::world::nav::NavGrid;
+use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use bevy_egui::egui;
 use gridpath::lab::{
@@ -223,10 +225,121 @@ fn node_picker(ui: &mut egui::Ui, label: &str, graph: &LabGraph, node: &mut usiz
 fn draw_graph(ui: &mut egui::Ui, lab: &mut GraphLab) -> Gesture {
     let (search, start, goal) = (&lab.search, lab.start, lab.goal);
     let graph = search.graph();
-    let size = egui::vec2(360.0, 330.0);
-    let (response, painter) = ui.allocate_painter(size, egui::Sense::click_and_drag());
+    let (response, painter) = ui.allocate_painter(DRAWING, egui::Sense::click_and_drag());
     let rect = response.rect;
     painter.rect_filled(rect, 4.0, egui::Color32::from_gray(24));
+    let (nodes, inner) = node_places(graph, &lab.edits.placed, rect);
+    let path: Vec<usize> = search.path().map(|(p, _)| p).unwrap_or_default();
+    let on_path = |a: usize, b: usize| path.windows(2).any(|w| w == [a, b] || w == [b, a]);
+    let font = egui::FontId::proportional(11.0);
+    let selected = lab.edits.selected.clone();
+    let is_selected_edge = |a: usize, b: usize| {
+        let (x, y) = (graph.name(a), graph.name(b));
+        matches!(&selected, Some(Selected::Edge(p, q)) if (p == x && q == y) || (p == y && q == x))
+    };
+    let mut edges = Vec::new();
+    for a in 0..graph.len() {
+        for &(b, w) in graph.neighbours(a).iter().filter(|(b, _)| a < *b) {
+            let color = if on_path(a, b) {
+                rgb(palette::PATH)
+            } else {
+                egui::Color32::from_gray(110)
+            };
+            let width = if is_selected_edge(a, b) { 3.5 } else { 1.5 };
+            painter.line_segment([nodes[a], nodes[b]], egui::Stroke::new(width, color));
+            let weight = painter.layout_no_wrap(number(w), font.clone(), egui::Color32::WHITE);
+            edges.push((a, b, weight));
+        }
+    }
+    let labels: Vec<_> = (0..graph.len())
+        .map(|i| {
+            let text = format!("{}\nh {}", graph.name(i), number(graph.h(i)));
+            painter.layout_no_wrap(text, font.clone(), egui::Color32::WHITE)
+        })
+        .collect();
+    let sizes: Vec<egui::Vec2> = labels.iter().map(|g| g.size()).collect();
+    let spans: Vec<_> = edges
+        .iter()
+        .map(|(a, b, weight)| (nodes[*a], nodes[*b], weight.size()))
+        .collect();
+    let scene = lab_labels::Scene {
+        nodes: &nodes,
+        radius: NODE_RADIUS,
+        edges: &spans,
+        bounds: rect,
+    };
+    let placed = lab_labels::place(&scene, &sizes);
+    let mut weights = Vec::new();
+    for ((a, b, weight), at) in edges.into_iter().zip(&placed.weights) {
+        painter.galley(at.min, weight, egui::Color32::WHITE);
+        weights.push((a, b, at.center()));
+    }
+    let last = search.steps().last().map(|s| s.expanded);
+    let open: Vec<usize> = search.open_list().iter().map(|e| e.node).collect();
+    let closed: Vec<usize> = search
+        .steps()
+        .last()
+        .map(|s| s.closed.clone())
+        .unwrap_or_default();
+    for (i, (&at, label)) in nodes.iter().zip(labels).enumerate() {
+        let fill = if path.contains(&i) {
+            rgb(palette::PATH)
+        } else if last == Some(i) {
+            rgb(palette::CURRENT)
+        } else if open.contains(&i) {
+            rgb(palette::FRONTIER)
+        } else if closed.contains(&i) {
+            let [r, g, b] = palette::ORDER_RAMP[2];
+            rgb(Color::srgb(r, g, b))
+        } else {
+            egui::Color32::from_gray(90)
+        };
+        painter.circle_filled(at, NODE_RADIUS, fill);
+        if matches!(&selected, Some(Selected::Node(n)) if n == graph.name(i)) {
+            painter.circle_stroke(at, 15.0, egui::Stroke::new(1.5, egui::Color32::WHITE));
+        }
+        for (ring, rgb3) in [(start, palette::START), (goal, palette::GOAL)] {
+            if ring == i {
+                painter.circle_stroke(at, 12.0, egui::Stroke::new(2.0, color32(rgb3)));
+            }
+        }
+        painter.galley(placed.labels[i].min, label, egui::Color32::WHITE);
+    }
+    // An edge being drawn with the right button follows the pointer.
+    if let (Some(from), Some(to)) = (lab.edits.linking, response.interact_pointer_pos())
+        && let Some(&at) = nodes.get(from)
+    {
+        painter.line_segment([at, to], egui::Stroke::new(1.5, egui::Color32::WHITE));
+    }
+    let names: Vec<String> = (0..graph.len())
+        .map(|i| graph.name(i).to_string())
+        .collect();
+    let at = |i: usize| nodes.get(i).copied().unwrap_or(rect.center());
+    let drawn = lab_edit::Drawn {
+        names: &names,
+        at: &at,
+        labels: &placed.labels,
+        inner,
+        weights: &weights,
+    };
+    lab_edit::gesture(&response, &mut lab.edits, &drawn)
+}
+
+/// The drawing's size, in points.
+const DRAWING: egui::Vec2 = egui::vec2(360.0, 330.0);
+
+/// A node's circle.
+const NODE_RADIUS: f32 = 9.0;
+
+/// Where each node of `graph` is drawn in `rect`, and the area nodes are placed in (for the
+/// fractions a node moved by hand is kept at): where the learner put it; else on the book's
+/// map for Romania; where its cells are for a region of the grid (nodes named `column_row`);
+/// else on a circle.
+fn node_places(
+    graph: &LabGraph,
+    placed: &HashMap<String, egui::Vec2>,
+    rect: egui::Rect,
+) -> (Vec<egui::Pos2>, egui::Rect) {
     let n = graph.len().max(1);
     let on_map: Vec<Option<(f32, f32)>> = (0..graph.len())
         .map(|i| {
@@ -237,7 +350,6 @@ fn draw_graph(ui: &mut egui::Ui, lab: &mut GraphLab) -> Gesture {
         })
         .collect();
     let romania = on_map.iter().all(Option::is_some) && !on_map.is_empty();
-    // Nodes named `column_row` (a region of the grid) sit where their cells are.
     let cells: Vec<Option<(f32, f32)>> = (0..graph.len())
         .map(|i| {
             let (x, y) = graph.name(i).split_once('_')?;
@@ -253,15 +365,12 @@ fn draw_graph(ui: &mut egui::Ui, lab: &mut GraphLab) -> Gesture {
     let ((x0, w), (y0, h)) = (span(|c| c.0), span(|c| c.1));
     let side = w.max(h);
     let inner = rect.shrink(36.0);
-    let placed: Vec<Option<egui::Vec2>> = (0..graph.len())
-        .map(|i| lab.edits.placed.get(graph.name(i)).copied())
-        .collect();
-    let at = |i: usize| match (on_map[i], cells[i]) {
-        _ if placed[i].is_some() => inner.min + placed[i].unwrap_or_default() * inner.size(),
-        (Some((x, y)), _) if romania => {
+    let at = |i: usize| match (placed.get(graph.name(i)), on_map[i], cells[i]) {
+        (Some(&f), ..) => inner.min + f * inner.size(),
+        (_, Some((x, y)), _) if romania => {
             inner.min + egui::vec2(x * inner.width(), y * inner.height())
         }
-        (_, Some((x, y))) if on_grid => {
+        (_, _, Some((x, y))) if on_grid => {
             let scale = inner.width().min(inner.height()) / side;
             inner.min + egui::vec2((x - x0) * scale, (y - y0) * scale)
         }
@@ -270,85 +379,7 @@ fn draw_graph(ui: &mut egui::Ui, lab: &mut GraphLab) -> Gesture {
             rect.center() + egui::vec2(angle.cos(), angle.sin()) * (rect.width() * 0.38)
         }
     };
-    let path: Vec<usize> = search.path().map(|(p, _)| p).unwrap_or_default();
-    let on_path = |a: usize, b: usize| path.windows(2).any(|w| w == [a, b] || w == [b, a]);
-    let font = egui::FontId::proportional(11.0);
-    let selected = lab.edits.selected.clone();
-    let is_selected_edge = |a: usize, b: usize| {
-        let (x, y) = (graph.name(a), graph.name(b));
-        matches!(&selected, Some(Selected::Edge(p, q)) if (p == x && q == y) || (p == y && q == x))
-    };
-    let mut weights = Vec::new();
-    for a in 0..graph.len() {
-        for &(b, w) in graph.neighbours(a) {
-            if a < b {
-                let color = if on_path(a, b) {
-                    rgb(palette::PATH)
-                } else {
-                    egui::Color32::from_gray(110)
-                };
-                let width = if is_selected_edge(a, b) { 3.5 } else { 1.5 };
-                painter.line_segment([at(a), at(b)], egui::Stroke::new(width, color));
-                let middle = at(a) + (at(b) - at(a)) * 0.5;
-                weights.push((a, b, middle));
-                painter.text(
-                    middle,
-                    egui::Align2::CENTER_CENTER,
-                    number(w),
-                    font.clone(),
-                    egui::Color32::WHITE,
-                );
-            }
-        }
-    }
-    let last = search.steps().last().map(|s| s.expanded);
-    let open: Vec<usize> = search.open_list().iter().map(|e| e.node).collect();
-    let closed: Vec<usize> = search
-        .steps()
-        .last()
-        .map(|s| s.closed.clone())
-        .unwrap_or_default();
-    for i in 0..graph.len() {
-        let fill = if path.contains(&i) {
-            rgb(palette::PATH)
-        } else if last == Some(i) {
-            rgb(palette::CURRENT)
-        } else if open.contains(&i) {
-            rgb(palette::FRONTIER)
-        } else if closed.contains(&i) {
-            let [r, g, b] = palette::ORDER_RAMP[2];
-            rgb(Color::srgb(r, g, b))
-        } else {
-            egui::Color32::from_gray(90)
-        };
-        painter.circle_filled(at(i), 9.0, fill);
-        if matches!(&selected, Some(Selected::Node(n)) if n == graph.name(i)) {
-            painter.circle_stroke(at(i), 15.0, egui::Stroke::new(1.5, egui::Color32::WHITE));
-        }
-        for (ring, rgb3) in [(start, palette::START), (goal, palette::GOAL)] {
-            if ring == i {
-                painter.circle_stroke(at(i), 12.0, egui::Stroke::new(2.0, color32(rgb3)));
-            }
-        }
-        let label = format!("{}\nh {}", graph.name(i), number(graph.h(i)));
-        painter.text(
-            at(i) + egui::vec2(0.0, 22.0),
-            egui::Align2::CENTER_CENTER,
-            label,
-            font.clone(),
-            egui::Color32::WHITE,
-        );
-    }
-    // An edge being drawn with the right button follows the pointer.
-    if let (Some(from), Some(to)) = (lab.edits.linking, response.interact_pointer_pos())
-        && from < graph.len()
-    {
-        painter.line_segment([at(from), to], egui::Stroke::new(1.5, egui::Color32::WHITE));
-    }
-    let names: Vec<String> = (0..graph.len())
-        .map(|i| graph.name(i).to_string())
-        .collect();
-    lab_edit::gesture(&response, &mut lab.edits, &names, &at, inner, &weights)
+    ((0..graph.len()).map(at).collect(), inner)
 }
 
 /// Where the towns of the textbook's Romania lie on its map (0 to 1 across and down), so that
@@ -435,6 +466,79 @@ fn rgb(color: Color) -> egui::Color32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The drawing of every preset, laid out and labelled as the window does it, with egui's
+    /// own fonts: no label covers a node, another label or an edge's weight.
+    #[test]
+    fn no_label_of_any_preset_covers_a_node_a_label_or_a_weight() {
+        let ctx = egui::Context::default();
+        let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
+            let ctx = ui.ctx();
+            let font = egui::FontId::proportional(11.0);
+            let size = |text: String| {
+                ctx.fonts_mut(|f| f.layout_no_wrap(text, font.clone(), egui::Color32::WHITE))
+                    .size()
+            };
+            let rect = egui::Rect::from_min_size(egui::Pos2::ZERO, DRAWING);
+            for preset in presets::ALL {
+                let (graph, ..) = preset.load();
+                let (nodes, _) = node_places(&graph, &HashMap::default(), rect);
+                let mut edges = Vec::new();
+                for a in 0..graph.len() {
+                    for &(b, w) in graph.neighbours(a).iter().filter(|(b, _)| a < *b) {
+                        edges.push((nodes[a], nodes[b], size(number(w))));
+                    }
+                }
+                let sizes: Vec<egui::Vec2> = (0..graph.len())
+                    .map(|i| size(format!("{}\nh {}", graph.name(i), number(graph.h(i)))))
+                    .collect();
+                let scene = lab_labels::Scene {
+                    nodes: &nodes,
+                    radius: NODE_RADIUS,
+                    edges: &edges,
+                    bounds: rect,
+                };
+                let lab_labels::Placed { labels, weights } = lab_labels::place(&scene, &sizes);
+                for (k, &weight) in weights.iter().enumerate() {
+                    let what = format!("{}: weight {k} {weight:?}", preset.name);
+                    assert!(
+                        !nodes
+                            .iter()
+                            .any(|&n| lab_labels::covers_node(weight, n, NODE_RADIUS)),
+                        "{what} covers a node"
+                    );
+                    let others = weights.iter().enumerate().filter(|&(j, _)| j != k);
+                    assert!(
+                        !others.clone().any(|(_, &w)| lab_labels::overlap(weight, w)),
+                        "{what} covers a weight"
+                    );
+                }
+                for (i, &label) in labels.iter().enumerate() {
+                    let name = graph.name(i);
+                    let what = format!("{}: {name}'s label {label:?}", preset.name);
+                    assert!(label.distance_to_pos(nodes[i]) < 30.0, "{what} is far off");
+                    assert!(rect.contains_rect(label), "{what} is outside the drawing");
+                    assert!(
+                        !nodes
+                            .iter()
+                            .any(|&n| lab_labels::covers_node(label, n, NODE_RADIUS)),
+                        "{what} covers a node"
+                    );
+                    assert!(
+                        !weights.iter().any(|&w| lab_labels::overlap(label, w)),
+                        "{what} covers a weight"
+                    );
+                    let others = labels.iter().enumerate().filter(|&(k, _)| k != i);
+                    assert!(
+                        !others.clone().any(|(_, &l)| lab_labels::overlap(label, l)),
+                        "{what} covers a label"
+                    );
+                }
+            }
+        });
+        // The font atlas made for the measures: nothing renders it.
+        out.textures_delta.clear();
+    }
 
     #[test]
     fn romania_runs_to_bucharest_and_a_bad_text_keeps_the_graph() {

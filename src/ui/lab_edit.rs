@@ -9,6 +9,16 @@ use super::lab_state::{GraphLab, LabEdits, Selected};
 use bevy_egui::egui;
 use gridpath::lab::{LabGraph, MAX_NODES};
 
+/// What the drawing shows, for reading the mouse over it: each node's name, place and label,
+/// the area nodes are placed in (for fractions), and each edge's weight label place.
+pub struct Drawn<'a> {
+    pub names: &'a [String],
+    pub at: &'a dyn Fn(usize) -> egui::Pos2,
+    pub labels: &'a [egui::Rect],
+    pub inner: egui::Rect,
+    pub weights: &'a [(usize, usize, egui::Pos2)],
+}
+
 /// What the mouse did in the drawing this frame.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Gesture {
@@ -25,21 +35,22 @@ pub enum Gesture {
 
 /// Reads the mouse over the drawing: `at` gives each node's place, `inner` is the area nodes
 /// are placed in (for fractions), `weights` each edge's label place.
-pub fn gesture(
-    response: &egui::Response,
-    edits: &mut LabEdits,
-    names: &[String],
-    at: &dyn Fn(usize) -> egui::Pos2,
-    inner: egui::Rect,
-    weights: &[(usize, usize, egui::Pos2)],
-) -> Gesture {
+pub fn gesture(response: &egui::Response, edits: &mut LabEdits, drawn: &Drawn) -> Gesture {
+    let Drawn {
+        names,
+        at,
+        labels,
+        inner,
+        weights,
+    } = *drawn;
     let Some(pointer) = response.interact_pointer_pos().or(response.hover_pos()) else {
         return Gesture::None;
     };
-    // A node, or its name and h written under it.
-    let label = egui::vec2(0.0, 22.0);
+    // A node, or its name and h written beside it.
     let node_at = |p: egui::Pos2| {
-        (0..names.len()).find(|&i| at(i).distance(p) < 13.0 || (at(i) + label).distance(p) < 12.0)
+        (0..names.len()).find(|&i| {
+            at(i).distance(p) < 13.0 || labels.get(i).is_some_and(|r| r.expand(2.0).contains(p))
+        })
     };
     let node_under = node_at(pointer);
     let fraction = |p: egui::Pos2| (p - inner.min) / inner.size();

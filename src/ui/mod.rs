@@ -10,6 +10,7 @@ mod edit_section;
 pub mod graph_lab;
 mod lab_by_hand;
 mod lab_edit;
+mod lab_labels;
 pub mod lab_state;
 mod lifelong_section;
 mod map_section;
