@@ -1,8 +1,7 @@
 //! The "Agents" section: spawn and clear agents, choose where they go and how they find their
 //! way, and read what they cost.
 
-use super::widgets::{AMBER, RED};
-use super::widgets::{PanelWidgets, duration};
+use super::widgets::{AMBER, PanelWidgets, RED, duration};
 use crate::agents::{AgentGoal, AgentSettings, AgentStats, Steering};
 use crate::editing::{AgentCommand, EditTool, LoadScene, Scene, SpawnSize, Tool};
 use crate::world::agents::MAX_AGENTS;

@@ -1,7 +1,6 @@
 //! The "Edit" section: the tool palette, the brush, undo and redo, and the clear buttons.
 
-use super::widgets::PanelWidgets;
-use super::widgets::swatch;
+use super::widgets::{PanelWidgets, swatch};
 use crate::editing::{BRUSH_SIZES, EditCommand, EditTool, History, Tool};
 use crate::view::palette;
 use crate::world::terrain::Ground;

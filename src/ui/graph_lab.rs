@@ -9,8 +9,7 @@
 use super::lab_edit::{self, Gesture};
 use super::lab_labels;
 use super::lab_state::{GraphLab, Selected, row_text};
-use super::widgets::PanelWidgets;
-use super::widgets::{RED, color32};
+use super::widgets::{PanelWidgets, RED, color32};
 use crate::planner::PlannerSettings;
 use crate::view::overlays::grid_graph::GridGraphOverlay;
 use crate::view::palette;

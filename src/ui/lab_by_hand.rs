@@ -2,8 +2,7 @@
 //! grading is the core's (`gridpath::lab::ByHand`); this file asks and shows.
 
 use super::lab_state::GraphLab;
-use super::widgets::PanelWidgets;
-use super::widgets::{RED, color32};
+use super::widgets::{PanelWidgets, RED, color32};
 use crate::view::palette;
 use bevy_egui::egui;
 use gridpath::lab::{NeighbourAnswer, NextAnswer, Question, TiePolicy, num};

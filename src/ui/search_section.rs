@@ -1,8 +1,7 @@
 //! The "Search" section: which algorithm, heuristic, weight, moves and goal rule the planner
 //! uses, how often it re-plans, and the last plan's numbers. A change re-plans at once.
 
-use super::widgets::PanelWidgets;
-use super::widgets::{AMBER, RED};
+use super::widgets::{AMBER, PanelWidgets, RED};
 use crate::input::pointer::PointerWorld;
 use crate::planner::straighten::Straightened;
 use crate::planner::{INTERVAL_RANGE, Optimality, Plan, PlanStatus, PlannerSettings, ReplanNow};

@@ -1,7 +1,6 @@
 //! The "View" section: which overlays show, and a legend of what the colours mean.
 
-use super::widgets::PanelWidgets;
-use super::widgets::{AMBER, swatch};
+use super::widgets::{AMBER, PanelWidgets, swatch};
 use crate::planner::flow::GoalField;
 use crate::view::camera::FitView;
 use crate::view::overlays::{ExploredColoring, OverlaySettings};
