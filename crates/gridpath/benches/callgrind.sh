@@ -25,7 +25,7 @@ command -v valgrind >/dev/null || { echo "valgrind is needed (apt-get install va
 
 here=$(cd "$(dirname "$0")/.." && pwd)
 target=${CARGO_TARGET_DIR:-$here/../../target}
-cargo build --release --quiet --manifest-path "$here/Cargo.toml" --bin gridpath
+cargo build --release --quiet --manifest-path "$here/../gridpath_cli/Cargo.toml" --bin gridpath
 bin=$target/release/gridpath
 
 work=$(mktemp -d)

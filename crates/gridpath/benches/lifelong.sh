@@ -22,7 +22,7 @@ shift $(( $# < 3 ? $# : 3 ))
 [ "${1:-}" = "--" ] && shift
 here=$(cd "$(dirname "$0")/.." && pwd)
 target=${CARGO_TARGET_DIR:-$here/../../target}
-cargo build --release --quiet --manifest-path "$here/Cargo.toml" --bin gridpath
+cargo build --release --quiet --manifest-path "$here/../gridpath_cli/Cargo.toml" --bin gridpath
 bin=$target/release/gridpath
 
 echo "| instance | agents | tasks finished | ms/step mean | ms/step p99 | starved | idle |"

@@ -211,3 +211,48 @@ fn mapf_on_a_hex_map_moves_to_the_six_neighbours() {
     assert_eq!(code, 1, "{text}");
     assert!(text.contains("not a move to a neighbour"), "{text}");
 }
+
+/// Every command answers `--help` (exit 0, its usage), and a bad argument gets one line that
+/// names it (exit 2).
+#[test]
+fn every_command_answers_help_and_names_a_bad_argument() {
+    for command in ["scen", "mapf", "mapf-check", "lifelong"] {
+        let (code, text) = gridpath(&[command.as_ref(), "--help".as_ref()]);
+        assert_eq!(code, 0, "{text}");
+        assert!(
+            text.contains(&format!("Usage: gridpath {command} ")),
+            "{text}"
+        );
+    }
+    let map = temp_file("rooms.map", ROOMS);
+    for (args, named) in [
+        (
+            &["mapf", "--random", "3", "--solver", "cbs"][..],
+            "--solver",
+        ),
+        (&["mapf", "--random", "0"], "--random"),
+        (&["mapf", "--random", "3", "--seed", "-1"], "--seed"),
+        (
+            &["mapf", "--random", "3", "--time-limit", "never"],
+            "--time-limit",
+        ),
+        (&["mapf", "--random", "3", "--first"], "--time-limit"),
+        (&["mapf"], "--agents"),
+        (&["mapf", "s.scen"], "--agents"),
+        (&["scen", "s.scen", "--algo", "a*"], "--algo"),
+        (&["scen", "s.scen", "--moves", "six"], "--moves"),
+        (&["mapf-check", "r.txt", "s.scen"], "<N>"),
+        (&["lifelong", "--steps", "ten"], "--steps"),
+        (&["teleport"], "teleport"),
+    ] {
+        let mut all = vec![std::ffi::OsStr::new(args[0])];
+        if args[0] != "teleport" {
+            all.push(map.as_os_str());
+        }
+        all.extend(args[1..].iter().map(std::ffi::OsStr::new));
+        let (code, text) = gridpath(&all);
+        assert_eq!(code, 2, "{args:?}: {text}");
+        assert!(text.contains(named), "{args:?}: {text}");
+        assert_eq!(text.trim_end().lines().count(), 1, "{args:?}: {text}");
+    }
+}
