@@ -16,11 +16,11 @@ fn launch_args() -> Vec<String> {
 fn main() -> AppExit {
     #[cfg(target_arch = "wasm32")]
     if let Err(e) = LaunchOptions::parse(launch_args()) {
-        // A page has no terminal and cannot exit: say it in the browser's console (the usage
+        // A page has no terminal and cannot exit: say it in the browser's console (the help
         // for `?help`), and start as if plain.
         let text = match e {
             CliError::Help => usage(),
-            CliError::Bad(message) => format!("{message}\n\n{}", usage()),
+            CliError::Bad(message) => message,
         };
         web_sys::console::warn_1(&text.into());
         return App::new().add_plugins(PlaygroundPlugin::default()).run();
@@ -32,7 +32,7 @@ fn main() -> AppExit {
             return AppExit::Success;
         }
         Err(CliError::Bad(message)) => {
-            eprintln!("{message}\n\n{}", usage());
+            eprintln!("{message}");
             return AppExit::from_code(2);
         }
     };

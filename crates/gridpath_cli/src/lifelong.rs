@@ -14,6 +14,7 @@ use std::path::PathBuf;
 /// and no task at all (idle). --output writes the run in the field's MAPF result format, with
 /// tasks_finished=. Exits 2 on bad input.
 #[derive(Args)]
+#[command(verbatim_doc_comment)]
 pub struct LifelongArgs {
     /// The instance's JSON file.
     config: PathBuf,
@@ -36,7 +37,7 @@ pub struct LifelongArgs {
     vertex: Option<f32>,
     /// focal: a new goal's guide path is the one with the least contraflow among those at most B
     /// times longer than the shortest (0: weighted A*).
-    #[arg(long, value_name = "B", allow_negative_numbers = true, value_parser = focal_bound)]
+    #[arg(verbatim_doc_comment, long, value_name = "B", allow_negative_numbers = true, value_parser = focal_bound)]
     focal: Option<f32>,
     /// focal: ...and at most STEPS steps longer.
     #[arg(long, value_name = "STEPS", allow_negative_numbers = true)]
@@ -46,11 +47,11 @@ pub struct LifelongArgs {
     replan: Option<u32>,
     /// An agent pushed off its guide path keeps it and is led back (keep), or drops it and
     /// follows its shortest way until its turn to plan a new one (drop).
-    #[arg(long, value_enum)]
+    #[arg(verbatim_doc_comment, long, value_enum)]
     strays: Option<Strays>,
     /// Ties between equally short moves go with the recent flow: each agent's step the other way
     /// costs W cells.
-    #[arg(long, value_name = "W", allow_negative_numbers = true, value_parser = cells)]
+    #[arg(verbatim_doc_comment, long, value_name = "W", allow_negative_numbers = true, value_parser = cells)]
     flow: Option<f32>,
     /// ...at most C cells.
     #[arg(long, value_name = "C", allow_negative_numbers = true, value_parser = cells)]

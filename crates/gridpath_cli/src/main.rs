@@ -25,7 +25,7 @@ use std::process::ExitCode;
 /// Grid pathfinding on the field's benchmarks: every query checked against its published
 /// optimum, multi-agent plans checked by a validator that shares no code with the planners.
 #[derive(Parser)]
-#[command(name = "gridpath", version)]
+#[command(name = "gridpath", version, verbatim_doc_comment)]
 struct Cli {
     #[command(subcommand)]
     command: Command,

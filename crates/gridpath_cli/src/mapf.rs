@@ -32,6 +32,7 @@ use std::time::{Duration, Instant};
 /// and optimal=1 when the plan is proven optimal (it then stops early). Without it, the first
 /// plan is the answer (searched for 60 s at most). The first plan is the same for the same seed.
 #[derive(Args)]
+#[command(verbatim_doc_comment)]
 #[command(group(ArgGroup::new("who").required(true).args(["agents", "random"])))]
 pub struct MapfArgs {
     /// The map (.map).
@@ -87,6 +88,7 @@ impl Solver {
 /// N of a scenario file), and recomputes soc and makespan. Exits 0 for a valid plan, 1 for an
 /// invalid one, 2 on bad input.
 #[derive(Args)]
+#[command(verbatim_doc_comment)]
 pub struct CheckArgs {
     /// The map (.map, or a League of Robot Runners map).
     map: PathBuf,

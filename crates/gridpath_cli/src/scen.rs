@@ -15,6 +15,7 @@ use std::path::PathBuf;
 /// parsed, scenarios for another map, a start or goal on a wall). With other --moves the
 /// published costs do not apply: only the summary is printed, to measure the searches.
 #[derive(Args)]
+#[command(verbatim_doc_comment)]
 pub struct ScenArgs {
     /// The map, a Moving AI .map file.
     map: PathBuf,
@@ -25,7 +26,7 @@ pub struct ScenArgs {
     algo: Algorithm,
     /// The moves: the benchmarks' (octile), 4-way, the same on the map read as a staggered
     /// isometric one, or the map's cells read as hexagons of a map file's type word.
-    #[arg(long, default_value = "octile", value_parser = moves())]
+    #[arg(verbatim_doc_comment, long, default_value = "octile", value_parser = moves())]
     moves: Movement,
 }
 
