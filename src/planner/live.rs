@@ -291,7 +291,7 @@ impl Planner {
         };
         let overtaken = match &answer {
             Ok(route) => route.stats.overtaken,
-            Err(failed) => failed.overtaken,
+            Err(failed) => failed.stats.overtaken,
         };
         plan.discarded += u64::from(overtaken);
         plan.revision = answer.as_ref().ok().map(|r| r.revision);

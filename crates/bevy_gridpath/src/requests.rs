@@ -167,8 +167,8 @@ pub struct Route {
     pub stats: SearchStats,
 }
 
-/// How a [`Route`]'s search went. A game walks its route without it; a profiler, or a view that
-/// teaches how searches work (as the playground's panel does), reads it.
+/// How a [`Route`]'s (or a [`PathFailed`]'s) search went. A game walks its route without it; a
+/// profiler, or a view that teaches how searches work (as the playground's panel does), reads it.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct SearchStats {
     /// How long the search ran, in microseconds (on the task pool, not in the frame).
@@ -235,8 +235,9 @@ pub struct PathFailed {
     pub reason: PathFailure,
     /// The request that failed.
     pub request: PathRequest,
-    /// Earlier answers to this request thrown away because an edit overtook them.
-    pub overtaken: u32,
+    /// How its search went, as for a [`Route`]: a request refused before any search has only
+    /// the answers an edit overtook before it failed.
+    pub stats: SearchStats,
 }
 
 impl PathFailed {
@@ -446,7 +447,10 @@ fn failed(reason: PathFailure, request: &PathRequest, overtaken: u32) -> PathFai
     PathFailed {
         reason,
         request: *request,
-        overtaken,
+        stats: SearchStats {
+            overtaken,
+            ..SearchStats::default()
+        },
     }
 }
 

@@ -33,6 +33,7 @@ pub struct Crowd {
     pub(super) ticks: u64,
     pub(super) stats: CrowdStats,
     /// What the last frame's step took, in microseconds.
+    #[cfg(feature = "diagnostics")]
     pub(super) step_micros: f64,
     /// Which cells a body on its way covers, one bit each, filled for the detours of a tick and
     /// cleared after them: bits rather than who, as a detour only asks whether a cell is free,
@@ -61,6 +62,7 @@ impl Default for Crowd {
             due: 0.0,
             ticks: 0,
             stats: CrowdStats::default(),
+            #[cfg(feature = "diagnostics")]
             step_micros: 0.0,
             covered: Vec::new(),
             untangling: None,
@@ -92,6 +94,10 @@ impl Crowd {
     /// ways round for stalled bodies), the glides and the counts. (Settling bodies after edits
     /// and handing out gathering cells are not in it, nor, with [`Crowd::plan_ahead`], the
     /// work planned off the frame: only what the frame spent preparing and taking the plan.)
+    ///
+    /// With the `diagnostics` feature: a game does not need it to move its crowd, and the clock
+    /// is read twice a frame.
+    #[cfg(feature = "diagnostics")]
     pub fn step_micros(&self) -> f64 {
         self.step_micros
     }

@@ -8,6 +8,7 @@ use crate::agent::{AgentProgress, AgentStatus, Destination, GridAgent, centre};
 use crate::nav_grid::{GridsBySize, NavGrid};
 use crate::off_frame::SearchThread;
 use crate::requests::{PathRequest, Route};
+#[cfg(feature = "diagnostics")]
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use gridpath::Point;
@@ -44,6 +45,7 @@ pub(super) fn step(
     let Some(nav) = nav else {
         return;
     };
+    #[cfg(feature = "diagnostics")]
     let began = Instant::now();
     let crowd = &mut *crowd;
     crowd.clock += time.delta_secs();
@@ -88,7 +90,10 @@ pub(super) fn step(
         untangled: crowd.untangled,
         ..glide_and_count(crowd.clock, &nav, &mut order, planned, &near_plan)
     };
-    crowd.step_micros = began.elapsed().as_secs_f64() * 1e6;
+    #[cfg(feature = "diagnostics")]
+    {
+        crowd.step_micros = began.elapsed().as_secs_f64() * 1e6;
+    }
 }
 
 /// Glides every body, notes its progress, sets its status, and counts the crowd.
