@@ -52,6 +52,7 @@ impl Clearance {
     /// repairs at most a `MAX × MAX` box.
     pub const MAX: u8 = 16;
 
+    /// An empty map, to be sized by the first [`Clearance::update`].
     pub fn new() -> Self {
         Self::default()
     }

@@ -48,6 +48,7 @@ pub struct FlowField {
 }
 
 impl FlowField {
+    /// An empty field: its first build sizes it to the grid.
     pub fn new() -> Self {
         Self::default()
     }

@@ -20,7 +20,9 @@ use std::hash::Hash;
 /// A path found by [`astar`]: the nodes from start to goal, and the sum of the step costs.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GraphPath<N> {
+    /// The nodes, from the start to the goal.
     pub nodes: Vec<N>,
+    /// The sum of the step costs.
     pub cost: f64,
 }
 
@@ -30,7 +32,9 @@ pub struct Expansion<'a, N> {
     pub node: &'a N,
     /// Its cost from the start, its heuristic, and their sum.
     pub g: f64,
+    /// Its heuristic estimate to the goal.
     pub h: f64,
+    /// g + h: what the open list orders by.
     pub f: f64,
     open: &'a HashMap<N, Record<N>>,
 }

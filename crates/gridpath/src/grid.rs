@@ -25,11 +25,14 @@ fn next_wall_revision() -> u64 {
 /// it answers "outside the grid" instead of wrapping around.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Point {
+    /// The column, from 0 at the left.
     pub x: i32,
+    /// The row, from 0 at the top.
     pub y: i32,
 }
 
 impl Point {
+    /// The cell at column `x`, row `y`.
     pub const fn new(x: i32, y: i32) -> Self {
         Self { x, y }
     }
@@ -60,6 +63,7 @@ impl Cell {
     /// Plain floor: passable at cost 1.
     pub const FLOOR: Cell = Cell::Passable(1);
 
+    /// Can a unit enter a cell of this cost? (Everything but a wall.)
     pub fn is_passable(self) -> bool {
         matches!(self, Cell::Passable(_))
     }
@@ -69,7 +73,12 @@ impl Cell {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GridError {
     /// Width or height is zero, or the grid would hold more than [`Grid::MAX_CELLS`] cells.
-    BadSize { width: u32, height: u32 },
+    BadSize {
+        /// The width asked for.
+        width: u32,
+        /// The height asked for.
+        height: u32,
+    },
     /// The point is not inside the grid.
     OutOfBounds(Point),
     /// A passable cell must cost at least 1, or heuristics stop being admissible.
@@ -179,10 +188,12 @@ impl Grid {
         Ok(grid)
     }
 
+    /// Columns.
     pub fn width(&self) -> u32 {
         self.width
     }
 
+    /// Rows.
     pub fn height(&self) -> u32 {
         self.height
     }
@@ -197,6 +208,7 @@ impl Grid {
         self.costs.is_empty()
     }
 
+    /// Is `p` inside the grid?
     pub fn contains(&self, p: Point) -> bool {
         p.x >= 0 && p.y >= 0 && (p.x as u32) < self.width && (p.y as u32) < self.height
     }

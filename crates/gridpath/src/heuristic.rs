@@ -145,6 +145,7 @@ impl Heuristic {
         }
     }
 
+    /// Its name, for a menu or a table.
     pub fn name(self) -> &'static str {
         match self {
             Heuristic::Manhattan => "Manhattan",

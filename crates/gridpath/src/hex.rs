@@ -76,6 +76,7 @@ const COLUMN_UP: [(i32, i32); 6] = [(1, 0), (0, 1), (-1, 0), (-1, -1), (0, -1), 
 const COLUMN_DOWN: [(i32, i32); 6] = [(1, 1), (0, 1), (-1, 1), (-1, 0), (0, -1), (1, 0)];
 
 impl HexLayout {
+    /// Every layout, for a menu or a test that tries them all.
     pub const ALL: [HexLayout; 6] = [
         HexLayout::RowEven,
         HexLayout::RowOdd,
@@ -175,6 +176,7 @@ impl HexLayout {
             .collect()
     }
 
+    /// Its name, for a menu.
     pub fn label(self) -> &'static str {
         match self {
             HexLayout::RowEven => "hex rows, even shifted",

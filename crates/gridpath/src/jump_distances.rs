@@ -125,7 +125,12 @@ pub enum Update {
     /// The table was made for these walls already.
     Unchanged,
     /// Repaired after `changes` wall changes; `entries` distances were recomputed.
-    Repaired { changes: usize, entries: usize },
+    Repaired {
+        /// Wall changes repaired.
+        changes: usize,
+        /// Distances recomputed.
+        entries: usize,
+    },
     /// Made from scratch (the first time, after a change of size, or after many changes).
     Rebuilt,
 }
@@ -181,6 +186,7 @@ pub struct JumpDistances {
 }
 
 impl JumpDistances {
+    /// An empty table: the first update makes it for its grid.
     pub fn new() -> Self {
         Self::default()
     }

@@ -38,6 +38,7 @@
 
 // No unsafe code anywhere: the CI fuzzers run without a sanitizer (`.ci/fuzz`).
 #![forbid(unsafe_code)]
+#![deny(missing_docs)]
 
 pub mod algorithms;
 mod buckets;

@@ -45,6 +45,7 @@ pub enum CornerRule {
 }
 
 impl CornerRule {
+    /// Every rule, for a menu.
     pub const ALL: [CornerRule; 3] = [Self::NeverCut, Self::CutOneCorner, Self::CutAlways];
 
     /// Is a diagonal step allowed, given whether each of its two side cells is free?
@@ -57,6 +58,7 @@ impl CornerRule {
         }
     }
 
+    /// Its name, for a menu.
     pub fn label(self) -> &'static str {
         match self {
             CornerRule::NeverCut => "never cut corners",

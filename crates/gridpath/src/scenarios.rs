@@ -29,12 +29,14 @@ pub struct ScenarioOutcome<'a> {
     pub cost: Option<f64>,
     /// The query was refused (start or goal off the map or on a wall, ...).
     pub error: Option<QueryError>,
+    /// Cells expanded.
     pub expanded: usize,
     /// Search time, microseconds.
     pub micros: f64,
 }
 
 impl ScenarioOutcome<'_> {
+    /// Is its cost the published optimum (within 1e-4)?
     pub fn is_optimal(&self) -> bool {
         self.cost
             .is_some_and(|c| (c - self.scenario.optimal).abs() <= TOLERANCE)
@@ -62,23 +64,28 @@ impl ScenarioOutcome<'_> {
 /// Every scenario's outcome, with the summary the command prints.
 #[derive(Clone, Debug, Default)]
 pub struct ScenarioReport<'a> {
+    /// One per scenario, in the file's order.
     pub outcomes: Vec<ScenarioOutcome<'a>>,
 }
 
 impl<'a> ScenarioReport<'a> {
+    /// How many found the published optimum.
     pub fn optimal(&self) -> usize {
         self.outcomes.iter().filter(|o| o.is_optimal()).count()
     }
 
+    /// Those that did not.
     pub fn mismatches(&self) -> impl Iterator<Item = &ScenarioOutcome<'a>> {
         self.outcomes.iter().filter(|o| !o.is_optimal())
     }
 
+    /// Search time in all, milliseconds.
     pub fn total_ms(&self) -> f64 {
         // A fold from +0.0: an empty `sum` of floats is -0.0, which prints as "-0.000".
         self.outcomes.iter().fold(0.0, |total, o| total + o.micros) / 1000.0
     }
 
+    /// The median search time, microseconds.
     pub fn median_us(&self) -> f64 {
         let mut times: Vec<f64> = self.outcomes.iter().map(|o| o.micros).collect();
         times.sort_by(f64::total_cmp);

@@ -79,6 +79,7 @@ struct Query {
 }
 
 impl Search {
+    /// A search with no memory yet: it grows to the first grid it searches, and keeps it.
     pub fn new() -> Self {
         Self::default()
     }

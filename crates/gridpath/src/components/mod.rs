@@ -74,6 +74,7 @@ struct Run {
 }
 
 impl Components {
+    /// No grid yet: every query answers "not connected" until the first update.
     pub fn new() -> Self {
         Self::default()
     }

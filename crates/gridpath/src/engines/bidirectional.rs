@@ -104,6 +104,7 @@ pub struct Bidirectional {
 }
 
 impl Bidirectional {
+    /// A search with no memory yet: it grows to the grid on first use and keeps it.
     pub fn new() -> Self {
         Self::default()
     }
@@ -379,6 +380,7 @@ impl Bidirectional {
         }
     }
 
+    /// Where the search stands: still running, or finished and how.
     pub fn status(&self) -> SearchStatus {
         self.status
     }

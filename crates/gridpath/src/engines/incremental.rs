@@ -141,6 +141,7 @@ pub struct DStarLite {
 }
 
 impl DStarLite {
+    /// A planner with no grid yet: the first plan sizes it.
     pub fn new() -> Self {
         Self::default()
     }
@@ -513,6 +514,7 @@ impl DStarLite {
         };
     }
 
+    /// Where the last plan stands: found, or no path.
     pub fn status(&self) -> SearchStatus {
         self.status
     }
@@ -534,6 +536,7 @@ impl DStarLite {
             .map(move |&i| Point::new((i % width) as i32, (i / width) as i32))
     }
 
+    /// The last plan's cells, from the current start to the goal (empty without one).
     pub fn path(&self) -> &[Point] {
         &self.path
     }

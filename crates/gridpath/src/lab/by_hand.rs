@@ -81,6 +81,7 @@ impl Habit {
 /// An answer to "which node is expanded next?".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum NextAnswer {
+    /// This node is expanded next.
     Node(usize),
     /// "The search stops here."
     Stop,
@@ -91,6 +92,7 @@ pub enum NextAnswer {
 pub enum NeighbourAnswer {
     /// It gets this g, with the expanded node as its parent.
     NewG(f64),
+    /// Its g does not change (it keeps its parent).
     NoChange,
 }
 
@@ -101,9 +103,13 @@ pub enum Question {
     Next,
     /// What happens to `neighbour`, reached from `via` (g(via) = `via_g`) by an edge of `weight`?
     Neighbour {
+        /// The neighbour asked about.
         neighbour: usize,
+        /// The node just expanded.
         via: usize,
+        /// The expanded node's cost from the start.
         via_g: f64,
+        /// The weight of the edge between them.
         weight: f64,
     },
     /// The run is over.
@@ -113,9 +119,11 @@ pub enum Question {
 /// How an answer was judged.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Verdict {
+    /// Was the answer right?
     pub right: bool,
     /// The right answer in words (and what was done instead of the learner's, if wrong).
     pub expected: String,
+    /// The mistake's likely cause, when the wrong answer is what a known habit gives.
     pub habit: Option<Habit>,
 }
 
@@ -156,6 +164,7 @@ impl ByHand {
         (self.right, self.asked)
     }
 
+    /// What is being asked now.
     pub fn question(&self) -> Question {
         if let Some(change) = self.pending.first() {
             let (via, via_g) = self.via.unwrap_or((0, 0.0));

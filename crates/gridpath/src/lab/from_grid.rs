@@ -12,13 +12,17 @@ use crate::movement::Movement;
 /// A region of a grid as a lab graph, with the nodes of `start` and `goal`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GridRegion {
+    /// The region's free cells as nodes, and their moves as weighted edges.
     pub graph: LabGraph,
+    /// The start's node.
     pub start: usize,
+    /// The goal's node.
     pub goal: usize,
     /// Each node's cell, by node.
     pub cells: Vec<Point>,
     /// The region's corners, top-left and bottom-right, included.
     pub min: Point,
+    /// The bottom-right corner.
     pub max: Point,
 }
 

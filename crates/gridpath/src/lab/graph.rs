@@ -11,6 +11,7 @@ pub const MAX_NODES: usize = 26;
 pub struct LabError {
     /// The line, counted from 1 (0 for the graph as a whole).
     pub line: usize,
+    /// What is wrong.
     pub message: String,
 }
 
@@ -35,6 +36,7 @@ pub struct LabGraph {
 }
 
 impl LabGraph {
+    /// A graph with no nodes yet.
     pub fn new() -> Self {
         Self::default()
     }
@@ -134,18 +136,22 @@ impl LabGraph {
         }
     }
 
+    /// How many nodes.
     pub fn len(&self) -> usize {
         self.names.len()
     }
 
+    /// No nodes?
     pub fn is_empty(&self) -> bool {
         self.names.is_empty()
     }
 
+    /// A node's name.
     pub fn name(&self, node: usize) -> &str {
         &self.names[node]
     }
 
+    /// The node of this name, if there is one.
     pub fn index(&self, name: &str) -> Option<usize> {
         self.names.iter().position(|n| n == name)
     }

@@ -6,10 +6,15 @@ use super::graph::LabGraph;
 /// A graph with a start and a goal, and what it shows.
 #[derive(Clone, Copy, Debug)]
 pub struct Preset {
+    /// Its name in a menu.
     pub name: &'static str,
+    /// The graph in the lab's text format.
     pub text: &'static str,
+    /// The start node's name.
     pub start: &'static str,
+    /// The goal node's name.
     pub goal: &'static str,
+    /// What it teaches, in a sentence.
     pub about: &'static str,
 }
 

@@ -23,14 +23,20 @@ use super::graph::{LabGraph, num};
 /// The searches the lab steps through.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum LabAlgorithm {
+    /// Breadth-first: first in, first out, by edges.
     Bfs,
+    /// Depth-first: last in, first out.
     Dfs,
+    /// Dijkstra: the lowest g first.
     Dijkstra,
+    /// Greedy best-first: the lowest h first.
     Greedy,
+    /// A*: the lowest f = g + h first.
     AStar,
 }
 
 impl LabAlgorithm {
+    /// All five, in the order a menu lists them.
     pub const ALL: [LabAlgorithm; 5] = [
         LabAlgorithm::Bfs,
         LabAlgorithm::Dfs,
@@ -39,6 +45,7 @@ impl LabAlgorithm {
         LabAlgorithm::AStar,
     ];
 
+    /// Its name, for a menu.
     pub fn name(self) -> &'static str {
         match self {
             LabAlgorithm::Bfs => "BFS",
@@ -58,9 +65,13 @@ impl LabAlgorithm {
 /// A node in the open list, with its cost from the start, its h, and f = g + h.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct OpenEntry {
+    /// The node.
     pub node: usize,
+    /// Its cost from the start.
     pub g: f64,
+    /// Its heuristic estimate to the goal.
     pub h: f64,
+    /// g + h.
     pub f: f64,
 }
 
@@ -68,23 +79,41 @@ pub struct OpenEntry {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Change {
     /// Reached for the first time: g = g(via) + weight.
-    Opened { node: usize, via: usize, g: f64 },
+    Opened {
+        /// The neighbour.
+        node: usize,
+        /// The node expanded.
+        via: usize,
+        /// Its g.
+        g: f64,
+    },
     /// A cheaper way: g was `before`, is now g(via) + weight.
     Improved {
+        /// The neighbour.
         node: usize,
+        /// The node expanded.
         via: usize,
+        /// Its g before.
         before: f64,
+        /// Its new g.
         g: f64,
     },
     /// No cheaper: g stays `g`, not more than `offered` through `via`.
     Kept {
+        /// The neighbour.
         node: usize,
+        /// The node expanded.
         via: usize,
+        /// Its g, kept.
         g: f64,
+        /// What the way through `via` offered.
         offered: f64,
     },
     /// Reached already; this algorithm keeps the first way it found.
-    Seen { node: usize },
+    Seen {
+        /// The neighbour.
+        node: usize,
+    },
 }
 
 impl Change {
@@ -141,9 +170,11 @@ impl Change {
 pub struct LabStep {
     /// Counted from 1.
     pub number: usize,
+    /// The node expanded.
     pub expanded: usize,
     /// The expanded node's cost from the start.
     pub g: f64,
+    /// What happened to each of its neighbours.
     pub changes: Vec<Change>,
     /// The open list after the step, in the order the algorithm takes from it (first: next).
     pub open: Vec<OpenEntry>,
@@ -194,10 +225,12 @@ impl LabSearch {
         }
     }
 
+    /// The graph searched.
     pub fn graph(&self) -> &LabGraph {
         &self.graph
     }
 
+    /// The algorithm that searches it.
     pub fn algorithm(&self) -> LabAlgorithm {
         self.algorithm
     }

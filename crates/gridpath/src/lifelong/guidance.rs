@@ -115,10 +115,12 @@ impl Guidance {
         ..Guidance::GUIDED
     };
 
+    /// Are moves' ties broken by the recent flow?
     pub fn flow_is_on(self) -> bool {
         self.flow > 0.0 && self.flow_cap > 0.0
     }
 
+    /// Do agents follow guide paths?
     pub fn paths_are_on(self) -> bool {
         self.contraflow > 0.0
     }
@@ -172,6 +174,7 @@ impl Traffic {
     /// How much of the flow is left after a step: a memory of some ten steps.
     pub const FADE: f32 = 0.9;
 
+    /// No flow yet on any cell of `grid`.
     pub fn new(grid: &Grid) -> Self {
         Self {
             flow: vec![[0.0; 4]; grid.len()],

@@ -89,6 +89,7 @@ impl GuidePaths {
     /// Steps off its path after which an agent plans a new one.
     pub const LOST_AFTER: u16 = 3;
 
+    /// No guide paths yet, on `grid`.
     pub fn new(grid: &Grid) -> Self {
         Self {
             width: grid.width() as usize,

@@ -30,11 +30,13 @@ const MAX_CONFIG_BYTES: u64 = 1 << 20;
 /// At most this many agents, and this many tasks: a bound on what a hostile file can make us
 /// hold.
 pub const MAX_LIFELONG_AGENTS: usize = 1 << 20;
+/// See [`MAX_LIFELONG_AGENTS`].
 pub const MAX_LIFELONG_TASKS: usize = 1 << 24;
 
 /// A lifelong instance, read and checked.
 #[derive(Clone, Debug)]
 pub struct LifelongInstance {
+    /// The map.
     pub grid: Grid,
     /// The map file as the configuration names it (for the result file).
     pub map_file: String,
@@ -122,8 +124,11 @@ impl LifelongInstance {
 /// agents take part.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LifelongConfig {
+    /// The map file.
     pub map_file: String,
+    /// The agents' file: their start cells.
     pub agent_file: String,
+    /// The tasks' file: the cells agents are sent to, in order.
     pub task_file: String,
     /// The first `team_size` agents of the agent file; all of them if `None`.
     pub team_size: Option<usize>,

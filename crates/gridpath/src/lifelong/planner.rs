@@ -75,14 +75,17 @@ impl LifelongPlanner {
         }
     }
 
+    /// The map planned on.
     pub fn grid(&self) -> &Grid {
         &self.grid
     }
 
+    /// How many agents.
     pub fn len(&self) -> usize {
         self.movers.len()
     }
 
+    /// No agents?
     pub fn is_empty(&self) -> bool {
         self.movers.is_empty()
     }

@@ -22,12 +22,15 @@ use web_time::Instant;
 /// What a run did, as the validator counted it.
 #[derive(Clone, Debug, Default)]
 pub struct LifelongRun {
+    /// Steps run.
     pub steps: usize,
+    /// Tasks finished in all.
     pub tasks_finished: u64,
     /// Planning time of each step, in milliseconds (goals given included).
     pub step_ms: Vec<f64>,
     /// Tasks each agent finished, and those in the second half of the run.
     pub finished: Vec<u32>,
+    /// Tasks each agent finished in the second half of the run (the starved have none).
     pub finished_late: Vec<u32>,
     /// Tasks finished at each step.
     pub per_step: Vec<u32>,

@@ -38,6 +38,7 @@ impl GoalTables {
     /// A table's entry for a cell from which its goal cannot be reached.
     pub const UNREACHABLE: u32 = Distances::UNREACHABLE;
 
+    /// No tables yet.
     pub fn new() -> Self {
         Self::default()
     }

@@ -59,7 +59,9 @@ pub struct AnytimeLimits<'a> {
 /// A plan's cost, and when it was found (from the start of the solve).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Milestone {
+    /// Its sum of costs.
     pub soc: u64,
+    /// When it was found, from the start of the solve.
     pub at: Duration,
 }
 
@@ -69,6 +71,7 @@ pub struct Milestone {
 pub struct AnytimeRun {
     /// `Solved` with the cheapest plan found.
     pub outcome: LacamOutcome,
+    /// The search's counts, summed over every thread.
     pub stats: LacamStats,
     /// The first plan, then each cheaper one, in order.
     pub milestones: Vec<Milestone>,

@@ -16,56 +16,87 @@ pub struct PlanCheck {
     pub makespan: u64,
     /// The sum, and the largest, of the agents' single-agent distances (4-way BFS).
     pub soc_lb: u64,
+    /// The largest of the agents' single-agent distances.
     pub makespan_lb: u64,
 }
 
 /// The first thing found wrong with a plan. Steps count from 0 (the starts); agents from 0.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PlanError {
+    /// The plan has no steps.
     Empty,
     /// A step lists another number of agents than there are starts.
     AgentCount {
+        /// The step.
         step: usize,
+        /// How many agents it lists.
         found: usize,
+        /// How many starts there are.
         expected: usize,
     },
+    /// An agent does not begin at its start.
     NotAtStart {
+        /// The agent.
         agent: usize,
+        /// Where it begins.
         at: Point,
+        /// Its start.
         start: Point,
     },
+    /// An agent does not end at its goal.
     NotAtGoal {
+        /// The agent.
         agent: usize,
+        /// Where it ends.
         at: Point,
+        /// Its goal.
         goal: Point,
     },
+    /// An agent off the map.
     OffMap {
+        /// The step.
         step: usize,
+        /// The agent.
         agent: usize,
+        /// The cell.
         at: Point,
     },
+    /// An agent on a wall.
     OnWall {
+        /// The step.
         step: usize,
+        /// The agent.
         agent: usize,
+        /// The cell.
         at: Point,
     },
     /// Not a wait nor a move to a neighbour (one of four, or a hexagon's six).
     Jump {
+        /// The step it arrives.
         step: usize,
+        /// The agent.
         agent: usize,
+        /// Where it was.
         from: Point,
+        /// Where it is.
         to: Point,
     },
     /// Two agents on one cell.
     Vertex {
+        /// The step.
         step: usize,
+        /// The two agents.
         agents: (usize, usize),
+        /// The cell.
         at: Point,
     },
     /// Two agents trading cells in one step.
     Swap {
+        /// The step they arrive.
         step: usize,
+        /// The two agents.
         agents: (usize, usize),
+        /// The cells they trade.
         cells: (Point, Point),
     },
 }

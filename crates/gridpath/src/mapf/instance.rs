@@ -10,8 +10,11 @@ use std::fmt;
 /// two agents share a start, and no two share a goal ([`Instance::new`] checks).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Instance {
+    /// The map.
     pub grid: Grid,
+    /// Each agent's start.
     pub starts: Vec<Point>,
+    /// Each agent's goal.
     pub goals: Vec<Point>,
     /// 4-way (the field's benchmark, and [`Instance::new`]'s) or a hex map's six neighbours.
     pub moves: Moves,
@@ -20,36 +23,56 @@ pub struct Instance {
 /// Why an instance was refused: one line, naming the agent (counted from 0) and the cell.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum InstanceError {
+    /// The instance has no agents.
     NoAgents,
     /// The numbers of starts and goals differ.
     Unpaired {
+        /// How many starts.
         starts: usize,
+        /// How many goals.
         goals: usize,
     },
+    /// A start or goal off the map.
     OutsideMap {
+        /// The agent.
         agent: usize,
+        /// "start" or "goal".
         what: &'static str,
+        /// The cell.
         at: Point,
     },
+    /// A start or goal on a wall.
     OnWall {
+        /// The agent.
         agent: usize,
+        /// "start" or "goal".
         what: &'static str,
+        /// The cell.
         at: Point,
     },
+    /// Two agents with one start, or one goal.
     Shared {
+        /// The two agents.
         agents: (usize, usize),
+        /// "start" or "goal".
         what: &'static str,
+        /// The cell.
         at: Point,
     },
     /// More agents asked for than the scenario file or the map's region holds.
     TooMany {
+        /// How many were asked for.
         asked: usize,
+        /// How many there are.
         available: usize,
     },
     /// A scenario line was written for a map of another size.
     OtherMap {
+        /// The scenario's line.
         line: usize,
+        /// The map width it names.
         width: u32,
+        /// The map height it names.
         height: u32,
     },
 }

@@ -34,16 +34,25 @@ pub const MAX_RESULT_BYTES: u64 = 256 << 20;
 /// numbers a file claims are kept as claims, for a validator to compare with its own.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct MapfResult {
+    /// The map's file name.
     pub map_file: String,
+    /// The solver's name.
     pub solver: String,
+    /// Did it solve the instance?
     pub solved: bool,
+    /// The sum of costs it claims.
     pub soc: Option<u64>,
+    /// The lower bound on the sum of costs it claims.
     pub soc_lb: Option<u64>,
+    /// The makespan it claims.
     pub makespan: Option<u64>,
+    /// The lower bound on the makespan it claims.
     pub makespan_lb: Option<u64>,
     /// Milliseconds to the solution.
     pub comp_time: Option<f64>,
+    /// Each agent's start.
     pub starts: Vec<Point>,
+    /// Each agent's goal.
     pub goals: Vec<Point>,
     /// `plan[t][agent]`, the starts at t = 0.
     pub plan: Vec<Vec<Point>>,

@@ -9,9 +9,11 @@ use std::path::PathBuf;
 /// message quotes at most a short, escaped excerpt of the text (see [`super::text::quote`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FormatError {
+    /// The 1-based line.
     pub line: usize,
     /// The 1-based column, in characters, when one character is at fault.
     pub column: Option<usize>,
+    /// What is wrong, quoting at most a short, escaped excerpt.
     pub message: String,
 }
 
@@ -47,17 +49,23 @@ impl std::error::Error for FormatError {}
 /// and column if any, as compilers do: `arena.map:5:2: unknown terrain 'x'`.
 #[derive(Debug)]
 pub struct FileError {
+    /// The file.
     pub path: PathBuf,
+    /// What went wrong.
     pub kind: FileErrorKind,
 }
 
 #[derive(Debug)]
+/// Why a file could not be read or parsed.
 pub enum FileErrorKind {
+    /// It could not be read.
     Io(std::io::Error),
     /// The file holds more than `limit` bytes; reading stopped there.
     TooLarge {
+        /// The limit, in bytes.
         limit: u64,
     },
+    /// Its text is not a valid map or scenario file.
     Format(FormatError),
 }
 

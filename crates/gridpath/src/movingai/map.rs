@@ -81,7 +81,9 @@ impl MapShape {
 /// allocated only once every row the header promised has been read and checked.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MapLimits {
+    /// The most cells a map may have.
     pub max_cells: u64,
+    /// The most bytes a file may have.
     pub max_bytes: u64,
 }
 

@@ -14,11 +14,17 @@ use crate::grid::{Grid, Point};
 /// One benchmark query from a `.scen` file.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Scenario {
+    /// The bucket: scenarios of similar length share one.
     pub bucket: u32,
+    /// The map's file name.
     pub map: String,
+    /// The map's width, as the scenario says.
     pub map_width: u32,
+    /// The map's height, as the scenario says.
     pub map_height: u32,
+    /// The start cell.
     pub start: Point,
+    /// The goal cell.
     pub goal: Point,
     /// The published optimal cost (8-way, √2 diagonals, no corner cutting).
     pub optimal: f64,

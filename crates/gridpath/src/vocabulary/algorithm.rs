@@ -6,22 +6,35 @@
 /// A search algorithm. Every one can be run, or stepped, through [`crate::search::Search`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Algorithm {
+    /// Breadth-first search: fewest steps, blind to costs.
     BreadthFirst,
+    /// Depth-first search: any path, not a short one.
     DepthFirst,
+    /// Dijkstra's algorithm: the cheapest path, no heuristic.
     Dijkstra,
+    /// Greedy best-first search: the lowest heuristic first; fast, not optimal.
     GreedyBestFirst,
     #[default]
+    /// A*: the cheapest path, guided by the heuristic.
     AStar,
+    /// Weighted A*: the heuristic weighted; within `weight` times the cheapest.
     WeightedAStar,
+    /// Jump point search: A* on uniform-cost grids, jumping over symmetric paths.
     JumpPoint,
+    /// JPS+: jump point search with its jumps precomputed (and repaired after edits).
     JumpPointPlus,
+    /// Theta*: any-angle paths, corners joined by line of sight.
     ThetaStar,
+    /// Breadth-first from both ends.
     BidirectionalBreadthFirst,
+    /// A* from both ends.
     BidirectionalAStar,
+    /// D* Lite: repairs its plan after edits instead of searching again.
     DStarLite,
 }
 
 impl Algorithm {
+    /// Every algorithm, in the order a menu lists them.
     pub const ALL: [Algorithm; 12] = [
         Self::BreadthFirst,
         Self::DepthFirst,
@@ -86,6 +99,7 @@ impl Algorithm {
         self == Algorithm::WeightedAStar
     }
 
+    /// Its name, for a menu or a table.
     pub fn name(self) -> &'static str {
         match self {
             Algorithm::BreadthFirst => "Breadth-first",

@@ -24,12 +24,16 @@ pub enum GoalMode {
 /// Everything that shapes a search, apart from the grid and the two end points.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchConfig {
+    /// Which search.
     pub algorithm: Algorithm,
+    /// Which moves.
     pub movement: Movement,
+    /// The heuristic (for the algorithms that use one).
     pub heuristic: Heuristic,
     /// Weighted A* multiplies the heuristic by this; it must be finite and at least 1. The other
     /// algorithms ignore it.
     pub weight: f64,
+    /// What a goal on a wall, or cut off, gets.
     pub goal_mode: GoalMode,
     /// Record every open and close in [`crate::search::Search::trace`]. Off, it costs one branch per cell.
     pub record_trace: bool,
@@ -64,14 +68,19 @@ impl SearchConfig {
 /// Why a query was refused before any search began.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum QueryError {
+    /// The start is off the grid.
     StartOutside(Point),
+    /// The goal is off the grid.
     GoalOutside(Point),
+    /// The start is a wall.
     StartBlocked(Point),
     /// Only in [`GoalMode::MustBeFree`].
     GoalBlocked(Point),
     /// The algorithm cannot answer this query correctly (jump point search on terrain costs, say).
     Unsupported {
+        /// The algorithm.
         algorithm: Algorithm,
+        /// Why it cannot.
         reason: &'static str,
     },
     /// The weighted-A* weight is below 1 or not a number.
@@ -113,6 +122,7 @@ pub enum SearchStatus {
 }
 
 impl SearchStatus {
+    /// Has the search ended (found, partial or no path)?
     pub fn is_finished(self) -> bool {
         matches!(self, Self::Found | Self::Partial | Self::NoPath)
     }
@@ -130,7 +140,9 @@ pub enum Step {
 /// One entry of the trace: a cell entering the frontier, or leaving it to be expanded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum TraceEvent {
+    /// The cell entered the frontier.
     Opened(Point),
+    /// The cell left it, to be expanded.
     Closed(Point),
 }
 
@@ -161,6 +173,7 @@ pub struct SearchResult {
 /// What a visualiser wants to know about one cell.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct NodeInfo {
+    /// Open, closed, or not reached.
     pub state: NodeState,
     /// Cost of the best route found from the start (meaningful once opened).
     pub g: f64,

@@ -35,6 +35,7 @@ pub struct Mate {
     pub at: Point,
     /// The cell it steps onto next on its way to its own, if it is not on its own.
     pub next: Option<Point>,
+    /// Its size, in cells across.
     pub size: u8,
 }
 

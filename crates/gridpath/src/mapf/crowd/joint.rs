@@ -39,8 +39,11 @@ use std::collections::{BinaryHeap, HashMap, VecDeque};
 /// A body for [`untangle_sizes`]: its cell (the top-left of its footprint), its goal, its size.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SizedBody {
+    /// Its cell.
     pub at: Point,
+    /// Its goal.
     pub goal: Point,
+    /// Its size, in cells across.
     pub size: u8,
 }
 

@@ -19,7 +19,9 @@ pub fn first_step(sized: &Grid, movement: Movement, here: Point, aim: Point) -> 
 
 /// A body as [`blocked`] sees it.
 pub struct Wait {
+    /// Its cell (the top-left of its footprint).
     pub cell: Point,
+    /// Its size, in cells across.
     pub size: u8,
     /// The cell it steps onto next to follow its route ([`first_step`]), if it is stalled:
     /// whoever stands there is who it waits behind.

@@ -71,9 +71,11 @@ pub struct Mover {
 pub struct Room {
     /// The footprint wanted.
     pub at: Point,
+    /// Its size, in cells across.
     pub size: u8,
     /// Where the body that wants it stands, and its priority.
     pub from: Point,
+    /// The priority of the body that wants it.
     pub priority: f64,
 }
 

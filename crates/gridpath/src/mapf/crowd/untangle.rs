@@ -23,7 +23,9 @@ const TIME_LIMIT: Duration = Duration::from_secs(10);
 /// A window of a map: its corners, both inside it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Window {
+    /// The top-left corner.
     pub min: Point,
+    /// The bottom-right corner.
     pub max: Point,
 }
 
@@ -54,14 +56,17 @@ impl Window {
         }
     }
 
+    /// Columns.
     pub fn width(&self) -> i32 {
         self.max.x - self.min.x + 1
     }
 
+    /// Rows.
     pub fn height(&self) -> i32 {
         self.max.y - self.min.y + 1
     }
 
+    /// Is `p` inside the window?
     pub fn contains(&self, p: Point) -> bool {
         (self.min.x..=self.max.x).contains(&p.x) && (self.min.y..=self.max.y).contains(&p.y)
     }
