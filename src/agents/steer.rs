@@ -105,6 +105,9 @@ type Steered<'a> = (
 );
 
 /// Sets every agent's destination and moves from the panel and the goal marker.
+///
+/// Why one long function: a Bevy system; each kind of agent (chasing, wandering, flowing, a body of
+/// the crowd) is a few lines that need most of its queries, which helpers would pass along.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn steer(
     settings: Res<AgentSettings>,

@@ -85,6 +85,8 @@ fn wanted() -> Option<TestHook> {
     keys.any(|key| key == QUERY_KEY).then_some(TestHook::Page)
 }
 
+/// Why one long function: it writes the state file, a key and its values a line, in the order
+/// the end-to-end tests read them; split, the file's lines would be spread over functions.
 fn write_state(
     hook: Res<TestHook>,
     widgets: Res<PanelWidgets>,

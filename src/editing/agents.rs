@@ -109,6 +109,8 @@ impl AgentRoster {
     }
 }
 
+/// Why one long function: a Bevy system answering each panel command (spawn, drop one at a cell,
+/// clear) in one match, over the same queries and resources.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn run_agent_commands(
     mut requests: MessageReader<AgentCommand>,

@@ -110,6 +110,8 @@ const PRESET_WIDGETS: [&str; 5] = [
     "lab_inadmissible",
 ];
 
+/// Why one long function: egui lays its widgets out in the order the code runs, so the lab's
+/// controls read top to bottom as they appear on screen.
 fn controls(ui: &mut egui::Ui, lab: &mut GraphLab, widgets: &mut PanelWidgets) {
     ui.horizontal(|ui| {
         for (k, preset) in presets::ALL.into_iter().enumerate() {
@@ -221,6 +223,9 @@ fn node_picker(ui: &mut egui::Ui, label: &str, graph: &LabGraph, node: &mut usiz
 
 /// The nodes on a circle, the edges with their weights, each node's name and h.
 /// Returns what the mouse did in it (see `lab_edit`).
+///
+/// Why one long function: egui draws in the order the code runs, so the drawing reads top to bottom
+/// as it is painted (edges, weights, nodes, labels, the hover), sharing one layout and one painter.
 fn draw_graph(ui: &mut egui::Ui, lab: &mut GraphLab) -> Gesture {
     let (search, start, goal) = (&lab.search, lab.start, lab.goal);
     let graph = search.graph();

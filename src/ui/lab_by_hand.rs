@@ -34,6 +34,9 @@ pub(super) fn settings(ui: &mut egui::Ui, lab: &mut GraphLab) {
 }
 
 /// The question now, with its answers; `clicked` is a node clicked in the drawing.
+///
+/// Why one long function: egui lays its widgets out in the order the code runs; the questions and
+/// their answers read top to bottom as the learner sees them.
 pub(super) fn questions(
     ui: &mut egui::Ui,
     lab: &mut GraphLab,

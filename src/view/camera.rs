@@ -231,26 +231,6 @@ fn zoom_about(
     ortho.scale = new_scale;
 }
 
-/// The part of the world the camera shows, and how many physical pixels a cell spans.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Visible {
-    pub world: Rect,
-    pub cell_pixels: f32,
-}
-
-impl Visible {
-    pub fn of(transform: &GlobalTransform, projection: &Projection) -> Option<Self> {
-        let Projection::Orthographic(ortho) = projection else {
-            return None;
-        };
-        let centre = transform.translation().truncate();
-        Some(Self {
-            world: Rect::from_corners(ortho.area.min + centre, ortho.area.max + centre),
-            cell_pixels: TILE / ortho.scale.max(f32::EPSILON),
-        })
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

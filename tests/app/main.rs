@@ -10,6 +10,7 @@ mod flow_field;
 mod import_circles;
 mod incremental;
 mod lifelong;
+mod long_functions;
 mod mapf;
 mod maps;
 mod markers_and_planner;

@@ -45,6 +45,10 @@ fn place_agents(nav: Option<Res<NavGrid>>, mut agents: Query<(&Transform, &mut A
 }
 
 /// Asks for a route for every agent that needs one.
+///
+/// Why one long function: a Bevy system whose reasons to ask again (no route, a moved destination,
+/// an edit on the route, a wall taken away nearby) each read the same queries and the grid's log of
+/// edits; as helpers they would pass them all along.
 fn ask_for_routes(
     nav: Option<Res<NavGrid>>,
     mut agents: Query<
@@ -285,6 +289,9 @@ fn plan_from(progress: &AgentProgress, route: Option<&Route>, grid: &Grid, m: Mo
 }
 
 /// Moves every agent along its route, one legal step at a time (bodies move with the crowd).
+///
+/// Why one long function: a Bevy system whose steps (the step taken, the wall check, the glide, the
+/// arrival, the status) each need most of its queries; as helpers they would pass them all along.
 fn walk(
     time: Res<Time>,
     nav: Option<Res<NavGrid>>,

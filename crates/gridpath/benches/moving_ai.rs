@@ -105,6 +105,8 @@ fn both_ways(search: &mut Bidirectional, grid: &Grid, s: &Scenario) -> Option<f6
     search.cost()
 }
 
+/// Why one long function: the benchmark's groups, one per map and algorithm, set up in the order
+/// the report lists them.
 fn bench_maps(c: &mut Criterion) {
     let Some(dir) = data_dir() else {
         eprintln!(
@@ -280,6 +282,7 @@ fn median_ns(group: &str, bench: &str) -> Option<f64> {
     value[..value.find([',', '}'])?].trim().parse().ok()
 }
 
+/// Why one long function: it prints the README's table, row after row, in the order it is read.
 fn print_ratios() {
     if data_dir().is_none() {
         return;

@@ -19,6 +19,8 @@ use gridpath::movingai::{read_map_file, read_scen_file};
 use gridpath::{Algorithm, Grid, Heuristic, Movement, Point, Search, SearchConfig, smoothen_path};
 use std::process::ExitCode;
 
+/// Why one long function: an example read top to bottom: each algorithm in turn on the same
+/// queries, and what it shows printed beside it.
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [map, scen] = args.as_slice() else {

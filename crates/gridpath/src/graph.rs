@@ -132,6 +132,9 @@ where
 
 /// [`astar`], calling `on_expand` with every node it expands, in order, once the node's neighbours
 /// are in the open list (the goal last, when it is reached).
+///
+/// Why one long function: it is the textbook's A*, the loop a student reads top to bottom (open
+/// list, closed set, relaxing each neighbour), with the trace's one call added.
 pub fn astar_traced<N, I>(
     start: N,
     mut neighbours: impl FnMut(&N) -> I,

@@ -6,11 +6,10 @@
 //! each frame it shows: after an edit that repairs a 16 × 16 box, not the map.
 
 use super::groups::ClearanceGizmos;
-use super::on_screen::OnScreen;
 use crate::view::palette;
 use crate::world::layout::TILE;
-use crate::world::nav::NavGrid;
 use bevy::prelude::*;
+use bevy_gridpath::debug::OnScreen;
 use gridpath::{Clearance, Point};
 
 /// Rings are drawn at least this far apart, in pixels.
@@ -22,17 +21,16 @@ pub(super) struct ShownClearance(Clearance);
 
 pub(super) fn draw_clearance(
     screen: OnScreen,
-    nav: Option<Res<NavGrid>>,
     mut shown: ResMut<ShownClearance>,
     mut gizmos: Gizmos<ClearanceGizmos>,
 ) {
-    let (Some(on_screen), Some(nav)) = (screen.cells(), nav) else {
+    let Some(on_screen) = screen.cells() else {
         return;
     };
-    let grid = nav.grid();
+    let grid = on_screen.nav.grid();
     shown.0.update(grid);
-    let layout = on_screen.layout;
-    let every = (MIN_RING_SPACING_PX / on_screen.view.cell_pixels)
+    let layout = on_screen.nav.layout();
+    let every = (MIN_RING_SPACING_PX / on_screen.cell_pixels)
         .ceil()
         .max(1.0) as i32;
     let first = |min: i32| (min + every - 1) / every * every;
@@ -45,7 +43,7 @@ pub(super) fn draw_clearance(
             }
             let class = usize::from(size.min(3)) - 1;
             let radius = TILE * [0.14, 0.26, 0.38][class] * every as f32;
-            gizmos.circle_2d(layout.cell_center(p), radius, palette::CLEARANCE[class]);
+            gizmos.circle_2d(layout.to_world(p), radius, palette::CLEARANCE[class]);
         }
     }
 }

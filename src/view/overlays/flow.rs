@@ -2,12 +2,11 @@
 //! Zoomed out, only every k-th cell in each direction has one, so that arrows stay apart.
 
 use super::groups::FlowGizmos;
-use super::on_screen::OnScreen;
 use crate::planner::flow::GoalField;
 use crate::view::palette;
 use crate::world::layout::TILE;
-use crate::world::nav::NavGrid;
 use bevy::prelude::*;
+use bevy_gridpath::debug::OnScreen;
 use gridpath::Point;
 
 /// Arrows are drawn at least this far apart, in pixels.
@@ -16,14 +15,13 @@ const MIN_ARROW_SPACING_PX: f32 = 18.0;
 pub(super) fn draw_flow(
     screen: OnScreen,
     goal_field: Res<GoalField>,
-    nav: Option<Res<NavGrid>>,
     mut gizmos: Gizmos<FlowGizmos>,
 ) {
-    let (Some(on_screen), Some(nav)) = (screen.cells(), nav) else {
+    let Some(on_screen) = screen.cells() else {
         return;
     };
-    let layout = on_screen.layout;
-    let every = (MIN_ARROW_SPACING_PX / on_screen.view.cell_pixels)
+    let (nav, layout) = (on_screen.nav, on_screen.nav.layout());
+    let every = (MIN_ARROW_SPACING_PX / on_screen.cell_pixels)
         .ceil()
         .max(1.0) as i32;
     let half = TILE * 0.32 * every as f32;
@@ -34,8 +32,9 @@ pub(super) fn draw_flow(
             let Some(next) = goal_field.field.next_step(nav.grid(), p) else {
                 continue; // a wall, the goal, or cut off from it
             };
-            let towards = Vec2::new((next.x - x) as f32, (y - next.y) as f32).normalize_or_zero();
-            let centre = layout.cell_center(p);
+            // Towards the next cell's centre as drawn: along the diamonds on an isometric map.
+            let centre = layout.to_world(p);
+            let towards = (layout.to_world(next) - centre).normalize_or_zero();
             gizmos
                 .arrow_2d(
                     centre - towards * half,

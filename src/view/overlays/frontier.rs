@@ -3,15 +3,14 @@
 //! colours (from the start, from the goal), and the cell where they meet is ringed.
 
 use super::groups::FrontierGizmos;
-use super::on_screen::OnScreen;
 use crate::planner::PlannerSettings;
 use crate::planner::shown::{ShownSearch, ShownSearches};
 use crate::view::palette;
-use crate::world::layout::{MapLayout, TILE};
-use crate::world::nav::NavGrid;
+use crate::world::layout::TILE;
 use bevy::prelude::*;
+use bevy_gridpath::debug::OnScreen;
+use bevy_gridpath::{CellShape, GridLayout};
 use gridpath::bidirectional::{Bidirectional, Direction};
-use gridpath::movingai::MapShape;
 use gridpath::{NodeState, Point, Search};
 
 /// Cells are labelled with g, h and f from this size (pixels) up.
@@ -26,13 +25,12 @@ pub(super) fn draw_frontier(
     shown: Res<ShownSearch>,
     searches: ShownSearches,
     settings: Res<PlannerSettings>,
-    nav: Option<Res<NavGrid>>,
     mut gizmos: Gizmos<FrontierGizmos>,
 ) {
     let Some(on_screen) = screen.cells() else {
         return;
     };
-    let (layout, view) = (on_screen.layout, on_screen.view);
+    let (nav, layout) = (on_screen.nav, on_screen.nav.layout());
     let visible = |p: &&Point| on_screen.contains(**p);
     let two_way = searches.get(&shown.source).and_then(Search::bidirectional);
     for p in shown.frontier.iter().filter(visible) {
@@ -43,22 +41,20 @@ pub(super) fn draw_frontier(
         cell_box(&mut gizmos, layout, *p, 4.0, color);
     }
     if let Some(meeting) = two_way.and_then(Bidirectional::meeting) {
-        let c = layout.cell_center(meeting);
+        let c = layout.to_world(meeting);
         gizmos.circle_2d(c, TILE * 0.62, palette::MEETING);
         gizmos.circle_2d(c, TILE * 0.55, palette::MEETING);
     }
     if let Some(current) = shown.current {
         cell_box(&mut gizmos, layout, current, 1.0, palette::CURRENT);
         cell_box(&mut gizmos, layout, current, 5.0, palette::CURRENT);
-        if let Some(nav) = &nav {
-            // A dot in the corner of each neighbour, clear of the labels.
-            for (n, _) in settings.search.movement.neighbors(nav.grid(), current) {
-                let corner = layout.cell_center(n) + Vec2::new(-TILE * 0.36, TILE * 0.36);
-                gizmos.circle_2d(corner, TILE * 0.07, palette::CURRENT);
-            }
+        // A dot in the corner of each neighbour, clear of the labels.
+        for (n, _) in settings.search.movement.neighbors(nav.grid(), current) {
+            let corner = layout.to_world(n) + Vec2::new(-TILE * 0.36, TILE * 0.36);
+            gizmos.circle_2d(corner, TILE * 0.07, palette::CURRENT);
         }
     }
-    if view.cell_pixels < MIN_LABEL_CELL_PX {
+    if on_screen.cell_pixels < MIN_LABEL_CELL_PX {
         return;
     }
     if let Some(search) = searches.get(&shown.source) {
@@ -79,11 +75,11 @@ fn from_the_goal(b: &Bidirectional, p: Point) -> bool {
 }
 
 /// Writes a cell's g, h and f on it, one above the other.
-fn label_cell(gizmos: &mut Gizmos<FrontierGizmos>, layout: &MapLayout, search: &Search, p: Point) {
+fn label_cell(gizmos: &mut Gizmos<FrontierGizmos>, layout: &GridLayout, search: &Search, p: Point) {
     let Some(node) = search.node(p) else {
         return;
     };
-    let c = layout.cell_center(p);
+    let c = layout.to_world(p);
     for (i, text) in [
         format!("g {:.1}", node.g),
         format!("h {:.1}", node.h),
@@ -101,13 +97,13 @@ fn label_cell(gizmos: &mut Gizmos<FrontierGizmos>, layout: &MapLayout, search: &
 /// squares; as a share of the cell on the other shapes).
 fn cell_box(
     gizmos: &mut Gizmos<FrontierGizmos>,
-    layout: &MapLayout,
+    layout: &GridLayout,
     p: Point,
     inset: f32,
     color: Color,
 ) {
-    if layout.shape == MapShape::Octile {
-        gizmos.rect_2d(layout.cell_center(p), Vec2::splat(TILE - inset), color);
+    if layout.shape == CellShape::Square {
+        gizmos.rect_2d(layout.to_world(p), Vec2::splat(TILE - inset), color);
         return;
     }
     let mut corners = layout.outline(p, 1.0 - inset / TILE);

@@ -17,7 +17,6 @@ mod flow;
 mod frontier;
 pub mod grid_graph;
 mod groups;
-mod on_screen;
 mod path;
 
 pub use groups::{ClearanceGizmos, FlowGizmos, FrontierGizmos, GridGraphGizmos, PathGizmos};

@@ -25,6 +25,7 @@ mod walls;
 pub use groups::{
     DebugColors, FlowFieldGizmos, NavGridGizmos, ObstacleGizmos, RouteColor, RouteGizmos,
 };
+pub use on_screen::{OnScreen, Shown};
 
 use bevy::prelude::*;
 

@@ -1,31 +1,42 @@
 //! What the 2D camera shows, so that each overlay draws only that, and readably at every zoom.
+//! Public: a game's own overlays (a heat map, a debug view of its AI) draw only what is on
+//! screen the same way, as the playground's do.
 
 use crate::nav_grid::NavGrid;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use gridpath::Point;
 
-/// The nav grid and the first 2D camera: which cells are on screen, and how big.
+/// The nav grid and the first 2D camera: which cells are on screen, and how big. A system
+/// parameter: `fn draw(screen: OnScreen, ...)`, then [`OnScreen::cells`].
 #[derive(SystemParam)]
-pub(super) struct OnScreen<'w, 's> {
-    pub(super) nav: Option<Res<'w, NavGrid>>,
-    pub(super) camera:
-        Query<'w, 's, (&'static GlobalTransform, &'static Projection), With<Camera2d>>,
+pub struct OnScreen<'w, 's> {
+    nav: Option<Res<'w, NavGrid>>,
+    camera: Query<'w, 's, (&'static GlobalTransform, &'static Projection), With<Camera2d>>,
 }
 
 /// What [`OnScreen`] finds: the grid, the visible cells from `min` to `max` (both included, the
 /// smaller coordinates in `min`), and how many pixels a cell spans.
-pub(super) struct Shown<'a> {
-    pub(super) nav: &'a NavGrid,
-    pub(super) min: Point,
-    pub(super) max: Point,
-    pub(super) cell_pixels: f32,
+pub struct Shown<'a> {
+    /// The grid, and with it its layout.
+    pub nav: &'a NavGrid,
+    /// The visible cell with the smallest coordinates.
+    pub min: Point,
+    /// The visible cell with the largest coordinates.
+    pub max: Point,
+    /// How many pixels a cell spans across (its layout's step, at the camera's zoom).
+    pub cell_pixels: f32,
 }
 
 impl OnScreen<'_, '_> {
+    /// The grid, if there is one, on screen or not.
+    pub fn nav(&self) -> Option<&NavGrid> {
+        self.nav.as_deref()
+    }
+
     /// `None` without a grid or when none of it is on screen. Without an orthographic 2D camera
     /// (a headless app, a 3D game), the whole grid at one pixel a world unit.
-    pub(super) fn cells(&self) -> Option<Shown<'_>> {
+    pub fn cells(&self) -> Option<Shown<'_>> {
         let nav = self.nav.as_deref()?;
         let layout = nav.layout();
         let (w, h) = (nav.width() as i32, nav.height() as i32);
@@ -68,6 +79,11 @@ pub(super) fn closed(mut corners: Vec<Vec2>) -> Vec<Vec2> {
 }
 
 impl Shown<'_> {
+    /// Is cell `p` on screen?
+    pub fn contains(&self, p: Point) -> bool {
+        p.x >= self.min.x && p.x <= self.max.x && p.y >= self.min.y && p.y <= self.max.y
+    }
+
     /// The world position of cell `(x, y)`'s corner towards the smaller coordinates (both may be
     /// one past the grid: the far edges).
     pub(super) fn corner(&self, x: i32, y: i32) -> Vec2 {

@@ -30,7 +30,7 @@ pub(super) fn draw_routes(
     // One list for every route, kept between frames.
     mut points: Local<Vec<Vec2>>,
 ) {
-    let Some(nav) = screen.nav.as_deref() else {
+    let Some(nav) = screen.nav() else {
         return;
     };
     let (layout, grid) = (nav.layout(), nav.grid());

@@ -188,6 +188,10 @@ pub fn solve_anytime(
 /// everything, the best plan is optimal and the solve ends. No epoch starts with less time left
 /// than a thread may need to build its copy (about four times `cutting`, the time the paths took
 /// to cut out of the plan): building it cannot be cut short.
+///
+/// Why one long function: the loop above is one epoch after another, each deciding from the last
+/// what to run, on how many threads, and whether time is left; its state (the best plan, the
+/// threads' copies, LaCAM*'s search) is shared by every step of it.
 fn improve<'a>(
     run: &mut AnytimeRun,
     best: &mut Vec<Vec<u32>>,

@@ -186,56 +186,9 @@ pub fn check_plan_with_moves(
                 expected: agents,
             });
         }
-        let mut on_cell: HashMap<Point, usize> = HashMap::with_capacity(agents);
-        for (agent, &at) in cells.iter().enumerate() {
-            if at.x < 0 || at.y < 0 || at.x as u32 >= grid.width() || at.y as u32 >= grid.height() {
-                return Err(PlanError::OffMap { step, agent, at });
-            }
-            if !grid.is_passable(at) {
-                return Err(PlanError::OnWall { step, agent, at });
-            }
-            if let Some(other) = on_cell.insert(at, agent) {
-                return Err(PlanError::Vertex {
-                    step,
-                    agents: (other, agent),
-                    at,
-                });
-            }
-        }
-        if step == 0 {
-            continue;
-        }
-        let before = &plan[step - 1];
-        let mut left: HashMap<Point, usize> = HashMap::with_capacity(agents);
-        for (agent, (&from, &to)) in before.iter().zip(cells).enumerate() {
-            if from != to && !steps_from(moves, from).any(|q| q == to) {
-                return Err(PlanError::Jump {
-                    step,
-                    agent,
-                    from,
-                    to,
-                });
-            }
-            if from != to {
-                left.insert(from, agent);
-            }
-        }
-        // A swap: agent a goes from p to q while the agent that was on q goes to p.
-        for (agent, (&from, &to)) in before.iter().zip(cells).enumerate() {
-            if from == to {
-                continue;
-            }
-            if let Some(&other) = left.get(&to)
-                && other != agent
-                && cells[other] == from
-            {
-                let agents = (agent.min(other), agent.max(other));
-                return Err(PlanError::Swap {
-                    step,
-                    agents,
-                    cells: (from, to),
-                });
-            }
+        check_cells(grid, step, cells)?;
+        if step > 0 {
+            check_moves(moves, step, &plan[step - 1], cells)?;
         }
     }
     for (agent, (&at, &start)) in first.iter().zip(starts).enumerate() {
@@ -248,9 +201,83 @@ pub fn check_plan_with_moves(
             return Err(PlanError::NotAtGoal { agent, at, goal });
         }
     }
+    Ok(costs(grid, moves, starts, goals, plan))
+}
+
+/// One step's cells: each on the map, on no wall, and no two agents on one.
+fn check_cells(grid: &Grid, step: usize, cells: &[Point]) -> Result<(), PlanError> {
+    let mut on_cell: HashMap<Point, usize> = HashMap::with_capacity(cells.len());
+    for (agent, &at) in cells.iter().enumerate() {
+        if at.x < 0 || at.y < 0 || at.x as u32 >= grid.width() || at.y as u32 >= grid.height() {
+            return Err(PlanError::OffMap { step, agent, at });
+        }
+        if !grid.is_passable(at) {
+            return Err(PlanError::OnWall { step, agent, at });
+        }
+        if let Some(other) = on_cell.insert(at, agent) {
+            return Err(PlanError::Vertex {
+                step,
+                agents: (other, agent),
+                at,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The moves from the step `before` to `cells`: each a wait or a step to a neighbour, and no two
+/// agents trading cells.
+fn check_moves(
+    moves: Moves,
+    step: usize,
+    before: &[Point],
+    cells: &[Point],
+) -> Result<(), PlanError> {
+    let mut left: HashMap<Point, usize> = HashMap::with_capacity(cells.len());
+    for (agent, (&from, &to)) in before.iter().zip(cells).enumerate() {
+        if from != to && !steps_from(moves, from).any(|q| q == to) {
+            return Err(PlanError::Jump {
+                step,
+                agent,
+                from,
+                to,
+            });
+        }
+        if from != to {
+            left.insert(from, agent);
+        }
+    }
+    // A swap: agent a goes from p to q while the agent that was on q goes to p.
+    for (agent, (&from, &to)) in before.iter().zip(cells).enumerate() {
+        if from == to {
+            continue;
+        }
+        if let Some(&other) = left.get(&to)
+            && other != agent
+            && cells[other] == from
+        {
+            let agents = (agent.min(other), agent.max(other));
+            return Err(PlanError::Swap {
+                step,
+                agents,
+                cells: (from, to),
+            });
+        }
+    }
+    Ok(())
+}
+
+/// A valid plan's costs, and the lower bounds from each agent's own shortest way.
+fn costs(
+    grid: &Grid,
+    moves: Moves,
+    starts: &[Point],
+    goals: &[Point],
+    plan: &[Vec<Point>],
+) -> PlanCheck {
     let (mut soc, mut makespan, mut soc_lb, mut makespan_lb) = (0, 0, 0, 0);
     let mut seen = Vec::new();
-    for agent in 0..agents {
+    for agent in 0..starts.len() {
         // The step after the last one away from the goal.
         let cost = plan
             .iter()
@@ -262,12 +289,12 @@ pub fn check_plan_with_moves(
         soc_lb += lb;
         makespan_lb = makespan_lb.max(lb);
     }
-    Ok(PlanCheck {
+    PlanCheck {
         soc,
         makespan,
         soc_lb,
         makespan_lb,
-    })
+    }
 }
 
 /// The cells one step from `p` (on the map or not): its four sides, or a hexagon's six.

@@ -224,6 +224,10 @@ pub(crate) enum Found {
 /// LaCAM's search (Algorithm 1 of the module docs), its first plan unrefined. The scattered
 /// paths and the search are bounded by counts; `until` only cuts them short (then it timed
 /// out), so a plan found is the same for the same seed on any machine.
+///
+/// Why one long function: it is Algorithm 1 of the module docs, step for step (the open stack, the
+/// explored table, each node's tree of constraints, PIBT as the generator of the next
+/// configuration). Split, its loop could no longer be read beside the paper's pseudo-code.
 fn search(
     instance: &Instance,
     distances: &mut Distances,

@@ -213,6 +213,10 @@ impl Pibt {
 
     /// `PIBT(i, j)` of the module docs: plans agent `i`, pushed by `pusher` if any. Returns
     /// whether `i` could go somewhere other than staying put against its will.
+    ///
+    /// Why one long function: it is the paper's `PIBT(i, j)`, recursion included, as one procedure:
+    /// the candidates sorted, each tried, the agent on it pushed, and the way back when none works.
+    /// Its parts share every array of the planner.
     fn plan(
         &mut self,
         grid: &Grid,
