@@ -1,7 +1,7 @@
 //! The "Agents" section: spawn and clear agents, choose where they go and how they find their
 //! way, and read what they cost.
 
-use super::widgets::{AMBER, PanelWidgets, RED, duration};
+use super::widgets::{AMBER, PanelWidgets, RED, duration, section};
 use crate::agents::{AgentGoal, AgentSettings, AgentStats, Steering};
 use crate::editing::{AgentCommand, EditTool, LoadScene, Scene, SpawnSize, Tool};
 use crate::world::agents::MAX_AGENTS;
@@ -38,68 +38,66 @@ impl AgentsSection<'_, '_> {
         widgets: &mut PanelWidgets,
         tool: &mut Mut<EditTool>,
     ) {
-        egui::CollapsingHeader::new("Agents")
-            .default_open(true)
-            .show(ui, |ui| {
-                self.spawning(ui, widgets, tool);
-                self.scenes(ui, widgets);
-                let mut s = self.settings.clone();
+        section("Agents", false).default_open(true).show(ui, |ui| {
+            self.spawning(ui, widgets, tool);
+            self.scenes(ui, widgets);
+            let mut s = self.settings.clone();
+            ui.horizontal(|ui| {
+                ui.label("Go:");
+                widgets.note(
+                    "agents_chase",
+                    &ui.radio_value(&mut s.goal, AgentGoal::Chase, "chase the goal"),
+                );
+                widgets.note(
+                    "agents_wander",
+                    &ui.radio_value(&mut s.goal, AgentGoal::Wander, "wander"),
+                );
+                widgets.note(
+                    "agents_own",
+                    &ui.radio_value(&mut s.goal, AgentGoal::Own, "own")
+                        .on_hover_text("Each to a place of its own: a scene gives them one."),
+                );
+            });
+            ui.add_enabled_ui(s.goal == AgentGoal::Chase, |ui| {
                 ui.horizontal(|ui| {
-                    ui.label("Go:");
+                    ui.label("Way:");
+                    ui.radio_value(&mut s.steering, Steering::AStarEach, "A* each")
+                        .on_hover_text("Every agent plans its own route, off the frame.");
                     widgets.note(
-                        "agents_chase",
-                        &ui.radio_value(&mut s.goal, AgentGoal::Chase, "chase the goal"),
-                    );
-                    widgets.note(
-                        "agents_wander",
-                        &ui.radio_value(&mut s.goal, AgentGoal::Wander, "wander"),
-                    );
-                    widgets.note(
-                        "agents_own",
-                        &ui.radio_value(&mut s.goal, AgentGoal::Own, "own")
-                            .on_hover_text("Each to a place of its own: a scene gives them one."),
-                    );
-                });
-                ui.add_enabled_ui(s.goal == AgentGoal::Chase, |ui| {
-                    ui.horizontal(|ui| {
-                        ui.label("Way:");
-                        ui.radio_value(&mut s.steering, Steering::AStarEach, "A* each")
-                            .on_hover_text("Every agent plans its own route, off the frame.");
-                        widgets.note(
-                            "agents_flow",
-                            &ui.radio_value(&mut s.steering, Steering::FlowField, "flow field")
-                                .on_hover_text(
-                                    "One search from the goal serves all: each agent steps to \
-                                     its neighbour nearest the goal.",
-                                ),
-                        );
-                    });
-                });
-                ui.add_enabled_ui(!s.flow_chasing(), |ui| {
-                    widgets.note(
-                        "agents_bodies",
-                        &ui.checkbox(&mut s.bodies, "Bodies: they take up room, give way")
+                        "agents_flow",
+                        &ui.radio_value(&mut s.steering, Steering::FlowField, "flow field")
                             .on_hover_text(
-                                "Each agent takes up its cells (one, or 2 × 2, or 3 × 3). The \
-                                 crowd moves them a cell a tick with PIBT: they queue at doors, \
-                                 give way, and chasers gather round the goal on cells of their \
-                                 own. Off: ghosts that walk through each other.",
+                                "One search from the goal serves all: each agent steps to \
+                                     its neighbour nearest the goal.",
                             ),
                     );
                 });
-                widgets.note(
-                    "agents_routes",
-                    &ui.checkbox(&mut s.show_routes, "Show their routes"),
-                );
-                ui.add(egui::Slider::new(&mut s.budget, 1..=256).text("searches a frame"))
-                    .on_hover_text(
-                        "The most searches started in one frame; the others wait their turn.",
-                    );
-                if s != *self.settings {
-                    *self.settings = s;
-                }
-                self.numbers(ui);
             });
+            ui.add_enabled_ui(!s.flow_chasing(), |ui| {
+                widgets.note(
+                    "agents_bodies",
+                    &ui.checkbox(&mut s.bodies, "Bodies: they take up room, give way")
+                        .on_hover_text(
+                            "Each agent takes up its cells (one, or 2 × 2, or 3 × 3). The \
+                                 crowd moves them a cell a tick with PIBT: they queue at doors, \
+                                 give way, and chasers gather round the goal on cells of their \
+                                 own. Off: ghosts that walk through each other.",
+                        ),
+                );
+            });
+            widgets.note(
+                "agents_routes",
+                &ui.checkbox(&mut s.show_routes, "Show their routes"),
+            );
+            ui.add(egui::Slider::new(&mut s.budget, 1..=256).text("searches a frame"))
+                .on_hover_text(
+                    "The most searches started in one frame; the others wait their turn.",
+                );
+            if s != *self.settings {
+                *self.settings = s;
+            }
+            self.numbers(ui);
+        });
     }
 
     /// The count slider, Spawn, Clear and the agent tool.

@@ -1,7 +1,7 @@
 //! The "Compare" section: every algorithm on the current query, in one table. Click a row to see
 //! that algorithm's explored cells and path on the map.
 
-use super::widgets::AMBER;
+use super::widgets::{AMBER, section};
 use crate::planner::PlannerMode;
 use crate::planner::compare::{CompareCommand, CompareRow, Comparison, RowResult};
 use bevy::ecs::system::SystemParam;
@@ -18,7 +18,7 @@ pub(super) struct CompareSection<'w> {
 impl CompareSection<'_> {
     pub(super) fn show(&mut self, ui: &mut egui::Ui) {
         let open = !self.comparison.rows.is_empty();
-        egui::CollapsingHeader::new("Compare algorithms")
+        section("Compare algorithms", false)
             .default_open(open)
             .show(ui, |ui| {
                 let live = *self.mode.get() == PlannerMode::Live;

@@ -1,6 +1,6 @@
 //! The "Edit" section: the tool palette, the brush, undo and redo, and the clear buttons.
 
-use super::widgets::{PanelWidgets, swatch};
+use super::widgets::{PanelWidgets, section, swatch};
 use crate::editing::{BRUSH_SIZES, EditCommand, EditTool, History, Tool};
 use crate::view::palette;
 use crate::world::terrain::Ground;
@@ -22,17 +22,15 @@ impl EditSection<'_> {
     }
 
     pub(super) fn show(&mut self, ui: &mut egui::Ui, widgets: &mut PanelWidgets) {
-        egui::CollapsingHeader::new("Edit")
-            .default_open(true)
-            .show(ui, |ui| {
-                let mut tool = *self.tool;
-                ui.label(format!("Tool: {}", tool.tool.name()));
-                tool_palette(ui, &mut tool);
-                if tool != *self.tool {
-                    *self.tool = tool;
-                }
-                ui.horizontal(|ui| self.buttons(ui, widgets));
-            });
+        section("Edit", false).default_open(true).show(ui, |ui| {
+            let mut tool = *self.tool;
+            ui.label(format!("Tool: {}", tool.tool.name()));
+            tool_palette(ui, &mut tool);
+            if tool != *self.tool {
+                *self.tool = tool;
+            }
+            ui.horizontal(|ui| self.buttons(ui, widgets));
+        });
     }
 
     /// Undo and redo (their hovers name the step), and the clear buttons.

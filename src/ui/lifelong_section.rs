@@ -1,7 +1,7 @@
 //! The "Lifelong" section: robots that always have a next task, on the shipped sorting centre or
 //! any benchmark instance, planned live, with the tasks finished and a plot of the throughput.
 
-use super::widgets::PanelWidgets;
+use super::widgets::{PanelWidgets, section};
 use crate::lifelong::{
     CloseLifelong, LifelongClock, LifelongScene, LifelongSource, OpenLifelong, SPEED_RANGE,
     STARVED_AFTER,
@@ -73,9 +73,8 @@ impl LifelongSection<'_> {
         let title = self.scene.0.as_ref().map(|run| run.title.clone());
         let arrived = title.is_some() && title != self.state.seen;
         self.state.seen = title;
-        let section = egui::CollapsingHeader::new("Lifelong: robots with a next task, always")
+        let shown = section("Lifelong: robots with a next task, always", arrived)
             .default_open(false)
-            .open(arrived.then_some(true))
             .show(ui, |ui| {
                 ui.small(
                     "Each robot gets its next task the moment it finishes one: what counts is \
@@ -85,9 +84,9 @@ impl LifelongSection<'_> {
                 self.choose(ui, widgets);
                 self.figures(ui, widgets);
             });
-        widgets.note("lifelong_section", &section.header_response);
+        widgets.note("lifelong_section", &shown.header_response);
         if arrived {
-            section.header_response.scroll_to_me(Some(egui::Align::TOP));
+            shown.header_response.scroll_to_me(Some(egui::Align::TOP));
         }
     }
 

@@ -1,6 +1,6 @@
 //! The "Map" section: the shipped maps, the generators, and opening and saving files.
 
-use super::widgets::PanelWidgets;
+use super::widgets::{PanelWidgets, section};
 use crate::world::catalog::SHIPPED;
 use crate::world::generators::{GenerateMap, GeneratorKind, GeneratorSettings, SIZE_RANGE};
 use crate::world::layout::MapLayout;
@@ -79,16 +79,14 @@ impl MapSection<'_> {
             .map_or(String::new(), |l| format!(" ({}×{})", l.width, l.height));
         ui.label(format!("Map: {}{size}", self.current.name));
         self.grid_choice(ui, widgets);
-        let section = egui::CollapsingHeader::new("Map")
-            .default_open(false)
-            .show(ui, |ui| {
-                self.shipped(ui);
-                egui::CollapsingHeader::new("Generate a map")
-                    .default_open(false)
-                    .show(ui, |ui| self.generator(ui));
-                self.files(ui, widgets);
-            });
-        widgets.note("map_section", &section.header_response);
+        let shown = section("Map", false).default_open(false).show(ui, |ui| {
+            self.shipped(ui);
+            section("Generate a map", false)
+                .default_open(false)
+                .show(ui, |ui| self.generator(ui));
+            self.files(ui, widgets);
+        });
+        widgets.note("map_section", &shown.header_response);
     }
 
     /// The shape of the cells: the same map drawn and searched on squares, hexagons or

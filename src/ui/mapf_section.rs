@@ -2,7 +2,7 @@
 //! (random agents, or a benchmark scenario), or open a plan file, and play the plan on a
 //! time-line.
 
-use super::widgets::PanelWidgets;
+use super::widgets::{PanelWidgets, section};
 use crate::mapf::files::{ClosePlan, OpenPlanFile, SavePlanFile};
 use crate::mapf::improve::{Improving, ShowCheaperPlan};
 use crate::mapf::playback::SPEED_RANGE;
@@ -72,9 +72,8 @@ impl MapfSection<'_> {
         if arrived {
             self.state.arrived = instance;
         }
-        let section = egui::CollapsingHeader::new("Many agents, one cell each (MAPF)")
+        let shown = section("Many agents, one cell each (MAPF)", arrived)
             .default_open(false)
-            .open(arrived.then_some(true))
             .show(ui, |ui| {
                 let moves = match self.nav.as_deref().map(moves_on) {
                     Some(Ok(Moves::Hex(_))) => "a step to one of the six touching hexagons",
@@ -88,9 +87,9 @@ impl MapfSection<'_> {
                 self.files(ui, widgets);
                 self.timeline(ui, widgets);
             });
-        widgets.note("mapf_section", &section.header_response);
+        widgets.note("mapf_section", &shown.header_response);
         if new {
-            section.header_response.scroll_to_me(Some(egui::Align::TOP));
+            shown.header_response.scroll_to_me(Some(egui::Align::TOP));
         }
     }
 

@@ -24,6 +24,7 @@ use widgets::{AMBER, RED};
 
 use crate::input::pointer::{KeyboardOverUi, UiInsets, UiPointerClaim};
 use crate::notices::{Level, Notices};
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 use widgets::PanelWidgets;
@@ -43,20 +44,79 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, graph_lab::lab_from_map);
 }
 
+/// Everything the panel shows: its sections, the graph lab's toggle, the latest notice.
+#[derive(SystemParam)]
+struct Sections<'w, 's> {
+    maps: map_section::MapSection<'w>,
+    edit: edit_section::EditSection<'w>,
+    search: search_section::SearchSection<'w, 's>,
+    step: step_section::StepSection<'w>,
+    compare: compare_section::CompareSection<'w>,
+    view: view_section::ViewSection<'w>,
+    agents: agents_section::AgentsSection<'w, 's>,
+    mapf: mapf_section::MapfSection<'w>,
+    lifelong: lifelong_section::LifelongSection<'w>,
+    lab: ResMut<'w, lab_state::GraphLab>,
+    notices: Res<'w, Notices>,
+    widgets: ResMut<'w, PanelWidgets>,
+}
+
+impl Sections<'_, '_> {
+    /// The panel's contents, top to bottom; `after` is told each section's name once it is
+    /// laid out (the width test measures there).
+    fn show(&mut self, ui: &mut egui::Ui, mut after: impl FnMut(&'static str, &egui::Ui)) {
+        let widgets = &mut *self.widgets;
+        ui.heading("Pathfinder Playground");
+        let toggle = ui.toggle_value(
+            &mut self.lab.open,
+            "Graph lab: A* on a small graph, step by step",
+        );
+        widgets.note("lab_toggle", &toggle);
+        after("heading", ui);
+        self.maps.show(ui, widgets);
+        after("map", ui);
+        self.search.show(ui, widgets);
+        after("search", ui);
+        show_notice(ui, &self.notices);
+        self.step.show(ui);
+        after("step", ui);
+        self.compare.show(ui);
+        after("compare", ui);
+        self.view.show(ui, widgets);
+        after("view", ui);
+        self.edit.show(ui, widgets);
+        after("edit", ui);
+        self.agents.show(ui, widgets, &mut self.edit.tool_mut());
+        after("agents", ui);
+        self.mapf.show(ui, widgets);
+        after("mapf", ui);
+        self.lifelong.show(ui, widgets);
+        after("lifelong", ui);
+        ui.separator();
+        ui.small(
+            "Drag the green start or the red goal to move it. Drag on the map to paint; \
+             right or middle drag to pan; wheel to zoom; F to fit. Ctrl+Z undoes, \
+             Ctrl+Shift+Z or Ctrl+Y redoes.",
+        );
+        after("help", ui);
+    }
+}
+
+/// The side panel, scrolled: a scroll bar of its own beside the sections, not floating over
+/// their right edge, where it hid the border of the widest rows' last button.
+fn panel(ui: &mut egui::Ui, add: impl FnOnce(&mut egui::Ui)) -> egui::InnerResponse<()> {
+    egui::Panel::left("controls")
+        .exact_size(PANEL_WIDTH)
+        .resizable(false)
+        .show(ui, |ui| {
+            ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
+            egui::ScrollArea::vertical().show(ui, add);
+        })
+}
+
 fn side_panel(
     mut contexts: EguiContexts,
-    mut maps: map_section::MapSection,
-    mut edit: edit_section::EditSection,
-    mut search: search_section::SearchSection,
-    mut step: step_section::StepSection,
-    mut compare: compare_section::CompareSection,
-    mut view: view_section::ViewSection,
-    mut agents: agents_section::AgentsSection,
-    mut mapf: mapf_section::MapfSection,
-    mut lifelong: lifelong_section::LifelongSection,
-    mut lab: ResMut<lab_state::GraphLab>,
-    notices: Res<Notices>,
-    mut widgets: ResMut<PanelWidgets>,
+    mut sections: Sections,
     mut claim: ResMut<UiPointerClaim>,
     mut keyboard_over_ui: ResMut<KeyboardOverUi>,
     mut insets: ResMut<UiInsets>,
@@ -69,41 +129,11 @@ fn side_panel(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
-    let panel = egui::Panel::left("controls")
-        .exact_size(PANEL_WIDTH)
-        .resizable(false)
-        .show(&mut root, |ui| {
-            // A scroll bar of its own beside the sections, not floating over their right edge,
-            // where it hid the border of the widest rows' last button.
-            ui.spacing_mut().scroll = egui::style::ScrollStyle::solid();
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                ui.heading("Pathfinder Playground");
-                let toggle = ui.toggle_value(
-                    &mut lab.open,
-                    "Graph lab: A* on a small graph, step by step",
-                );
-                widgets.note("lab_toggle", &toggle);
-                maps.show(ui, &mut widgets);
-                search.show(ui, &mut widgets);
-                show_notice(ui, &notices);
-                step.show(ui);
-                compare.show(ui);
-                view.show(ui, &mut widgets);
-                edit.show(ui, &mut widgets);
-                agents.show(ui, &mut widgets, &mut edit.tool_mut());
-                mapf.show(ui, &mut widgets);
-                lifelong.show(ui, &mut widgets);
-                ui.separator();
-                ui.small(
-                    "Drag the green start or the red goal to move it. Drag on the map to paint; \
-                     right or middle drag to pan; wheel to zoom; F to fit. Ctrl+Z undoes, \
-                     Ctrl+Shift+Z or Ctrl+Y redoes.",
-                );
-            });
-        });
+    let panel = panel(&mut root, |ui| sections.show(ui, |_, _| {}));
+    let Sections { lab, widgets, .. } = &mut sections;
     let floating = lab
         .open
-        .then(|| graph_lab::show(ctx, &mut lab, &mut widgets))
+        .then(|| graph_lab::show(ctx, lab, widgets))
         .flatten();
     // Hovering the panel itself is worked out from the cursor each frame (see `PointerOverUi`).
     claim.set_if_neq(UiPointerClaim(
@@ -133,10 +163,62 @@ fn show_notice(ui: &mut egui::Ui, notices: &Notices) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bevy::ecs::system::IntoSystem;
+    use bevy::ecs::system::{IntoSystem, RunSystemOnce};
 
     /// Conflicting parameters (two sections borrowing one resource mutably) only show when the
     /// system is initialised, which headless app tests never do for the UI. Do it here.
+    /// Every section open, laid out with egui's own fonts in a 1280 × 800 window: no row is
+    /// wider than the panel leaves it. (egui lets a row that does not fit run past the edge:
+    /// the panel's content is then wider than its room.)
+    #[test]
+    fn every_section_open_fits_the_panel() {
+        let mut app = App::new();
+        // The panel's own plugin too: its system never runs here (no egui context), its
+        // resources are what the sections read.
+        app.add_plugins((MinimalPlugins, bevy::input::InputPlugin))
+            .add_plugins((crate::headless_plugin, plugin))
+            .init_resource::<crate::view::overlays::grid_graph::GridGraphOverlay>()
+            .init_resource::<crate::view::overlays::OverlaySettings>()
+            .add_message::<crate::view::camera::FitView>();
+        app.update();
+        widgets::open_all_sections();
+        let wider = app
+            .world_mut()
+            .run_system_once(|mut sections: Sections| {
+                let ctx = egui::Context::default();
+                let input = egui::RawInput {
+                    screen_rect: Some(egui::Rect::from_min_size(
+                        egui::Pos2::ZERO,
+                        egui::vec2(1280.0, 800.0),
+                    )),
+                    ..default()
+                };
+                let mut wider = Vec::new();
+                // The second pass lays out what the first opened.
+                for _ in 0..2 {
+                    wider.clear();
+                    let mut out = ctx.run_ui(input.clone(), |ui| {
+                        panel(ui, |ui| {
+                            let room = ui.max_rect().right();
+                            let mut widest = room;
+                            // Each section that widened the content past its room.
+                            sections.show(ui, |name, ui| {
+                                let right = ui.min_rect().right();
+                                if right > widest + 0.5 {
+                                    wider.push(format!("{name}: {:.1} px too wide", right - room));
+                                    widest = right;
+                                }
+                            });
+                        });
+                    });
+                    out.textures_delta.clear();
+                }
+                wider
+            })
+            .expect("the sections' resources exist");
+        assert!(wider.is_empty(), "{wider:?}");
+    }
+
     #[test]
     fn the_panel_system_has_no_conflicting_parameters() {
         let mut world = World::new();

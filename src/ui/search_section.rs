@@ -1,7 +1,7 @@
 //! The "Search" section: which algorithm, heuristic, weight, moves and goal rule the planner
 //! uses, how often it re-plans, and the last plan's numbers. A change re-plans at once.
 
-use super::widgets::{AMBER, PanelWidgets, RED};
+use super::widgets::{AMBER, PanelWidgets, RED, section};
 use crate::input::pointer::PointerWorld;
 use crate::planner::straighten::Straightened;
 use crate::planner::{INTERVAL_RANGE, Optimality, Plan, PlanStatus, PlannerSettings, ReplanNow};
@@ -25,34 +25,32 @@ pub(super) struct SearchSection<'w, 's> {
 
 impl SearchSection<'_, '_> {
     pub(super) fn show(&mut self, ui: &mut egui::Ui, widgets: &mut PanelWidgets) {
-        egui::CollapsingHeader::new("Search")
-            .default_open(true)
-            .show(ui, |ui| {
-                let mut settings = self.settings.clone();
-                search_settings(ui, &mut settings.search);
-                ui.add(
-                    egui::Slider::new(&mut settings.interval, INTERVAL_RANGE)
-                        .logarithmic(true)
-                        .suffix(" s")
-                        .text("re-plan every"),
-                );
-                let straighten = ui
-                    .checkbox(&mut settings.straighten, "Straighten the path")
-                    .on_hover_text(
-                        "Pull the grid path tight with line of sight: keep only the cells where \
+        section("Search", false).default_open(true).show(ui, |ui| {
+            let mut settings = self.settings.clone();
+            search_settings(ui, &mut settings.search);
+            ui.add(
+                egui::Slider::new(&mut settings.interval, INTERVAL_RANGE)
+                    .logarithmic(true)
+                    .suffix(" s")
+                    .text("re-plan every"),
+            );
+            let straighten = ui
+                .checkbox(&mut settings.straighten, "Straighten the path")
+                .on_hover_text(
+                    "Pull the grid path tight with line of sight: keep only the cells where \
                          it must turn, joined by straight segments (drawn in white). What \
                          PathFinding.js calls smoothenPath; Theta* does it during the search.",
-                    );
-                widgets.note("straighten", &straighten);
-                let replan = ui.button("Re-plan now");
-                widgets.note("replan_now", &replan);
-                if replan.clicked() {
-                    self.replan.write(ReplanNow);
-                }
-                if settings != *self.settings {
-                    *self.settings = settings;
-                }
-            });
+                );
+            widgets.note("straighten", &straighten);
+            let replan = ui.button("Re-plan now");
+            widgets.note("replan_now", &replan);
+            if replan.clicked() {
+                self.replan.write(ReplanNow);
+            }
+            if settings != *self.settings {
+                *self.settings = settings;
+            }
+        });
         self.pointer_line(ui);
         ui.strong("Last plan");
         plan_status(ui, &self.plan);

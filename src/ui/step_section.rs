@@ -1,6 +1,7 @@
 //! The "Step through" section: pause the planner and step the search by hand, watching the
 //! current cell and its neighbours with their g, h and f.
 
+use super::widgets::section;
 use crate::planner::PlannerMode;
 use crate::planner::shown::ShownSearch;
 use crate::planner::stepping::{SPEED_RANGE, StepCommand, Stepper};
@@ -22,7 +23,7 @@ pub(super) struct StepSection<'w> {
 impl StepSection<'_> {
     pub(super) fn show(&mut self, ui: &mut egui::Ui) {
         let stepping = *self.mode.get() == PlannerMode::Stepping;
-        egui::CollapsingHeader::new("Step through the search")
+        section("Step through the search", false)
             .default_open(stepping)
             .show(ui, |ui| {
                 if !stepping {

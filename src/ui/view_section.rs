@@ -1,6 +1,6 @@
 //! The "View" section: which overlays show, and a legend of what the colours mean.
 
-use super::widgets::{AMBER, PanelWidgets, swatch};
+use super::widgets::{AMBER, PanelWidgets, section, swatch};
 use crate::planner::flow::GoalField;
 use crate::view::camera::FitView;
 use crate::view::overlays::{ExploredColoring, OverlaySettings};
@@ -26,53 +26,51 @@ fn tinted_road(stops: &[[f32; 3]; 3], t: f32) -> [u8; 3] {
 
 impl ViewSection<'_> {
     pub(super) fn show(&mut self, ui: &mut egui::Ui, widgets: &mut PanelWidgets) {
-        egui::CollapsingHeader::new("View")
-            .default_open(true)
-            .show(ui, |ui| {
-                let mut o = *self.overlays;
-                ui.horizontal(|ui| {
-                    widgets.note("show_grid", &ui.checkbox(&mut o.grid, "Show grid"));
-                    widgets.note(
-                        "show_obstacles",
-                        &ui.checkbox(&mut o.obstacles, "Show obstacles"),
-                    );
-                });
-                ui.horizontal(|ui| {
-                    widgets.note("show_path", &ui.checkbox(&mut o.path, "Show path"));
-                    widgets.note(
-                        "show_frontier",
-                        &ui.checkbox(&mut o.frontier, "Show frontier"),
-                    );
-                    let fit = ui.button("Fit");
-                    widgets.note("fit", &fit);
-                    if fit.on_hover_text("Frame the whole map (F)").clicked() {
-                        self.fit.write(FitView);
-                    }
-                });
-                ui.horizontal(|ui| {
-                    widgets.note(
-                        "show_explored",
-                        &ui.checkbox(&mut o.explored, "Show explored, by"),
-                    );
-                    ui.selectable_value(&mut o.explored_coloring, ExploredColoring::Order, "order");
-                    ui.selectable_value(&mut o.explored_coloring, ExploredColoring::Cost, "cost g");
-                });
-                let clearance = ui.checkbox(&mut o.clearance, "Show clearance (unit sizes)");
-                widgets.note("show_clearance", &clearance);
-                clearance.on_hover_text(
-                    "On each cell, a ring as big as the largest square unit that fits with its \
+        section("View", false).default_open(true).show(ui, |ui| {
+            let mut o = *self.overlays;
+            ui.horizontal(|ui| {
+                widgets.note("show_grid", &ui.checkbox(&mut o.grid, "Show grid"));
+                widgets.note(
+                    "show_obstacles",
+                    &ui.checkbox(&mut o.obstacles, "Show obstacles"),
+                );
+            });
+            ui.horizontal(|ui| {
+                widgets.note("show_path", &ui.checkbox(&mut o.path, "Show path"));
+                widgets.note(
+                    "show_frontier",
+                    &ui.checkbox(&mut o.frontier, "Show frontier"),
+                );
+                let fit = ui.button("Fit");
+                widgets.note("fit", &fit);
+                if fit.on_hover_text("Frame the whole map (F)").clicked() {
+                    self.fit.write(FitView);
+                }
+            });
+            ui.horizontal(|ui| {
+                widgets.note(
+                    "show_explored",
+                    &ui.checkbox(&mut o.explored, "Show explored, by"),
+                );
+                ui.selectable_value(&mut o.explored_coloring, ExploredColoring::Order, "order");
+                ui.selectable_value(&mut o.explored_coloring, ExploredColoring::Cost, "cost g");
+            });
+            let clearance = ui.checkbox(&mut o.clearance, "Show clearance (unit sizes)");
+            widgets.note("show_clearance", &clearance);
+            clearance.on_hover_text(
+                "On each cell, a ring as big as the largest square unit that fits with its \
                      top-left corner there: one cell, two, three or more. Where the rings shrink, \
                      a big unit cannot pass.",
-                );
-                if o.clearance {
-                    clearance_legend(ui);
-                }
-                if o != *self.overlays {
-                    *self.overlays = o;
-                }
-                self.flow_field(ui, widgets);
-                legend(ui, o.explored_coloring);
-            });
+            );
+            if o.clearance {
+                clearance_legend(ui);
+            }
+            if o != *self.overlays {
+                *self.overlays = o;
+            }
+            self.flow_field(ui, widgets);
+            legend(ui, o.explored_coloring);
+        });
     }
 }
 

@@ -65,3 +65,21 @@ pub fn swatch(ui: &mut egui::Ui, rgb: [u8; 3]) {
     let (rect, _) = ui.allocate_exact_size(egui::vec2(12.0, 12.0), egui::Sense::hover());
     ui.painter().rect_filled(rect, 2.0, color32(rgb));
 }
+
+std::thread_local! {
+    /// Every section open, whatever the user chose: for the test that lays the whole panel out.
+    static ALL_OPEN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// A collapsing section of the panel, forced open when `open` (a result that just arrived) or
+/// while a test lays out every section.
+pub(crate) fn section(title: &str, open: bool) -> egui::CollapsingHeader {
+    let open = open || ALL_OPEN.with(std::cell::Cell::get);
+    egui::CollapsingHeader::new(title).open(open.then_some(true))
+}
+
+/// Opens every section on this thread from now on (for tests).
+#[cfg(test)]
+pub(crate) fn open_all_sections() {
+    ALL_OPEN.with(|all| all.set(true));
+}
