@@ -18,10 +18,11 @@ target=wasm32-unknown-unknown
 began=$(date +%s)
 
 if rustup target list --installed 2>/dev/null | grep -qx "$target"; then
-    cargo build --profile web --target "$target" --target-dir "$target_dir"
+    cargo build -p pathfinder_playground --profile web --target "$target" --target-dir "$target_dir"
 elif [ -x /usr/bin/rustc ] && [ -d /usr/lib/rustlib/src/rust/library ]; then
     PATH=/usr/bin:$PATH RUSTC=/usr/bin/rustc CARGO=/usr/bin/cargo RUSTC_BOOTSTRAP=1 \
-        /usr/bin/cargo build --profile web --target "$target" --target-dir "$target_dir" \
+        /usr/bin/cargo build -p pathfinder_playground --profile web --target "$target" \
+        --target-dir "$target_dir" \
         -Z build-std=std,panic_abort
 else
     echo "no compiler for $target: rustup target add $target, or apt-get install" \
