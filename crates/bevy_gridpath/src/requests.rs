@@ -235,8 +235,8 @@ pub struct PathFailed {
     pub reason: PathFailure,
     /// The request that failed.
     pub request: PathRequest,
-    /// How its search went, as for a [`Route`]: a request refused before any search has only
-    /// the answers an edit overtook before it failed.
+    /// The same figures as a [`Route`]'s, of which a failure keeps only `overtaken` (the
+    /// answers an edit overtook before it failed); its time and cells are 0.
     pub stats: SearchStats,
 }
 
