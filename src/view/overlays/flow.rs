@@ -6,6 +6,7 @@ use crate::planner::flow::GoalField;
 use crate::view::palette;
 use crate::world::layout::TILE;
 use bevy::prelude::*;
+use bevy_gridpath::GridLayout;
 use bevy_gridpath::debug::OnScreen;
 use gridpath::Point;
 
@@ -32,9 +33,8 @@ pub(super) fn draw_flow(
             let Some(next) = goal_field.field.next_step(nav.grid(), p) else {
                 continue; // a wall, the goal, or cut off from it
             };
-            // Towards the next cell's centre as drawn: along the diamonds on an isometric map.
             let centre = layout.to_world(p);
-            let towards = (layout.to_world(next) - centre).normalize_or_zero();
+            let towards = towards(layout, p, next);
             gizmos
                 .arrow_2d(
                     centre - towards * half,
@@ -43,5 +43,38 @@ pub(super) fn draw_flow(
                 )
                 .with_tip_length(TILE * 0.25 * every as f32);
         }
+    }
+}
+
+/// The arrow's direction on screen: towards the next cell's centre as drawn, so along the
+/// diamonds on an isometric map and at 60° on hexagons, not as the cells' coordinates run.
+fn towards(layout: &GridLayout, from: Point, next: Point) -> Vec2 {
+    (layout.to_world(next) - layout.to_world(from)).normalize_or_zero()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::layout::MapLayout;
+    use gridpath::movingai::MapShape;
+
+    #[test]
+    fn an_arrow_points_to_the_next_cell_as_drawn() {
+        let (p, east) = (Point::new(3, 3), Point::new(4, 3));
+        let squares = MapLayout::new(8, 8).grid();
+        assert_eq!(towards(&squares, p, east), Vec2::X);
+        // On diamonds the next cell along a row lies along a diamond's side, half as steep as
+        // wide: not straight to the right, as the row's coordinates run.
+        let diamonds = MapLayout::shaped(8, 8, MapShape::Isometric).grid();
+        let step = towards(&diamonds, p, east);
+        assert!(((step.y / step.x).abs() - 0.5).abs() < 1e-3, "{step}");
+        // On pointy hexagons a step to the next row is 60° from the row, not 45°.
+        let hexes = MapLayout::shaped(8, 8, MapShape::Hex(gridpath::hex::HexLayout::RowOdd)).grid();
+        let down = towards(&hexes, p, Point::new(3, 4));
+        let angle = down.y.atan2(down.x).to_degrees().abs();
+        assert!(
+            (angle - 60.0).abs() < 3.0 || (angle - 120.0).abs() < 3.0,
+            "{angle}"
+        );
     }
 }
