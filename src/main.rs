@@ -1,6 +1,7 @@
 use bevy::prelude::*;
 use pathfinder_playground::PlaygroundPlugin;
 use pathfinder_playground::app::launch::{CliError, LaunchOptions, usage};
+use std::io::Write as _;
 
 /// The command line's arguments; in a browser, the page address's `?key=value` pairs.
 fn launch_args() -> Vec<String> {
@@ -28,7 +29,8 @@ fn main() -> AppExit {
     let options = match LaunchOptions::parse(launch_args()) {
         Ok(options) => options,
         Err(CliError::Help) => {
-            println!("{}", usage());
+            // Not `println!`, which panics when the reader has gone (`--help | head`).
+            let _ = writeln!(std::io::stdout(), "{}", usage());
             return AppExit::Success;
         }
         Err(CliError::Bad(message)) => {

@@ -117,7 +117,7 @@ pub fn run(args: LifelongArgs) -> Result<bool, String> {
         eprintln!("warning: {note}");
     }
     let (mean, p99) = run.ms_per_step();
-    println!(
+    outln!(
         "tasks_finished={} steps={} agents={} ms_per_step_mean={mean:.3} ms_per_step_p99={p99:.3} \
          starved={} idle={}",
         run.tasks_finished,

@@ -14,6 +14,17 @@
 //! and a bad argument is named in one line. Exit codes: 0 for success, 1 for a real "no"
 //! (a mismatch, an unsolved instance, an invalid plan), 2 for bad input.
 
+/// `println!` for output a reader may stop taking (`gridpath scen … | head`): once the pipe is
+/// closed, the command ends quietly, as a Unix tool does, where `println!` would panic.
+macro_rules! outln {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        if let Err(e) = writeln!(std::io::stdout(), $($arg)*) {
+            $crate::output_failed(e)
+        }
+    }};
+}
+
 mod lifelong;
 mod mapf;
 mod scen;
@@ -43,7 +54,7 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
-            print!("{e}");
+            outln!("{}", e.to_string().trim_end());
             return ExitCode::SUCCESS;
         }
         Err(e) if e.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
@@ -81,6 +92,16 @@ fn one_line(error: &str) -> String {
         .filter(|line| !line.is_empty())
         .collect();
     format!("{} (see --help)", said.join(" "))
+}
+
+/// Standard output failed: a closed pipe ends the command with success (its reader has what it
+/// wanted), anything else with a message.
+fn output_failed(e: std::io::Error) -> ! {
+    if e.kind() == std::io::ErrorKind::BrokenPipe {
+        std::process::exit(0);
+    }
+    eprintln!("cannot write the output: {e}");
+    std::process::exit(2)
 }
 
 #[cfg(test)]

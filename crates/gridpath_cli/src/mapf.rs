@@ -143,7 +143,7 @@ pub fn solve(args: MapfArgs) -> Result<bool, String> {
         result.makespan_lb = Some(costs.makespan_lb);
     }
     let figure = |n: Option<u64>| n.map_or("-".to_string(), |n| n.to_string());
-    println!(
+    outln!(
         "solved={} soc={} soc_lb={} makespan={} makespan_lb={} comp_time={:.0}ms agents={} solver={}{progress}",
         u8::from(result.solved),
         figure(result.soc),
@@ -251,7 +251,7 @@ pub fn check(args: CheckArgs) -> Result<bool, String> {
         match check_plan_with_moves(&grid, Moves::of_shape(shape), &starts, &goals, &result.plan) {
             Ok(costs) => costs,
             Err(e) => {
-                println!("invalid: {e}");
+                outln!("invalid: {e}");
                 return Ok(false);
             }
         };
@@ -261,20 +261,20 @@ pub fn check(args: CheckArgs) -> Result<bool, String> {
     ];
     for (what, claimed, found) in claims {
         if let Some(claimed) = claimed.filter(|&c| c != found) {
-            println!("invalid: the file says {what}={claimed}, the plan costs {found}");
+            outln!("invalid: the file says {what}={claimed}, the plan costs {found}");
             return Ok(false);
         }
     }
     if let Some(n) = result.tasks_finished {
         // Its goals changed as they were reached: the moves are what can be checked.
-        println!(
+        outln!(
             "valid: a lifelong run, agents={} steps={} tasks_finished={n} (claimed)",
             starts.len(),
             result.plan.len().saturating_sub(1)
         );
         return Ok(true);
     }
-    println!(
+    outln!(
         "valid: agents={} soc={} soc_lb={} makespan={} makespan_lb={}",
         starts.len(),
         costs.soc,

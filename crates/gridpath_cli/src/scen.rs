@@ -83,13 +83,13 @@ pub fn run(args: ScenArgs) -> Result<bool, String> {
     };
     let report = run_scenarios(&grid, &scenarios, &config);
     if args.moves != Movement::default() {
-        println!("{}", report.summary());
+        outln!("{}", report.summary());
         return Ok(true);
     }
     for outcome in report.mismatches() {
-        println!("{}", outcome.describe());
+        outln!("{}", outcome.describe());
     }
-    println!("{}", report.summary());
+    outln!("{}", report.summary());
     Ok(report.mismatches().next().is_none())
 }
 

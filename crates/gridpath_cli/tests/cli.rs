@@ -256,3 +256,23 @@ fn every_command_answers_help_and_names_a_bad_argument() {
         assert_eq!(text.trim_end().lines().count(), 1, "{args:?}: {text}");
     }
 }
+
+/// A reader that stops taking the output (`gridpath … | head`): the command ends with success
+/// and without a panic's message. (If the command writes before the reader goes, this passes
+/// without testing anything; it cannot fail for that reason.)
+#[test]
+fn a_closed_output_ends_the_command_quietly() {
+    for args in [&["--help"][..], &["mapf", "--help"]] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gridpath"))
+            .args(args)
+            .stdout(std::process::Stdio::piped())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .expect("run gridpath");
+        drop(child.stdout.take());
+        let out = child.wait_with_output().expect("gridpath ends");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{args:?}: {:?} {said}", out.status);
+        assert!(said.is_empty(), "{args:?}: {said}");
+    }
+}
