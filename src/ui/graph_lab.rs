@@ -471,11 +471,12 @@ fn rgb(color: Color) -> egui::Color32 {
 mod tests {
     use super::*;
 
-    /// The drawing of every preset, laid out and labelled as the window does it, with egui's
-    /// own fonts: no label covers a node, another label or an edge's weight.
+    /// The drawing of every preset, laid out and labelled as the window does it, with
+    /// the panel's font: no label covers a node, another label or an edge's weight.
     #[test]
     fn no_label_of_any_preset_covers_a_node_a_label_or_a_weight() {
         let ctx = egui::Context::default();
+        ctx.set_fonts(crate::ui::fonts::definitions());
         let mut out = ctx.run_ui(egui::RawInput::default(), |ui| {
             let ctx = ui.ctx();
             let font = egui::FontId::proportional(11.0);

@@ -2,7 +2,7 @@
 //! (random agents, or a benchmark scenario), or open a plan file, and play the plan on a
 //! time-line.
 
-use super::widgets::{PanelWidgets, section};
+use super::widgets::{PanelWidgets, StepIcon, section, step_button};
 use crate::mapf::files::{ClosePlan, OpenPlanFile, SavePlanFile};
 use crate::mapf::improve::{Improving, ShowCheaperPlan};
 use crate::mapf::playback::SPEED_RANGE;
@@ -293,11 +293,17 @@ impl MapfSection<'_> {
         let last = plan.last_step();
         let p = &mut *self.playback;
         ui.horizontal(|ui| {
-            if ui.button("⏮").on_hover_text("To the start").clicked() {
+            if step_button(ui, StepIcon::ToStart)
+                .on_hover_text("To the start")
+                .clicked()
+            {
                 p.time = 0.0;
                 p.playing = false;
             }
-            if ui.button("◀").on_hover_text("One step back").clicked() {
+            if step_button(ui, StepIcon::Back)
+                .on_hover_text("One step back")
+                .clicked()
+            {
                 p.step(-1, last);
             }
             let play = ui.button(if p.playing { "Pause" } else { "Play" });
@@ -305,10 +311,16 @@ impl MapfSection<'_> {
             if play.clicked() {
                 p.toggle(last);
             }
-            if ui.button("▶").on_hover_text("One step forward").clicked() {
+            if step_button(ui, StepIcon::Forward)
+                .on_hover_text("One step forward")
+                .clicked()
+            {
                 p.step(1, last);
             }
-            if ui.button("⏭").on_hover_text("To the end").clicked() {
+            if step_button(ui, StepIcon::ToEnd)
+                .on_hover_text("To the end")
+                .clicked()
+            {
                 p.time = last as f32;
                 p.playing = false;
             }

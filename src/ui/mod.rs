@@ -7,6 +7,7 @@
 mod agents_section;
 mod compare_section;
 mod edit_section;
+pub mod fonts;
 pub mod graph_lab;
 mod lab_by_hand;
 mod lab_edit;
@@ -40,6 +41,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<agents_section::SpawnCount>()
         .init_resource::<PanelWidgets>()
         .init_resource::<lab_state::GraphLab>()
+        .add_plugins(fonts::plugin)
         .add_systems(EguiPrimaryContextPass, side_panel)
         .add_systems(Update, graph_lab::lab_from_map);
 }
@@ -165,9 +167,7 @@ mod tests {
     use super::*;
     use bevy::ecs::system::{IntoSystem, RunSystemOnce};
 
-    /// Conflicting parameters (two sections borrowing one resource mutably) only show when the
-    /// system is initialised, which headless app tests never do for the UI. Do it here.
-    /// Every section open, laid out with egui's own fonts in a 1280 × 800 window: no row is
+    /// Every section open, laid out with the panel's font in a 1280 × 800 window: no row is
     /// wider than the panel leaves it. (egui lets a row that does not fit run past the edge:
     /// the panel's content is then wider than its room.)
     #[test]
@@ -186,6 +186,7 @@ mod tests {
             .world_mut()
             .run_system_once(|mut sections: Sections| {
                 let ctx = egui::Context::default();
+                ctx.set_fonts(fonts::definitions());
                 let input = egui::RawInput {
                     screen_rect: Some(egui::Rect::from_min_size(
                         egui::Pos2::ZERO,
@@ -219,6 +220,8 @@ mod tests {
         assert!(wider.is_empty(), "{wider:?}");
     }
 
+    /// Conflicting parameters (two sections borrowing one resource mutably) only show when the
+    /// system is initialised, which headless app tests never do for the UI. Do it here.
     #[test]
     fn the_panel_system_has_no_conflicting_parameters() {
         let mut world = World::new();

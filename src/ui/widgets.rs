@@ -83,3 +83,55 @@ pub(crate) fn section(title: &str, open: bool) -> egui::CollapsingHeader {
 pub(crate) fn open_all_sections() {
     ALL_OPEN.with(|all| all.set(true));
 }
+
+/// The shapes on the time-line's step buttons.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepIcon {
+    /// A bar and a triangle pointing left: to the start.
+    ToStart,
+    /// A triangle pointing left: one step back.
+    Back,
+    /// A triangle pointing right: one step forward.
+    Forward,
+    /// A triangle pointing right and a bar: to the end.
+    ToEnd,
+}
+
+/// A button with a step icon painted on it, in the colour its text would have. Painted rather
+/// than a glyph: the symbols ⏮ ◀ ▶ ⏭ are in none of the panel's font (see `fonts`).
+pub fn step_button(ui: &mut egui::Ui, icon: StepIcon) -> egui::Response {
+    let size = egui::vec2(24.0, ui.spacing().interact_size.y);
+    let response = ui.add(egui::Button::new("").min_size(size));
+    let color = ui.style().interact(&response).fg_stroke.color;
+    let c = response.rect.center();
+    // A triangle of half-height `h` whose point is at `tip`, and a bar beside its base.
+    let h = 4.5;
+    let (left, bar) = match icon {
+        StepIcon::ToStart => (true, Some(c.x - 5.0)),
+        StepIcon::Back => (true, None),
+        StepIcon::Forward => (false, None),
+        StepIcon::ToEnd => (false, Some(c.x + 5.0)),
+    };
+    let (tip, base) = match (left, bar) {
+        (true, Some(x)) => (x + 1.0, x + 1.0 + 2.0 * h),
+        (false, Some(x)) => (x - 1.0, x - 1.0 - 2.0 * h),
+        (true, None) => (c.x - h, c.x + h),
+        (false, None) => (c.x + h, c.x - h),
+    };
+    let triangle = vec![
+        egui::pos2(tip, c.y),
+        egui::pos2(base, c.y - h),
+        egui::pos2(base, c.y + h),
+    ];
+    let painter = ui.painter();
+    painter.add(egui::Shape::convex_polygon(
+        triangle,
+        color,
+        egui::Stroke::NONE,
+    ));
+    if let Some(x) = bar {
+        let bar = egui::Rect::from_center_size(egui::pos2(x, c.y), egui::vec2(1.5, 2.0 * h));
+        painter.rect_filled(bar, 0.0, color);
+    }
+    response
+}
