@@ -1,7 +1,7 @@
 //! The panel's one font: Ubuntu Light, egui's own proportional font, for its text and its code
 //! editor alike.
 //!
-//! egui's default set is four fonts, and in the browser they cost 0.8 MB of the gzipped page
+//! egui's default set is four fonts, and in the browser they cost 0.6 MB of the gzipped page
 //! (an emoji font and an icon font for a few symbols, and Hack for monospace text). The panel's
 //! text is Latin with a handful of symbols (× µ √ Δ − · … ≤), all of them in Ubuntu Light; its
 //! step controls are painted (`widgets::step_button`), not glyphs. The test below checks every
