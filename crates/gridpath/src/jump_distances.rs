@@ -42,7 +42,7 @@
 //! diagonal within `LEAP` cells of those reads a change: with 4, a repair recomputes about
 //! 17,600 of the 2.1 million entries (0.84 %), with 8 about 23,800 (1.13 %), and a repair costs
 //! about as much per entry as a rebuild. On arena2 4 costs the search 2 % more instructions than
-//! 8, on random512-10-0 nothing (see the crate README).
+//! 8, on random512-10-0 nothing (see the workspace's `docs/benchmarks/search.md`).
 
 use crate::grid::Grid;
 use crate::movement::STEPS;

@@ -45,7 +45,7 @@ pub struct Guidance {
     /// is also its cost: at [`Guidance::SLACK`] (8) a step takes about half the CPU of 32 on
     /// the warehouse and a fifth to two fifths less on the sorting centre, for the same tasks
     /// within 3 % on the warehouse, 2 to 5 % fewer on the room map and up to 14 % fewer on the
-    /// sorting centre (still more than the paper's planner): see the crate README.
+    /// sorting centre (still more than the paper's planner): see the workspace's `docs/benchmarks/lifelong.md`.
     pub focal_slack: u32,
     /// How much searching a step spends planning new guide paths for agents that strayed off
     /// theirs, in cells expanded. (A new goal's guide path is always planned at once.)
@@ -89,7 +89,7 @@ impl Guidance {
         flow_cap: 0.45,
     };
     /// Guide paths clear of contraflow, and ties broken by the traffic: the setting the lifelong
-    /// benchmark was measured with (the crate README's table).
+    /// benchmark was measured with (`docs/benchmarks/lifelong.md`).
     pub const GUIDED: Guidance = Guidance {
         contraflow: 1.0,
         vertex: 0.0,
@@ -106,7 +106,7 @@ impl Guidance {
     /// and strays led back to their paths ([`Guidance::keep_path`]).
     /// More tasks than [`Guidance::GUIDED`] on the lifelong benchmark (5 to 8 % on the room
     /// map, the sorting centre and the warehouse at 8,000 agents; as many at 2,000), at 1.1 to 2
-    /// times its CPU a step, and about plain PIBT's on the warehouse: see the crate README's
+    /// times its CPU a step, and about plain PIBT's on the warehouse: see `docs/benchmarks/lifelong.md`'s
     /// tables. `focal_slack: 32` finishes up to 15 % more on the small maps, at up to 1.75 times
     /// the CPU there and twice on the warehouse.
     pub const FOCAL: Guidance = Guidance {

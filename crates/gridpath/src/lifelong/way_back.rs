@@ -23,7 +23,7 @@
 //!
 //! On the packed room map (2,500 and 3,000 agents, the three instances, seeds 0 to 5, focal
 //! guide paths) strays that keep their path this way finish 78,351 tasks, against 72,165 when
-//! they drop it and follow their shortest way (see the crate README).
+//! they drop it and follow their shortest way (see the workspace's `docs/benchmarks/lifelong.md`).
 
 use super::guidance::sides;
 use crate::grid::Grid;
