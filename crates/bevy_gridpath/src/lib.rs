@@ -37,7 +37,9 @@ pub mod tilemap;
 
 pub use agent::{AgentEscaped, AgentProgress, AgentStatus, Destination, GridAgent};
 pub use cells::{CellCost, CellPos, Obstacle, ObstacleIgnored};
-pub use crowd::{Body, BodyMotion, Crowd, CrowdStats, GatherCell, Patience, UNTANGLE_AFTER};
+pub use crowd::{
+    Body, BodyMotion, Crowd, CrowdGuidance, CrowdStats, GatherCell, Patience, UNTANGLE_AFTER,
+};
 pub use debug::{
     DebugColors, FlowFieldGizmos, GridPathDebugPlugin, NavGridGizmos, ObstacleGizmos, RouteColor,
     RouteGizmos,

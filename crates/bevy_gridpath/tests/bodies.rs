@@ -9,8 +9,8 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use bevy_gridpath::prelude::*;
 use bevy_gridpath::{
-    AgentProgress, BodyMotion, CellPos, CrowdStats, GatherCell, PathFailed, PathFailure,
-    UNTANGLE_AFTER,
+    AgentProgress, BodyMotion, CellPos, CrowdGuidance, CrowdStats, GatherCell, PathFailed,
+    PathFailure, UNTANGLE_AFTER,
 };
 use std::collections::HashMap;
 use std::time::Duration;
@@ -671,7 +671,7 @@ fn chasers_of_three_sizes_jammed_in_their_gathering_settle_and_never_deadlock() 
     assert_eq!(worst, 0, "deadlocked bodies in the gathering");
 }
 
-/// Not run by `cargo test` (a minute in release): the door scene with 1 to 4 random wall
+/// Not run by `cargo test`, but by CI (`.ci/run`, 40 s in the dev profile): the door scene with 1 to 4 random wall
 /// strokes dropped on the crowd in its first 20 s, for `DOOR_SEEDS` seeds (40) from `DOOR_SEED`
 /// (0), checking the rules at every frame. Prints, for each seed, the frames that found a body
 /// deadlocked and the bodies neither arrived nor stuck after at most 20,000 frames (1,000 s),
@@ -679,7 +679,7 @@ fn chasers_of_three_sizes_jammed_in_their_gathering_settle_and_never_deadlock() 
 /// through the block of the bodies' places packs them in the wrong order, which PIBT alone
 /// never undoes: seeds 15 and 20 wait for their jams to be planned whole (`untangle`). The
 /// off-frame searches finish at different frames from run to run, so the frame counts vary.
-/// `cargo test --release -p bevy_gridpath --test bodies -- --ignored --nocapture door_strokes`
+/// `cargo test -p bevy_gridpath --test bodies -- --ignored --nocapture door_strokes`
 #[test]
 #[ignore]
 fn door_strokes() {
@@ -927,11 +927,11 @@ fn big_units_bound_for_places_side_by_side_all_get_in() {
     );
 }
 
-/// Not run by `cargo test` (20 s in release): the scene of three sizes at twelve frame lengths
+/// Not run by `cargo test`, but by CI (`.ci/run`, 20 s): the scene of three sizes at twelve frame lengths
 /// from 10 to 70 ms, its searches off the frame on the task pool, as a game runs them (they
 /// land at the tick they are done by, later on a busy machine). Prints the game time each
 /// took, and fails if any left a body short of its place after 300 s.
-/// `cargo test --release -p bevy_gridpath --test bodies -- --ignored --nocapture sizes_at_frame_rates`
+/// `cargo test -p bevy_gridpath --test bodies -- --ignored --nocapture sizes_at_frame_rates`
 #[test]
 #[ignore]
 fn sizes_at_frame_rates() {
@@ -1102,5 +1102,86 @@ fn gathering_cells_move_off_walls_painted_on_them() {
                 );
             }
         }
+    }
+}
+
+/// The lifelong benchmark's sorting centre through the plugin, as a warehouse game would run
+/// it: `agents` of its robots as one-cell bodies on 4-way moves, one tick a frame, each given
+/// its next task (the instance's own list) the frame it stands on its destination, and
+/// gathering off (robots sent to one chute each visit it in turn). The rules are checked at
+/// every frame. Returns the tasks finished in `ticks` ticks.
+fn sorting_centre(agents: usize, ticks: usize, guidance: CrowdGuidance) -> u64 {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../assets/lifelong/sortation_small_0_800.json"
+    );
+    let instance = gridpath::lifelong::LifelongInstance::read(path).expect("the shipped instance");
+    let grid = &instance.grid;
+    let lines: Vec<String> = (0..grid.height() as i32)
+        .map(|y| {
+            (0..grid.width() as i32)
+                .map(|x| if grid.is_passable(p(x, y)) { '.' } else { '#' })
+                .collect()
+        })
+        .collect();
+    let mut app = app_on(&rows(&lines));
+    let tick = FRAME.as_secs_f32();
+    let mut crowd = app.world_mut().resource_mut::<Crowd>();
+    crowd.tick = Some(tick);
+    crowd.plan_ahead = false;
+    crowd.gather = false;
+    crowd.guidance = guidance;
+    let mut service = app.world_mut().resource_mut::<PathService>();
+    service.budget = 10_000;
+    service.max_in_flight = 10_000;
+    let mut robots = Vec::new();
+    for (k, &start) in instance.starts.iter().take(agents).enumerate() {
+        let place = Transform::from_xyz(start.x as f32, start.y as f32, 0.0);
+        let mut agent = GridAgent::new(1.0 / tick);
+        agent.movement = Movement::FourWay;
+        let task = Destination(instance.task(k, 0));
+        robots.push((app.world_mut().spawn((agent, Body, place, task)).id(), 0));
+    }
+    let mut finished = 0;
+    let mut before = cells(&mut app);
+    for t in 0..ticks {
+        app.update();
+        if std::env::var("SORTING_STATS").is_ok() && t % 100 == 0 {
+            let service = app.world().resource::<PathService>().stats();
+            println!(
+                "tick {t}: {:?} {service:?} finished {finished}",
+                stats(&app)
+            );
+        }
+        let after = cells(&mut app);
+        check(&app, &before, &after);
+        before = after;
+        for (k, (robot, given)) in robots.iter_mut().enumerate() {
+            let at = before.get(robot).map(|c| c.0);
+            let world = app.world();
+            let to = world.get::<Destination>(*robot).map(|d| d.0);
+            let arrived = world.get::<AgentStatus>(*robot) == Some(&AgentStatus::Arrived);
+            if arrived && at.is_some() && at == to {
+                finished += 1;
+                *given += 1;
+                let next = Destination(instance.task(k, *given));
+                app.world_mut().entity_mut(*robot).insert(next);
+            }
+        }
+    }
+    finished
+}
+
+#[test]
+fn robots_on_the_sorting_centre_finish_tasks_with_and_without_traffic() {
+    // A short run in `cargo test`; `SORTING_TICKS=1000 SORTING_AGENTS=800` for the benchmark's
+    // figure, beside `gridpath lifelong assets/lifelong/sortation_small_0_800.json`.
+    let var = |name: &str| std::env::var(name).ok().and_then(|s| s.parse().ok());
+    let ticks = var("SORTING_TICKS").unwrap_or(150);
+    let agents = var("SORTING_AGENTS").unwrap_or(200);
+    for guidance in [CrowdGuidance::None, CrowdGuidance::Traffic] {
+        let tasks = sorting_centre(agents, ticks, guidance);
+        println!("sorting centre, {agents} robots, {ticks} ticks, {guidance:?}: {tasks} tasks");
+        assert!(tasks > 0, "{guidance:?}: no task finished");
     }
 }

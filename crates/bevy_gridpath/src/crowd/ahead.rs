@@ -5,7 +5,7 @@
 //! bodies glide: the frame the tick falls in only takes the moves. What can change meanwhile is
 //! what the game does between ticks: a wall painted, a body spawned, despawned or moved off a
 //! wall, a new route. A route or destination that comes in that time is read at the next tick.
-//! The rest is checked when the plan is taken ([`hold_what_no_longer_fits`]): a body moved
+//! The rest is checked when the plan is taken ([`hold_what_no_longer_fits`](gridpath::mapf::crowd::hold_what_no_longer_fits)): a body moved
 //! meanwhile, or one whose next cell is a wall now, holds, and so, in turn, does every body
 //! that would step onto a held one.
 //!
@@ -15,10 +15,11 @@
 //!
 //! [`SearchThread::Frame`]: crate::SearchThread::Frame
 
-use super::body::covers;
-use super::detours::Detours;
+use super::clock::CrowdGuidance;
 use crate::off_frame::{Pending, SearchThread, lock};
 use bevy::prelude::*;
+use gridpath::lifelong::Traffic;
+use gridpath::mapf::crowd::Detours;
 use gridpath::mapf::crowd::distance_fifths as distance;
 use gridpath::mapf::{CrowdStep, Mover};
 use gridpath::{Grid, Movement, Point};
@@ -36,7 +37,23 @@ pub(super) struct StepInput {
     pub(super) aims: Vec<(Point, Option<Point>)>,
     /// The stalled bodies' ways round, searched before the step.
     pub(super) detours: Detours,
+    /// How bodies are steered, and the recent flow (kept between steps).
+    pub(super) guidance: CrowdGuidance,
+    pub(super) traffic: Option<Traffic>,
 }
+
+/// A step's costs are counted in sixteenths of a fifth of a move, so that the traffic can weigh
+/// less than the smallest difference of distance ([`distance_fifths`]).
+///
+/// [`distance_fifths`]: gridpath::mapf::crowd::distance_fifths
+const SCALE: u32 = 16;
+
+/// What one body's recent step the other way costs a move, in moves...
+const FLOW: f32 = 0.1;
+
+/// ...at most (below half a move: it breaks ties, and outweighs a step aside only when many
+/// come the other way). The lifelong planner's `Guidance::TRAFFIC`.
+const FLOW_CAP: f32 = 0.45;
 
 /// The core step's answer: its state back, the movers as it left them, and each mover's next
 /// cell (the bodies' first, in their order, then the cells a jam's plan keeps).
@@ -46,6 +63,8 @@ pub(super) struct StepOutput {
     pub(super) next: Vec<Point>,
     /// The detours' scratch, handed back to be used again.
     pub(super) detours: Detours,
+    /// The recent flow, this step's moves added.
+    pub(super) traffic: Option<Traffic>,
 }
 
 impl StepInput {
@@ -59,21 +78,48 @@ impl StepInput {
             mut movers,
             mut aims,
             mut detours,
+            guidance,
+            traffic,
         } = self;
         let grids: Vec<&Grid> = grids.iter().map(|g| &**g).collect();
         detours.apply(&grids, movement, &mut aims);
+        let grid = grids[0];
+        let mut traffic = match guidance {
+            CrowdGuidance::None => None,
+            CrowdGuidance::Traffic => Some(
+                traffic
+                    .filter(|t| t.is_for(grid, movement))
+                    .unwrap_or_else(|| Traffic::for_moves(grid, movement)),
+            ),
+        };
+        let against = |i: usize, c: Point| -> u32 {
+            let (Some(flow), Some(&(here, _))) = (traffic.as_ref(), aims.get(i)) else {
+                return 0;
+            };
+            let cost = (FLOW * flow.against_at(grid, here, c)).min(FLOW_CAP);
+            (cost * (5 * SCALE) as f32) as u32
+        };
         let next = step
-            .step(&grids, movement, &mut movers, |i, c| match aims.get(i) {
-                Some(&(_, Some(aim))) => distance(movement, c, aim),
-                Some(&(here, None)) => u32::from(c != here),
-                None => 0, // a cell the plan of a jam keeps
+            .step(&grids, movement, &mut movers, |i, c| {
+                let to_go = match aims.get(i) {
+                    Some(&(_, Some(aim))) => distance(movement, c, aim),
+                    Some(&(here, None)) => u32::from(c != here),
+                    None => 0, // a cell the plan of a jam keeps
+                };
+                (to_go * SCALE).saturating_add(against(i, c))
             })
             .to_vec();
+        if let Some(flow) = traffic.as_mut() {
+            let index = |p: Point| grid.index_of(p);
+            let moves = movers.iter().zip(&next).filter(|(m, to)| m.at != **to);
+            flow.record(moves.filter_map(|(m, &to)| Some((index(m.at)?, index(to)?))));
+        }
         StepOutput {
             step,
             movers,
             next,
             detours,
+            traffic,
         }
     }
 }
@@ -126,109 +172,5 @@ impl TickPlan {
             None => self.work.wait().flatten(),
         }?;
         Some((self.from, output))
-    }
-}
-
-/// Holds every move that no longer fits the world: into a wall of its body's size, or onto a
-/// cell another body covers once the others have moved or held. `cells` and `sizes` are the
-/// bodies' as they stand now, `next` where each would go; `sized` the grid for each size from 1
-/// up. `counts` is scratch space.
-/// Holding never makes two bodies swap or cross, so what is left is a valid step. `unchanged`:
-/// every body stands where the plan found it, and no other came: then only the walls can
-/// break PIBT's own valid step. Returns how many moves were held.
-pub(super) fn hold_what_no_longer_fits(
-    sized: &[Arc<Grid>],
-    cells: &[Point],
-    sizes: &[u8],
-    next: &mut [Point],
-    unchanged: bool,
-    counts: &mut Vec<u16>,
-) -> usize {
-    let for_size = |size: u8| &sized[usize::from(size.max(1)) - 1];
-    let grid = for_size(1);
-    let mut held = 0;
-    for i in 0..next.len() {
-        if next[i] != cells[i] && !for_size(sizes[i]).is_passable(next[i]) {
-            next[i] = cells[i];
-            held += 1;
-        }
-    }
-    if unchanged && held == 0 {
-        return 0;
-    }
-    // A held body may block one that was to step onto its cell, and that one the next in
-    // line: again until no move lands on a covered cell.
-    loop {
-        counts.clear();
-        counts.resize(grid.len(), 0);
-        for i in 0..next.len() {
-            for c in covers(grid, next[i], sizes[i]) {
-                counts[c] = counts[c].saturating_add(1);
-            }
-        }
-        let mut more = 0;
-        for i in 0..next.len() {
-            if next[i] != cells[i] && covers(grid, next[i], sizes[i]).any(|c| counts[c] > 1) {
-                next[i] = cells[i];
-                more += 1;
-            }
-        }
-        if more == 0 {
-            return held;
-        }
-        held += more;
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn p(x: i32, y: i32) -> Point {
-        Point::new(x, y)
-    }
-
-    #[test]
-    fn a_move_into_a_new_wall_holds_and_so_does_the_body_behind_it() {
-        // A queue of three going east along a row; a wall has dropped where the first steps.
-        let mut grid = Grid::new(6, 1).expect("a grid");
-        grid.set_blocked(p(3, 0), true).expect("on the map");
-        let sized = [Arc::new(grid)];
-        let cells = [p(2, 0), p(1, 0), p(0, 0)];
-        let mut next = [p(3, 0), p(2, 0), p(1, 0)];
-        let held = hold_what_no_longer_fits(&sized, &cells, &[1; 3], &mut next, true, &mut vec![]);
-        assert_eq!((held, next), (3, cells));
-    }
-
-    #[test]
-    fn a_move_onto_a_body_that_came_since_holds_and_the_others_go() {
-        // Two bodies the plan knew, each moving on; a third came since onto where one steps.
-        let sized = [Arc::new(Grid::new(6, 3).expect("a grid"))];
-        let cells = [p(0, 0), p(0, 2), p(1, 2)];
-        let mut next = [p(1, 0), p(1, 2), p(1, 2)];
-        let held = hold_what_no_longer_fits(&sized, &cells, &[1; 3], &mut next, false, &mut vec![]);
-        assert_eq!((held, next), (1, [p(1, 0), p(0, 2), p(1, 2)]));
-    }
-
-    #[test]
-    fn a_big_body_holds_when_its_footprint_would_cover_another() {
-        let sized = [
-            Arc::new(Grid::new(5, 5).expect("a grid")),
-            Arc::new(Grid::new(5, 5).expect("a grid")),
-        ];
-        // A 2 × 2 body at (0, 0) steps east onto (1..3, 0..2); a body of one cell holds at (2, 1).
-        let cells = [p(0, 0), p(2, 1)];
-        let mut next = [p(1, 0), p(2, 1)];
-        let held = hold_what_no_longer_fits(&sized, &cells, &[2, 1], &mut next, false, &mut vec![]);
-        assert_eq!((held, next), (1, cells));
-    }
-
-    #[test]
-    fn a_plan_that_still_fits_is_taken_as_it_is() {
-        let sized = [Arc::new(Grid::new(4, 1).expect("a grid"))];
-        let cells = [p(1, 0), p(0, 0)];
-        let mut next = [p(2, 0), p(1, 0)];
-        let held = hold_what_no_longer_fits(&sized, &cells, &[1; 2], &mut next, false, &mut vec![]);
-        assert_eq!((held, next), (0, [p(2, 0), p(1, 0)]));
     }
 }

@@ -3,23 +3,37 @@
 
 use super::motion::BodyMotion;
 use crate::agent::{AgentProgress, AgentStatus, Destination, GridAgent};
-use crate::requests::Route;
+use crate::requests::{PathRequest, Route};
+use bevy::ecs::query::QueryData;
 use bevy::prelude::*;
-use gridpath::{Grid, Point};
+use gridpath::Point;
 
-/// A body as the crowd's systems hold it.
-pub(super) type BodyItem<'a> = (
-    Entity,
-    &'a GridAgent,
-    Mut<'a, AgentProgress>,
-    Mut<'a, AgentStatus>,
-    Mut<'a, BodyMotion>,
-    Mut<'a, Transform>,
-    Option<&'a Route>,
-    Option<&'a Destination>,
-    Option<&'a GatherCell>,
-    bool,
-);
+/// A body as the crowd's systems hold it: the agent, where it is, how it moves, and where it
+/// goes.
+#[derive(QueryData)]
+#[query_data(mutable)]
+pub(super) struct BodyData {
+    pub(super) entity: Entity,
+    pub(super) agent: &'static GridAgent,
+    pub(super) progress: &'static mut AgentProgress,
+    pub(super) status: &'static mut AgentStatus,
+    pub(super) motion: &'static mut BodyMotion,
+    pub(super) transform: &'static mut Transform,
+    pub(super) route: Option<&'static Route>,
+    pub(super) destination: Option<&'static Destination>,
+    pub(super) gathering: Option<&'static GatherCell>,
+    /// Waiting for a route: its old one is walked meanwhile, but getting along it is no progress.
+    pub(super) asking: Has<PathRequest>,
+}
+
+impl BodyDataItem<'_, '_> {
+    /// Where it heads: its gathering cell, else its destination.
+    pub(super) fn target(&self) -> Option<Point> {
+        self.gathering
+            .map(|g| g.0)
+            .or(self.destination.map(|d| d.0))
+    }
+}
 
 /// Makes a [`GridAgent`] a body: it takes up its cell, and the crowd moves it (see the module
 /// docs). A body with [`SharedFlow`] is moved as a body but asks for no route, so it only gives
@@ -46,12 +60,4 @@ pub(super) fn unbody(remove: On<Remove, Body>, mut commands: Commands) {
             .try_remove::<GatherCell>()
             .try_insert(BodyMotion::default());
     }
-}
-
-/// The indices of the cells a body of `size` covers from `at` (those on the grid).
-pub(super) fn covers(grid: &Grid, at: Point, size: u8) -> impl Iterator<Item = usize> + '_ {
-    let k = i32::from(size.max(1));
-    (0..k)
-        .flat_map(move |dy| (0..k).map(move |dx| Point::new(at.x + dx, at.y + dy)))
-        .filter_map(|p| grid.index_of(p))
 }

@@ -3,7 +3,24 @@
 use super::ahead;
 use super::jam::Untangling;
 use bevy::prelude::*;
+use gridpath::lifelong::Traffic;
 use gridpath::mapf::CrowdStep;
+use gridpath::mapf::crowd::Detours;
+
+/// How the crowd steers bodies off each other's way, beyond each body's own route.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum CrowdGuidance {
+    /// Each body follows its own route; PIBT's pushes alone sort out who goes first. The
+    /// default: in the door, corridor, crossing and sizes scenes the traffic did not pay.
+    #[default]
+    None,
+    /// Between moves that bring a body equally near, it takes the one the recent traffic took,
+    /// and a move against a strong flow can be worth less than a step aside: lanes form, as
+    /// pedestrians' do ([`gridpath::lifelong::Traffic`], the lifelong planner's
+    /// `Guidance::TRAFFIC`, on the crowd's own moves: 4- or 8-way squares, hexagons, isometric
+    /// maps).
+    Traffic,
+}
 
 /// The crowd: its clock and PIBT's scratch space. Read [`Crowd::stats`] for the counts.
 #[derive(Resource, Debug)]
@@ -22,7 +39,18 @@ pub struct Crowd {
     ///
     /// [`SearchThread::TaskPool`]: crate::SearchThread::TaskPool
     pub plan_ahead: bool,
+    /// Bodies that share a destination each get a cell of their own near it ([`GatherCell`]:
+    /// chasers round a goal, a squad at a rally point). On by default. Off, each goes to the
+    /// destination itself, and one that finds another there waits its turn: robots visiting
+    /// one shelf, each given its next task as it arrives.
+    ///
+    /// [`GatherCell`]: crate::GatherCell
+    pub gather: bool,
+    /// How bodies are steered off each other's way ([`CrowdGuidance`]).
+    pub guidance: CrowdGuidance,
     pub(super) step: CrowdStep,
+    /// The recent flow, with [`CrowdGuidance::Traffic`]: handed to each step and back.
+    pub(super) traffic: Option<Traffic>,
     /// The step planned for the next tick, while it runs.
     pub(super) planned: Option<ahead::TickPlan>,
     /// How many bodies cover each cell, for checking a plan picked up.
@@ -35,10 +63,10 @@ pub struct Crowd {
     /// What the last frame's step took, in microseconds.
     #[cfg(feature = "diagnostics")]
     pub(super) step_micros: f64,
-    /// Which cells a body on its way covers, one bit each, filled for the detours of a tick and
-    /// cleared after them: bits rather than who, as a detour only asks whether a cell is free,
-    /// and a table of bits (a thirty-second of one of indices) stays in the cache.
-    pub(super) covered: Vec<u64>,
+    /// The last tick's ways round, kept for their table of which cells bodies on their way
+    /// cover (bits rather than who, as a detour only asks whether a cell is free, and a table of
+    /// bits, a thirty-second of one of indices, stays in the cache).
+    pub(super) detours: Detours,
     /// The jam whose plan is searched or walked, when to look for one again, how many were
     /// searched, and how many walked through to the end.
     pub(super) untangling: Option<Untangling>,
@@ -55,7 +83,10 @@ impl Default for Crowd {
             tick: None,
             untangle: false,
             plan_ahead: cfg!(not(target_arch = "wasm32")),
+            gather: true,
+            guidance: CrowdGuidance::default(),
             step: CrowdStep::new(0xB0D1E5),
+            traffic: None,
             planned: None,
             counts: Vec::new(),
             clock: 0.0,
@@ -64,7 +95,7 @@ impl Default for Crowd {
             stats: CrowdStats::default(),
             #[cfg(feature = "diagnostics")]
             step_micros: 0.0,
-            covered: Vec::new(),
+            detours: Detours::default(),
             untangling: None,
             look_again: 0.0,
             backed_off: Default::default(),

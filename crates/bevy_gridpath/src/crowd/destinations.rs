@@ -58,11 +58,14 @@ impl Destinations {
                 ..Self::default()
             };
             for b in bodies {
-                changed.extend(self.note(b.0, filed_as(b.1, b.4)));
+                changed.extend(self.note(b.entity, filed_as(b.agent, b.destination)));
             }
         }
         for &e in seen {
-            let now = bodies.get(e).ok().and_then(|b| filed_as(b.1, b.4));
+            let now = bodies
+                .get(e)
+                .ok()
+                .and_then(|b| filed_as(b.agent, b.destination));
             changed.extend(self.note(e, now));
         }
         // Whoever may now be alone where it goes, or nowhere.
@@ -76,7 +79,7 @@ impl Destinations {
             .chain(seen.iter().copied().filter(|e| !self.of.contains_key(e)))
             .collect();
         for e in lone {
-            if bodies.get(e).is_ok_and(|b| b.5.is_some()) {
+            if bodies.get(e).is_ok_and(|b| b.gathering.is_some()) {
                 commands.entity(e).remove::<super::body::GatherCell>();
             }
         }
@@ -157,7 +160,7 @@ impl Destinations {
                 .iter()
                 .filter_map(|&(e, size)| {
                     let b = bodies.get(e).ok()?;
-                    Some((distance(key.1, b.2.cell(), key.0), e, size))
+                    Some((distance(key.1, b.progress.cell(), key.0), e, size))
                 })
                 .collect();
             members.sort_unstable_by_key(|m| m.1);

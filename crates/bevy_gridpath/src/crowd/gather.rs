@@ -50,11 +50,24 @@ pub(super) fn gather(
         filed.forget(); // what changes while there is no grid goes unseen
         return;
     };
+    if !due.gathering() {
+        // Each body goes to its destination itself: the cells given out are taken back, and
+        // the bodies filed afresh if gathering comes back on.
+        filed.forget();
+        for b in bodies.iter().filter(|b| b.gathering.is_some()) {
+            commands.entity(b.entity).remove::<GatherCell>();
+        }
+        return;
+    }
     let Some(due_now) = due.now(&nav, &mut seen) else {
         return;
     };
     let mut gave_any_up = false;
-    gave_up.retain(|&e, g| bodies.get(e).is_ok_and(|b| b.4.map(|d| d.0) == Some(g.to)));
+    gave_up.retain(|&e, g| {
+        bodies
+            .get(e)
+            .is_ok_and(|b| b.destination.map(|d| d.0) == Some(g.to))
+    });
     let changed = filed.file(&bodies, &seen, &mut commands);
     forget_what_changed(&filed, &changed, &mut alone, &mut kept);
     let only = match due_now {
@@ -128,7 +141,7 @@ fn forget_what_changed(
 
 /// The cell a body was given, if any.
 fn have(bodies: &Query<Gathering, (With<Body>, Without<SharedFlow>)>, e: Entity) -> Option<Point> {
-    bodies.get(e).ok().and_then(|b| b.5.map(|g| g.0))
+    bodies.get(e).ok().and_then(|b| b.gathering.map(|g| g.0))
 }
 
 /// The gatherings an edit since the grid's revision `since` may change (`None` when the grid
@@ -164,10 +177,11 @@ fn near_edit(
         .collect();
     // Every other body's cell is among its gathering's cells.
     for (&e, settled) in gave_up {
-        if let Ok((_, agent, _, _, _, Some(cell), _)) = bodies.get(e)
-            && footprint(cell.0, agent.size.max(1)).any(|q| near_to(q, 0))
+        if let Ok(b) = bodies.get(e)
+            && let Some(cell) = b.gathering
+            && footprint(cell.0, b.agent.size.max(1)).any(|q| near_to(q, 0))
         {
-            near.insert((settled.to, agent.movement));
+            near.insert((settled.to, b.agent.movement));
         }
     }
     Some(near)
@@ -276,7 +290,8 @@ fn swap_on_the_way(
     let mut mates: Vec<(Entity, Mate)> = assigned
         .iter()
         .filter_map(|(&e, &cell)| {
-            let (_, agent, progress, route, ..) = bodies.get(e).ok()?;
+            let b = bodies.get(e).ok()?;
+            let (agent, progress, route) = (b.agent, b.progress, b.route);
             let at = progress.cell();
             // Only a step along a route to its cell: one still bound for a cell it was given
             // before, or pushed off its route, would be read as wanting a way it does not go.

@@ -92,6 +92,11 @@ impl GatherDue<'_, '_> {
         }
     }
 
+    /// Are bodies that share a destination given cells of their own ([`Crowd::gather`])?
+    pub(super) fn gathering(&self) -> bool {
+        self.crowd.gather
+    }
+
     /// Notes a run on the grid of `revision` that did (or did not) change a gathering's cells
     /// or give-ups.
     pub(super) fn ran(&mut self, changed: bool, revision: u64) {

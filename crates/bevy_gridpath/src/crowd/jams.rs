@@ -2,27 +2,36 @@
 
 use super::body::{Body, GatherCell};
 use super::motion::BodyMotion;
-use super::patience::{GATHER_PATIENCE, Patience};
 use crate::agent::{AgentProgress, Destination, GridAgent};
 use crate::flow::SharedFlow;
 use crate::nav_grid::NavGrid;
 use crate::requests::Route;
+use bevy::ecs::query::QueryData;
 use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
-use gridpath::mapf::crowd::{d2, footprint, nearest_free};
+use gridpath::mapf::crowd::{Patience, d2, footprint, nearest_free};
 use gridpath::{Grid, Point};
 use std::sync::Arc;
 
 /// A body as the gathering and its jams read it.
-pub(super) type Gathering = (
-    Entity,
-    &'static GridAgent,
-    &'static AgentProgress,
-    Option<&'static Route>,
-    Option<&'static Destination>,
-    Option<&'static GatherCell>,
-    &'static BodyMotion,
-);
+#[derive(QueryData)]
+pub(super) struct Gathering {
+    pub(super) entity: Entity,
+    pub(super) agent: &'static GridAgent,
+    pub(super) progress: &'static AgentProgress,
+    pub(super) route: Option<&'static Route>,
+    pub(super) destination: Option<&'static Destination>,
+    pub(super) gathering: Option<&'static GatherCell>,
+    pub(super) motion: &'static BodyMotion,
+}
+
+/// Seconds a body in a gathering of several sizes may get no nearer to its [`GatherCell`]
+/// before it gives that cell up and settles where it stands (see the module docs). Well under
+/// [`DEADLOCK_SECONDS`], so a jam is undone before it counts as a deadlock.
+///
+/// [`GatherCell`]: crate::GatherCell
+/// [`DEADLOCK_SECONDS`]: crate::crowd::DEADLOCK_SECONDS
+pub const GATHER_PATIENCE: f32 = 1.5;
 
 /// A gathering body that gave up on a jam: the destination it gathers at, and its patience.
 #[derive(Clone, Copy, Debug)]
@@ -67,7 +76,7 @@ pub(super) fn give_up_on_jams(
     if jammed.is_empty() {
         return false;
     }
-    let size = |e: Entity| bodies.get(e).map_or(1, |b| b.1.size.max(1));
+    let size = |e: Entity| bodies.get(e).map_or(1, |b| b.agent.size.max(1));
     // Who claims each cell.
     let mut claims: HashMap<Point, Entity> = assigned
         .iter()
@@ -135,7 +144,13 @@ fn jammed(
 ) -> Vec<(Entity, Point, u8, f32)> {
     let mut jammed = Vec::new();
     for (&e, &place) in assigned.iter() {
-        let Ok((_, agent, progress, .., motion)) = bodies.get(e) else {
+        let Ok(GatheringItem {
+            agent,
+            progress,
+            motion,
+            ..
+        }) = bodies.get(e)
+        else {
             continue;
         };
         let stalled = motion.stalled();
@@ -156,7 +171,13 @@ fn resettle(
     assigned: &mut HashMap<Entity, Point>,
     other: Entity,
 ) {
-    let Ok((_, agent, progress, .., motion)) = bodies.get(other) else {
+    let Ok(GatheringItem {
+        agent,
+        progress,
+        motion,
+        ..
+    }) = bodies.get(other)
+    else {
         return;
     };
     let k = agent.size.max(1);

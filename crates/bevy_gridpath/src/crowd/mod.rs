@@ -81,22 +81,21 @@ mod ahead;
 mod body;
 mod clock;
 mod destinations;
-mod detours;
 mod gather;
 mod gather_due;
 mod jam;
 mod jams;
 mod motion;
-mod patience;
 mod settle;
 mod step;
 mod tick;
 mod untangle;
 
 pub use body::{Body, GatherCell};
-pub use clock::{Crowd, CrowdStats};
+pub use clock::{Crowd, CrowdGuidance, CrowdStats};
+pub use gridpath::mapf::crowd::Patience;
+pub use jams::GATHER_PATIENCE;
 pub use motion::{BodyMotion, DEADLOCK_SECONDS};
-pub use patience::{GATHER_PATIENCE, Patience};
 pub use untangle::UNTANGLE_AFTER;
 
 /// Bodies are settled and gathered in `gather_in` (the plugin puts it after new agents are

@@ -24,6 +24,8 @@ pub struct BodyMotion {
     /// How much of a move it has earned: it may move at a tick when this reaches 1.
     pub(super) credit: f32,
     pub(super) mover: Option<Mover>,
+    /// Where its mover was last bound: a new place to go starts its priority afresh.
+    pub(super) bound_for: Option<Point>,
     /// The fewest cells it has had left on its route to where it goes (a route round walls may
     /// lead away before it leads near, so the straight-line distance would not do), and the
     /// clock when it got there.

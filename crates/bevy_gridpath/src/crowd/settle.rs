@@ -1,11 +1,12 @@
 //! Bodies stand where they fit, apart: after an edit under them, or when new.
 
-use super::body::{Body, covers};
+use super::body::Body;
 use super::clock::Crowd;
 use super::motion::BodyMotion;
 use crate::agent::{AgentEscaped, AgentProgress, GridAgent, centre};
 use crate::nav_grid::{GridsBySize, NavGrid, nearest_where, nearest_within};
 use bevy::prelude::*;
+use gridpath::mapf::crowd::covers;
 use gridpath::{Grid, Point};
 
 /// What [`settle`] last looked at: the grid's revision, and how many bodies were placed.
@@ -24,7 +25,10 @@ impl Settled {
         fresh: bool,
         bodies: &Query<(Entity, &GridAgent, &mut AgentProgress, &mut BodyMotion), With<Body>>,
     ) -> Option<bool> {
-        let placed = bodies.iter().filter(|b| b.2.placed()).count();
+        let placed = bodies
+            .iter()
+            .filter(|(_, _, progress, _)| progress.placed())
+            .count();
         let new = nav.is_added() || fresh || placed != self.placed;
         let edited = self.revision != Some(nav.revision());
         let look = new

@@ -1,13 +1,12 @@
 //! The crowd's frame: the ticks that are due, then every body's glide, status and counts.
 
-use super::body::{Body, BodyItem, GatherCell};
+use super::body::{Body, BodyData, BodyDataItem};
 use super::clock::{Crowd, CrowdStats};
 use super::motion::BodyMotion;
 use super::tick::{Ticked, plan_ahead, tick_once};
-use crate::agent::{AgentProgress, AgentStatus, Destination, GridAgent, centre};
+use crate::agent::{AgentProgress, AgentStatus, GridAgent, centre};
 use crate::nav_grid::{GridsBySize, NavGrid};
 use crate::off_frame::SearchThread;
-use crate::requests::{PathRequest, Route};
 #[cfg(feature = "diagnostics")]
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
@@ -20,19 +19,6 @@ use std::collections::HashSet;
 /// for); earlier, and it has longer to finish before the tick waits for it.
 const PLAN_LEAD: f32 = 0.25;
 
-type Moved<'a> = (
-    Entity,
-    &'a GridAgent,
-    &'a mut AgentProgress,
-    &'a mut AgentStatus,
-    &'a mut BodyMotion,
-    &'a mut Transform,
-    Option<&'a Route>,
-    Option<&'a Destination>,
-    Option<&'a GatherCell>,
-    Has<PathRequest>,
-);
-
 /// Ticks the crowd (one PIBT step at each tick that is due), then glides every body and sets its
 /// status.
 pub(super) fn step(
@@ -40,7 +26,7 @@ pub(super) fn step(
     nav: Option<Res<NavGrid>>,
     thread: Res<SearchThread>,
     mut crowd: ResMut<Crowd>,
-    mut bodies: Query<Moved, With<Body>>,
+    mut bodies: Query<BodyData, With<Body>>,
 ) {
     let Some(nav) = nav else {
         return;
@@ -49,14 +35,14 @@ pub(super) fn step(
     let began = Instant::now();
     let crowd = &mut *crowd;
     crowd.clock += time.delta_secs();
-    let fastest = bodies.iter().map(|b| b.1.speed).fold(0.0f32, f32::max);
+    let fastest = bodies.iter().map(|b| b.agent.speed).fold(0.0f32, f32::max);
     let tick = crowd
         .tick
         .unwrap_or(1.0 / fastest.max(1e-3))
         .clamp(1.0 / 120.0, 10.0);
     // Room made first: grown as it fills, 10,000 items were copied over a dozen times.
     let mut order = Vec::with_capacity(bodies.iter().len());
-    order.extend(bodies.iter_mut().filter(|b| b.2.placed()));
+    order.extend(bodies.iter_mut().filter(|b| b.progress.placed()));
     // A long frame runs a few ticks, not hundreds: the crowd slows down rather than stalls.
     if crowd.due > crowd.clock + tick || crowd.clock - crowd.due > 4.0 * tick {
         crowd.due = crowd.clock;
@@ -104,18 +90,27 @@ pub(super) fn step(
 fn glide_and_count(
     now: f32,
     nav: &NavGrid,
-    order: &mut [BodyItem<'_>],
+    order: &mut [BodyDataItem<'_, '_>],
     planned: &[Entity],
     near_plan: &HashSet<Point>,
 ) -> CrowdStats {
     let mut by_size = GridsBySize::new(nav);
     let mut stats = CrowdStats::default();
     let mut waits = Vec::with_capacity(order.len());
-    for (e, agent, progress, status, motion, transform, route, destination, gathering, asking) in
-        order.iter_mut()
-    {
+    for b in order.iter_mut() {
+        let target = b.target();
+        let BodyDataItem {
+            entity: e,
+            agent,
+            progress,
+            status,
+            motion,
+            transform,
+            route,
+            asking,
+            ..
+        } = b;
         let t = glide(motion, progress, transform, agent, nav, now);
-        let target = gathering.map(|g| g.0).or(destination.map(|d| d.0));
         motion.note_nearness(progress.cell(), target, now);
         // Progress: fewer cells left to walk than ever since it was sent there. Only a route to
         // where it goes now counts, and not while it is being replaced: an old one is walked
@@ -173,7 +168,7 @@ fn glide_and_count(
         });
     }
     for (b, blocked) in order.iter_mut().zip(blocked(&waits)) {
-        stats.deadlocked += usize::from(b.4.still_blocked(blocked, now));
+        stats.deadlocked += usize::from(b.motion.still_blocked(blocked, now));
     }
     stats
 }

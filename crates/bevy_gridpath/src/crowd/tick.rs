@@ -1,14 +1,14 @@
 //! One tick: one PIBT step ([`gridpath::mapf::CrowdStep`]) of every body that has earned a move.
 
-use super::ahead::{PlannedFrom, StepInput, StepOutput, TickPlan, hold_what_no_longer_fits};
-use super::body::BodyItem;
+use super::ahead::{PlannedFrom, StepInput, StepOutput, TickPlan};
+use super::body::BodyDataItem;
 use super::clock::Crowd;
-use super::detours::Detours;
 use super::untangle::{hold, look_for_jams, reserve, walk};
 use crate::agent::{centre, ground_cost};
 use crate::nav_grid::NavGrid;
 use crate::off_frame::SearchThread;
 use bevy::prelude::*;
+use gridpath::mapf::crowd::{Detours, hold_what_no_longer_fits};
 use gridpath::mapf::{CrowdStep, Mover};
 use gridpath::{Grid, Point};
 use std::sync::Arc;
@@ -37,7 +37,7 @@ pub(super) fn tick_once(
     nav: &NavGrid,
     thread: SearchThread,
     tick: f32,
-    ticked: &mut Ticked<'_, '_>,
+    ticked: &mut Ticked<'_, '_, '_>,
 ) {
     let picked = crowd.planned.take().and_then(TickPlan::wait);
     let picked = picked.or_else(|| {
@@ -55,7 +55,7 @@ pub(super) fn plan_ahead(
     nav: &NavGrid,
     thread: SearchThread,
     tick: f32,
-    ticked: &mut Ticked<'_, '_>,
+    ticked: &mut Ticked<'_, '_, '_>,
 ) {
     if let Some((from, input)) = prepare(crowd, nav, thread, tick, ticked) {
         crowd.planned = Some(TickPlan::start(thread, from, input));
@@ -72,7 +72,7 @@ fn prepare(
     nav: &NavGrid,
     thread: SearchThread,
     tick: f32,
-    ticked: &mut Ticked<'_, '_>,
+    ticked: &mut Ticked<'_, '_, '_>,
 ) -> Option<Prepared> {
     let Ticked {
         bodies: order,
@@ -81,7 +81,7 @@ fn prepare(
         largest,
         ..
     } = ticked;
-    let movement = order.first().map(|b| b.1.movement)?;
+    let movement = order.first().map(|b| b.agent.movement)?;
     let largest = *largest;
     let sized: Vec<Arc<Grid>> = (1..=largest).map(|k| nav.grid_for(k)).collect();
     let grids: Vec<&Grid> = sized.iter().map(|g| &**g).collect();
@@ -91,19 +91,22 @@ fn prepare(
     // components lie one after another (in the entities' order, every read missed the cache).
     let mut movers = vec![Mover::new(Point::new(0, 0), 0); order.len()];
     let mut aims: Vec<(Point, Option<Point>)> = vec![(Point::new(0, 0), None); order.len()];
-    let mut detours = Detours::new(std::mem::take(&mut crowd.covered));
+    let mut detours = Detours::new(std::mem::take(&mut crowd.detours));
     for &i in by_place.iter() {
         let b = &mut *order[i];
-        let grid = for_size(b.1.size);
+        let grid = for_size(b.agent.size);
         movers[i] = mover(b, grid, tick);
-        aims[i] = (b.2.cell(), b.6.and_then(|r| b.2.aim(r, grid, movement)));
-        if aims[i].1.is_some() && b.4.stalled_for(crowd.clock) > patience(b.1.size) {
-            detours.stalled(i, b.1.size);
+        aims[i] = (
+            b.progress.cell(),
+            b.route.and_then(|r| b.progress.aim(r, grid, movement)),
+        );
+        if aims[i].1.is_some() && b.motion.stalled_for(crowd.clock) > patience(b.agent.size) {
+            detours.stalled(i, b.agent.size);
         }
     }
     if detours.any() {
         for &i in by_place.iter().filter(|&&i| !movers[i].arrived) {
-            detours.in_the_way(aims[i].0, order[i].1.size);
+            detours.in_the_way(aims[i].0, order[i].agent.size);
         }
     }
     look_for_jams(crowd, &sized[0], order, thread);
@@ -111,7 +114,8 @@ fn prepare(
     if held.is_some() {
         reserve(crowd, order, &mut movers);
     }
-    let held = held.map(|(bodies, ready)| (bodies.iter().map(|&i| order[i].0).collect(), ready));
+    let held =
+        held.map(|(bodies, ready)| (bodies.iter().map(|&i| order[i].entity).collect(), ready));
     let bodies = entities.iter().zip(&aims).map(|(&e, a)| (e, a.0)).collect();
     let step = std::mem::replace(&mut crowd.step, CrowdStep::new(0));
     let input = StepInput {
@@ -121,6 +125,8 @@ fn prepare(
         movers,
         aims,
         detours,
+        guidance: crowd.guidance,
+        traffic: crowd.traffic.take(),
     };
     Some((PlannedFrom { bodies, held }, input))
 }
@@ -131,11 +137,12 @@ fn prepare(
 fn finish(
     crowd: &mut Crowd,
     nav: &NavGrid,
-    ticked: &mut Ticked<'_, '_>,
+    ticked: &mut Ticked<'_, '_, '_>,
     plan: PlannedFrom,
     output: StepOutput,
 ) {
     crowd.step = output.step;
+    crowd.traffic = output.traffic;
     // Read and written in the tables' order, as in `prepare`.
     let Ticked {
         bodies: order,
@@ -144,10 +151,10 @@ fn finish(
         sizes,
         largest,
     } = ticked;
-    crowd.covered = output.detours.covered;
+    crowd.detours = output.detours;
     let mut cells = vec![Point::new(0, 0); order.len()];
     for &i in by_place.iter() {
-        cells[i] = order[i].2.cell();
+        cells[i] = order[i].progress.cell();
     }
     let mut next = cells.clone();
     let mut movers: Vec<Option<Mover>> = vec![None; order.len()];
@@ -178,12 +185,19 @@ fn finish(
         }
     }
     let sized: Vec<Arc<Grid>> = (1..=*largest).map(|k| nav.grid_for(k)).collect();
+    let grids: Vec<&Grid> = sized.iter().map(|g| &**g).collect();
     let counts = &mut crowd.counts;
-    hold_what_no_longer_fits(&sized, &cells, sizes, &mut next, unchanged, counts);
-    let movement = order.first().map(|b| b.1.movement);
+    hold_what_no_longer_fits(&grids, &cells, sizes, &mut next, unchanged, counts);
+    let movement = order.first().map(|b| b.agent.movement);
     for &i in by_place.iter() {
         let (mover, to) = (movers[i], next[i]);
-        let (_, agent, progress, _, motion, _, route, ..) = &mut *order[i];
+        let BodyDataItem {
+            agent,
+            progress,
+            motion,
+            route,
+            ..
+        } = &mut *order[i];
         let here = progress.cell();
         if let (true, Some(movement)) = (to != here, movement) {
             let grid = &sized[usize::from(agent.size.max(1)) - 1];
@@ -205,8 +219,8 @@ fn finish(
 /// are in, and the way back to the tables' order, in which the passes over every body read
 /// them: there their components lie one after another, while in the entities' order every read
 /// missed the cache.
-pub(super) struct Ticked<'o, 'a> {
-    pub(super) bodies: Vec<&'o mut BodyItem<'a>>,
+pub(super) struct Ticked<'o, 'w, 's> {
+    pub(super) bodies: Vec<&'o mut BodyDataItem<'w, 's>>,
     /// Their entities, in the same order (read here, not through the items: no cache miss).
     pub(super) entities: Vec<Entity>,
     /// The indices of `bodies` in the order their items lie in memory.
@@ -216,13 +230,16 @@ pub(super) struct Ticked<'o, 'a> {
     pub(super) largest: u8,
 }
 
-impl<'o, 'a> Ticked<'o, 'a> {
+impl<'o, 'w, 's> Ticked<'o, 'w, 's> {
     /// `order` is in the tables' order, as the query gave it.
-    pub(super) fn new(order: &'o mut [BodyItem<'a>]) -> Self {
+    pub(super) fn new(order: &'o mut [BodyDataItem<'w, 's>]) -> Self {
         // Sorted as (entity, place) pairs, not through the items: one cache miss fewer for
         // each comparison.
-        let mut keys: Vec<(Entity, usize)> =
-            order.iter().enumerate().map(|(at, b)| (b.0, at)).collect();
+        let mut keys: Vec<(Entity, usize)> = order
+            .iter()
+            .enumerate()
+            .map(|(at, b)| (b.entity, at))
+            .collect();
         keys.sort_unstable();
         let mut by_place = vec![0; keys.len()];
         for (i, &(_, at)) in keys.iter().enumerate() {
@@ -230,10 +247,11 @@ impl<'o, 'a> Ticked<'o, 'a> {
         }
         let mut sizes = vec![1; keys.len()];
         for (b, &i) in order.iter().zip(&by_place) {
-            sizes[i] = b.1.size.max(1); // read in the tables' order
+            sizes[i] = b.agent.size.max(1); // read in the tables' order
         }
         let largest = sizes.iter().copied().max().unwrap_or(1);
-        let mut slots: Vec<Option<&'o mut BodyItem<'a>>> = order.iter_mut().map(Some).collect();
+        let mut slots: Vec<Option<&'o mut BodyDataItem<'w, 's>>> =
+            order.iter_mut().map(Some).collect();
         let bodies = keys
             .iter()
             .filter_map(|&(_, at)| slots[at].take())
@@ -251,15 +269,30 @@ impl<'o, 'a> Ticked<'o, 'a> {
 
 /// A body as PIBT sees it at this tick, having earned `tick`'s worth of a move at its pace on
 /// its ground (`grid`, its size's).
-fn mover(b: &mut BodyItem<'_>, grid: &Grid, tick: f32) -> Mover {
-    let (entity, agent, progress, _, motion, _, route, destination, gathering, _) = b;
+fn mover(b: &mut BodyDataItem<'_, '_>, grid: &Grid, tick: f32) -> Mover {
+    let target = b.target();
+    let BodyDataItem {
+        entity,
+        agent,
+        progress,
+        motion,
+        route,
+        ..
+    } = b;
     let here = progress.cell();
     let cost = ground_cost(grid, here);
     motion.credit = (motion.credit + tick * agent.speed.max(0.0) / cost).min(1.0);
-    let target = gathering.map(|g| g.0).or(destination.map(|d| d.0));
     let mut mover = motion
         .mover
         .unwrap_or_else(|| Mover::new(here, entity.to_bits()));
+    // Somewhere new to go: its priority starts afresh, as PIBT's does when an agent reaches
+    // its goal (a body sent on the moment it arrives is never seen arrived by a tick).
+    if motion.bound_for != target {
+        motion.bound_for = target;
+        mover.priority = mover.tie_break;
+        mover.held_back = 0.0;
+        mover.waiting = 0;
+    }
     mover.at = here;
     mover.size = agent.size.max(1);
     mover.free = motion.credit >= 1.0 - 1e-4;

@@ -12,7 +12,7 @@
 //! A\* over their joint moves ([`untangle_sizes`]). A jam not planned within its effort is left
 //! to PIBT, and its jammed bodies are tried again later.
 
-use super::body::BodyItem;
+use super::body::BodyDataItem;
 use super::clock::Crowd;
 use super::jam::Untangling;
 use super::motion::BodyMotion;
@@ -104,20 +104,15 @@ const LOOK_EVERY: f32 = 1.0;
 /// before it is dropped.
 const MOST_WAITS: u32 = 20;
 
-/// Where a body heads: its gathering cell, else its destination.
-fn target(b: &BodyItem<'_>) -> Option<Point> {
-    b.8.map(|g| g.0).or(b.7.map(|d| d.0))
-}
-
 /// Is this body jammed near where it goes: within [`UNTANGLE_REACH`] of it (and its size
 /// less one), and no nearer for [`UNTANGLE_AFTER`] seconds? Not on a staggered map: the plans
 /// move bodies 4-way by their cells' indices, and a step along a staggered map's row crosses a
 /// corner. (On hexagons those four steps all join touching hexagons.)
-fn jammed(b: &BodyItem<'_>, now: f32) -> bool {
-    b.6.is_some()
-        && b.1.speed > 0.0
-        && b.1.movement.unstaggered().is_none()
-        && b.4.circling_for(now, b.1.size) > UNTANGLE_AFTER
+fn jammed(b: &BodyDataItem<'_, '_>, now: f32) -> bool {
+    b.route.is_some()
+        && b.agent.speed > 0.0
+        && b.agent.movement.unstaggered().is_none()
+        && b.motion.circling_for(now, b.agent.size) > UNTANGLE_AFTER
 }
 
 /// Looks for a jam to solve (at most once every [`LOOK_EVERY`] seconds), and starts its
@@ -125,7 +120,7 @@ fn jammed(b: &BodyItem<'_>, now: f32) -> bool {
 pub(super) fn look_for_jams(
     crowd: &mut Crowd,
     grid: &Arc<Grid>,
-    order: &[&mut BodyItem<'_>],
+    order: &[&mut BodyDataItem<'_, '_>],
     thread: SearchThread,
 ) {
     if !crowd.untangle || crowd.untangling.is_some() || crowd.clock < crowd.look_again {
@@ -135,23 +130,23 @@ pub(super) fn look_for_jams(
     crowd.look_again = now + LOOK_EVERY;
     crowd.backed_off.retain(|_, until| *until > now);
     let backed_off = &crowd.backed_off;
-    let jams: Vec<&BodyItem<'_>> = order
+    let jams: Vec<&BodyDataItem<'_, '_>> = order
         .iter()
         .map(|b| &**b)
-        .filter(|b| jammed(b, now) && !backed_off.contains_key(&b.0))
+        .filter(|b| jammed(b, now) && !backed_off.contains_key(&b.entity))
         .collect();
     if jams.is_empty() {
         return;
     }
     // Until this look starts a search, these bodies wait their turn again.
-    let seeds: Vec<Entity> = jams.iter().map(|b| b.0).collect();
+    let seeds: Vec<Entity> = jams.iter().map(|b| b.entity).collect();
     for &e in &seeds {
         crowd.backed_off.insert(e, now + UNTANGLE_AFTER);
     }
     // Bodies that never move are walls.
     let mut walls = HashSet::new();
-    for b in order.iter().filter(|b| b.1.speed <= 0.0) {
-        walls.extend(footprint(b.2.cell(), b.1.size));
+    for b in order.iter().filter(|b| b.agent.speed <= 0.0) {
+        walls.extend(footprint(b.progress.cell(), b.agent.size));
     }
     let open = |p: Point| grid.is_passable(p) && !walls.contains(&p);
     // The cells within a radius of a jammed body or where it goes, for as many jammed bodies
@@ -159,10 +154,10 @@ pub(super) fn look_for_jams(
     let radius = RADII[crowd.searches as usize % RADII.len()];
     crowd.searches += 1;
     let mut region: HashSet<Point> = HashSet::new();
-    let big_jam = jams.iter().any(|b| b.1.size > 1);
+    let big_jam = jams.iter().any(|b| b.agent.size > 1);
     for b in jams {
-        let from = [Some(b.2.cell()), target(b)];
-        let reach = radius + u32::from(b.1.size.max(1)) - 1;
+        let from = [Some(b.progress.cell()), b.target()];
+        let reach = radius + u32::from(b.agent.size.max(1)) - 1;
         let ball = jam_region(from.into_iter().flatten(), reach, MOST_CELLS, &open);
         if region.is_empty() || region.len() + ball.len() <= MOST_CELLS {
             region.extend(ball);
@@ -171,15 +166,16 @@ pub(super) fn look_for_jams(
     // A jam of one-cell bodies with a bigger body beside its region is left to PIBT, which
     // pushes bodies of every size: the big body is likely bound through the region, and was
     // shut out while it was closed (in the scene of three sizes at a door, for minutes).
-    let beside = |b: &BodyItem<'_>| {
-        footprint(b.2.cell(), b.1.size).any(|c| four_steps(c).any(|n| region.contains(&n)))
+    let beside = |b: &BodyDataItem<'_, '_>| {
+        footprint(b.progress.cell(), b.agent.size)
+            .any(|c| four_steps(c).any(|n| region.contains(&n)))
     };
-    if !big_jam && order.iter().filter(|b| b.1.size > 1).any(|b| beside(b)) {
+    if !big_jam && order.iter().filter(|b| b.agent.size > 1).any(|b| beside(b)) {
         return;
     }
     // A body partly in the region is taken in whole.
-    for b in order.iter().filter(|b| b.1.speed > 0.0) {
-        let cells: Vec<Point> = footprint(b.2.cell(), b.1.size).collect();
+    for b in order.iter().filter(|b| b.agent.speed > 0.0) {
+        let cells: Vec<Point> = footprint(b.progress.cell(), b.agent.size).collect();
         if cells.iter().any(|c| region.contains(c)) {
             region.extend(cells);
         }
@@ -195,21 +191,22 @@ pub(super) fn look_for_jams(
 fn search_region(
     grid: &Arc<Grid>,
     mut region: HashSet<Point>,
-    order: &[&mut BodyItem<'_>],
+    order: &[&mut BodyDataItem<'_, '_>],
     tick: u64,
     thread: SearchThread,
     seeds: Vec<Entity>,
 ) -> Option<Untangling> {
-    let (inside, outside): (Vec<&BodyItem<'_>>, Vec<&BodyItem<'_>>) =
+    let (inside, outside): (Vec<&BodyDataItem<'_, '_>>, Vec<&BodyDataItem<'_, '_>>) =
         order.iter().map(|b| &**b).partition(|b| {
-            b.1.speed > 0.0 && footprint(b.2.cell(), b.1.size).all(|c| region.contains(&c))
+            b.agent.speed > 0.0
+                && footprint(b.progress.cell(), b.agent.size).all(|c| region.contains(&c))
         });
     for b in outside {
-        for c in footprint(b.2.cell(), b.1.size) {
+        for c in footprint(b.progress.cell(), b.agent.size) {
             region.remove(&c);
         }
     }
-    let sized = inside.iter().any(|b| b.1.size > 1);
+    let sized = inside.iter().any(|b| b.agent.size > 1);
     if inside.is_empty() || sized && inside.len() > MOST_SIZED {
         return None;
     }
@@ -235,7 +232,7 @@ fn search_region(
         plan.filter(|plan| (2..=MOST_STEPS).contains(&plan.len()))
     });
     Some(Untangling {
-        bodies: inside.iter().map(|b| b.0).collect(),
+        bodies: inside.iter().map(|b| b.entity).collect(),
         seeds,
         sizes,
         cells,
@@ -252,7 +249,10 @@ fn search_region(
 /// The jam's bodies, each bound for its own target if that lies in `region` and no other body
 /// claimed it first, else for the nearest place of the region where it fits unclaimed (`None`
 /// if some body has none).
-fn with_goals_in(inside: &[&BodyItem<'_>], region: &HashSet<Point>) -> Option<Vec<SizedBody>> {
+fn with_goals_in(
+    inside: &[&BodyDataItem<'_, '_>],
+    region: &HashSet<Point>,
+) -> Option<Vec<SizedBody>> {
     let fits = |at: Point, size: u8| footprint(at, size).all(|c| region.contains(&c));
     let mut goals: Vec<Option<Point>> = vec![None; inside.len()];
     let mut claimed = HashSet::new();
@@ -264,11 +264,13 @@ fn with_goals_in(inside: &[&BodyItem<'_>], region: &HashSet<Point>) -> Option<Ve
         free
     };
     for (goal, b) in goals.iter_mut().zip(inside) {
-        *goal = target(b).filter(|&to| claim(to, b.1.size, &mut claimed));
+        *goal = b
+            .target()
+            .filter(|&to| claim(to, b.agent.size, &mut claimed));
     }
     let mut bodies = Vec::with_capacity(inside.len());
     for (goal, b) in goals.iter().zip(inside) {
-        let (here, size) = (b.2.cell(), b.1.size.max(1));
+        let (here, size) = (b.progress.cell(), b.agent.size.max(1));
         let goal = match goal {
             Some(goal) => *goal,
             None => nearest_in_region(here, region, |p| claim(p, size, &mut claimed))?,
@@ -288,7 +290,7 @@ fn with_goals_in(inside: &[&BodyItem<'_>], region: &HashSet<Point>) -> Option<Ve
 /// search found nothing, or one of its bodies is gone or was moved off the plan.
 pub(super) fn hold(
     crowd: &mut Crowd,
-    order: &[&mut BodyItem<'_>],
+    order: &[&mut BodyDataItem<'_, '_>],
     movers: &mut [Mover],
 ) -> Option<(Vec<usize>, bool)> {
     let jam = crowd.untangling.as_mut()?;
@@ -316,7 +318,7 @@ pub(super) fn hold(
 /// [`hold`], the search done or not.
 fn hold_bodies(
     crowd: &mut Crowd,
-    order: &[&mut BodyItem<'_>],
+    order: &[&mut BodyDataItem<'_, '_>],
     movers: &mut [Mover],
 ) -> Option<(Vec<usize>, bool)> {
     let jam = crowd.untangling.as_ref()?;
@@ -325,11 +327,11 @@ fn hold_bodies(
         .iter()
         .enumerate()
         .map(|(k, e)| {
-            let i = order.binary_search_by_key(e, |b| b.0).ok()?;
+            let i = order.binary_search_by_key(e, |b| b.entity).ok()?;
             let on_plan = jam
                 .plan
                 .get(jam.at)
-                .is_none_or(|c| c[k] == order[i].2.cell());
+                .is_none_or(|c| c[k] == order[i].progress.cell());
             on_plan.then_some(i)
         })
         .collect();
@@ -358,13 +360,13 @@ fn drop_jam(crowd: &mut Crowd, seconds: f32) {
 /// cell on each of its free cells, appended to `movers` (their moves are not read). Without
 /// them, bodies from outside walk in onto cells the plan needs, and its bodies wait, and those
 /// behind them with them.
-pub(super) fn reserve(crowd: &Crowd, order: &[&mut BodyItem<'_>], movers: &mut Vec<Mover>) {
+pub(super) fn reserve(crowd: &Crowd, order: &[&mut BodyDataItem<'_, '_>], movers: &mut Vec<Mover>) {
     let Some(jam) = crowd.untangling.as_ref() else {
         return;
     };
     let mut free: HashSet<Point> = jam.cells.iter().copied().collect();
     for b in order {
-        for c in footprint(b.2.cell(), b.1.size) {
+        for c in footprint(b.progress.cell(), b.agent.size) {
             free.remove(&c);
         }
     }
@@ -386,7 +388,7 @@ pub(super) fn reserve(crowd: &Crowd, order: &[&mut BodyItem<'_>], movers: &mut V
 /// [`MOST_WAITS`] such ticks).
 pub(super) fn walk(
     crowd: &mut Crowd,
-    order: &[&mut BodyItem<'_>],
+    order: &[&mut BodyDataItem<'_, '_>],
     held: &[usize],
     ready: bool,
     next: &mut [Point],
@@ -403,7 +405,7 @@ pub(super) fn walk(
         .collect();
     let blocked = ready
         && order.iter().enumerate().any(|(i, b)| {
-            !mine.contains(&i) && footprint(next[i], b.1.size).any(|c| wanted.contains(&c))
+            !mine.contains(&i) && footprint(next[i], b.agent.size).any(|c| wanted.contains(&c))
         });
     if !ready || blocked {
         walk.waited += 1;

@@ -178,6 +178,7 @@ pub struct Traffic {
     /// staggered map); [`NO_SLOT`] for a step the moves never make.
     slot_of: [u8; 15],
     four_way: bool,
+    movement: Movement,
 }
 
 /// [`Traffic::slot_of`]'s mark for a step no move makes.
@@ -216,7 +217,16 @@ impl Traffic {
             slots,
             slot_of,
             four_way: movement == Movement::FourWay,
+            movement,
         }
+    }
+
+    /// Was it made for a grid of `grid`'s size and for `movement`'s moves? (A crowd keeps its
+    /// traffic between steps, and starts it afresh when the map or the moves change.)
+    pub fn is_for(&self, grid: &Grid, movement: Movement) -> bool {
+        self.movement == movement
+            && self.width == grid.width() as usize
+            && self.flow.len() == grid.len() * self.slots
     }
 
     /// The slot of the step from cell `from` to cell `to` (indices), if the moves make it.

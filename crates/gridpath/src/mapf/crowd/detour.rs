@@ -109,6 +109,80 @@ fn nearest_around(
     least
 }
 
+/// The ways round of one step's stalled bodies, searched with the step they feed (off the frame,
+/// when a game plans its step ahead). Which bodies have stalled, and where the others stand, is
+/// noted first ([`Detours::stalled`], [`Detours::in_the_way`]); [`Detours::apply`] then runs a
+/// [`detour`] for each stalled body and points its aim at the way round's first move. Owned, so
+/// that it can run with the step anywhere, and kept between steps for its table of bits.
+#[derive(Clone, Debug, Default)]
+pub struct Detours {
+    /// Each stalled body's index among the movers, and its size.
+    stalled: Vec<(usize, u8)>,
+    /// Where the bodies on their way stand, and their sizes. They are in the way; those that
+    /// have arrived can be pushed aside.
+    in_the_way: Vec<(Point, u8)>,
+    /// Which cells those cover, a bit per cell: a grid-sized table kept between ticks (hashing
+    /// the footprints of thousands of bodies at every tick cost more than the detours).
+    covered: Vec<u64>,
+}
+
+impl Detours {
+    /// None yet, with the table of bits of the last step's (to be used again).
+    pub fn new(last: Detours) -> Self {
+        Self {
+            covered: last.covered,
+            ..Self::default()
+        }
+    }
+
+    /// The body `i` of `size` has stalled.
+    pub fn stalled(&mut self, i: usize, size: u8) {
+        self.stalled.push((i, size.max(1)));
+    }
+
+    /// Whether any body has stalled: only then are the others' places needed.
+    pub fn any(&self) -> bool {
+        !self.stalled.is_empty()
+    }
+
+    /// A body on its way stands at `cell`.
+    pub fn in_the_way(&mut self, cell: Point, size: u8) {
+        self.in_the_way.push((cell, size));
+    }
+
+    /// Points each stalled body's aim at the first move of its way round, if it has one.
+    /// `grids`: the grid for each size, from 1.
+    pub fn apply(
+        &mut self,
+        grids: &[&Grid],
+        movement: Movement,
+        aims: &mut [(Point, Option<Point>)],
+    ) {
+        if self.stalled.is_empty() {
+            return;
+        }
+        let covered = &mut self.covered;
+        covered.clear();
+        covered.resize(grids[0].len().div_ceil(64), 0);
+        for &(cell, size) in &self.in_the_way {
+            for c in footprint(cell, size).filter_map(|p| grids[0].index_of(p)) {
+                covered[c / 64] |= 1 << (c % 64);
+            }
+        }
+        for &(i, size) in &self.stalled {
+            let Some((here, Some(aim))) = aims.get(i).copied() else {
+                continue;
+            };
+            let Some(sized) = grids.get(usize::from(size) - 1) else {
+                continue;
+            };
+            if let Some(step) = detour(sized, movement, covered, here, size, aim, true) {
+                aims[i].1 = Some(step);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -86,9 +86,11 @@
 
 mod detour;
 mod gather;
+mod hold;
 mod joint;
 mod liveness;
 mod mover;
+mod patience;
 mod plan;
 mod region;
 mod rules;
@@ -98,13 +100,15 @@ mod swap;
 mod table;
 mod untangle;
 
-pub use detour::{DETOUR_REACH, detour};
+pub use detour::{DETOUR_REACH, Detours, detour};
 pub use gather::{Mate, RING_REACH, d2, gather_cells, hand_round, nearest_free};
+pub use hold::hold_what_no_longer_fits;
 pub use joint::{SizedBody, untangle_sizes};
 pub use liveness::{Wait, blocked, first_step};
 pub use mover::{GIVE_WAY_AFTER, HOLD_BACK_LIMIT, Mover, PUSHED_BACK, Room};
+pub use patience::Patience;
 pub use region::{four_steps, jam_region, nearest_in_region};
-pub use rules::{distance_fifths, footprint};
+pub use rules::{covers, distance_fifths, footprint};
 pub use state::CrowdStep;
 pub use untangle::{Window, untangle};
 #[cfg(test)]

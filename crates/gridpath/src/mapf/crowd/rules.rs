@@ -12,6 +12,11 @@ pub fn footprint(at: Point, size: u8) -> impl Iterator<Item = Point> {
     (0..k).flat_map(move |dy| (0..k).map(move |dx| Point::new(at.x + dx, at.y + dy)))
 }
 
+/// The indices of the cells a body of `size` covers from `at` (those on the grid).
+pub fn covers(grid: &Grid, at: Point, size: u8) -> impl Iterator<Item = usize> + '_ {
+    footprint(at, size).filter_map(|p| grid.index_of(p))
+}
+
 /// Do the footprints at `a` (size `ka`) and `b` (size `kb`) share a cell?
 pub(super) fn overlap(a: Point, ka: u8, b: Point, kb: u8) -> bool {
     let (ka, kb) = (i32::from(ka), i32::from(kb));

@@ -1,19 +1,10 @@
 //! Patience with a jam, for a body's AI and for a gathering.
 
-/// Seconds a body in a gathering of several sizes may get no nearer to its [`GatherCell`]
-/// before it gives that cell up and settles where it stands (see the module docs). Well under
-/// [`DEADLOCK_SECONDS`], so a jam is undone before it counts as a deadlock.
-///
-/// [`GatherCell`]: crate::GatherCell
-/// [`DEADLOCK_SECONDS`]: super::DEADLOCK_SECONDS
-pub const GATHER_PATIENCE: f32 = 1.5;
-
-/// Patience with a jam, for a body's AI. A body that has been no nearer to where it goes
-/// ([`BodyMotion::stalled`]) for a patience gives up on it (a wanderer picks somewhere else, a
-/// body in a gathering settles where it stands); and again only after as long once more, since
-/// the body's count runs on across a new place to go, or a patience after it next gets nearer.
-///
-/// [`BodyMotion::stalled`]: crate::BodyMotion::stalled
+/// Patience with a jam, for a body's AI. A body that has been no nearer to where it goes for a
+/// patience (a game's crowd counts how long: `bevy_gridpath`'s `BodyMotion::stalled`) gives up
+/// on it (a wanderer picks somewhere else, a body in a gathering settles where it stands); and
+/// again only after as long once more, since the body's count runs on across a new place to go,
+/// or a patience after it next gets nearer.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Patience {
     /// How long it had been no nearer when it last gave up (0: not since it last got nearer).
