@@ -38,7 +38,8 @@ pub mod tilemap;
 pub use agent::{AgentEscaped, AgentProgress, AgentStatus, Destination, GridAgent};
 pub use cells::{CellCost, CellPos, Obstacle, ObstacleIgnored};
 pub use crowd::{
-    Body, BodyMotion, Crowd, CrowdGuidance, CrowdStats, GatherCell, Patience, UNTANGLE_AFTER,
+    Body, BodyMotion, Crowd, CrowdGuidance, CrowdStats, CrowdWays, GatherCell, Patience,
+    UNTANGLE_AFTER,
 };
 pub use debug::{
     DebugColors, FlowFieldGizmos, GridPathDebugPlugin, NavGridGizmos, ObstacleGizmos, RouteColor,

@@ -9,8 +9,8 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use bevy_gridpath::prelude::*;
 use bevy_gridpath::{
-    AgentProgress, BodyMotion, CellPos, CrowdGuidance, CrowdStats, GatherCell, PathFailed,
-    PathFailure, UNTANGLE_AFTER,
+    AgentProgress, BodyMotion, CellPos, CrowdGuidance, CrowdStats, CrowdWays, GatherCell,
+    PathFailed, PathFailure, UNTANGLE_AFTER,
 };
 use std::collections::HashMap;
 use std::time::Duration;
@@ -1107,10 +1107,12 @@ fn gathering_cells_move_off_walls_painted_on_them() {
 
 /// The lifelong benchmark's sorting centre through the plugin, as a warehouse game would run
 /// it: `agents` of its robots as one-cell bodies on 4-way moves, one tick a frame, each given
-/// its next task (the instance's own list) the frame it stands on its destination, and
-/// gathering off (robots sent to one chute each visit it in turn). The rules are checked at
-/// every frame. Returns the tasks finished in `ticks` ticks.
-fn sorting_centre(agents: usize, ticks: usize, guidance: CrowdGuidance) -> u64 {
+/// its next task (the instance's own list) the frame its cell is its destination, and
+/// gathering off (robots sent to one chute each visit it in turn). (Not when its status says
+/// arrived, after its glide in: in a packed crowd a body that has just stepped onto its place
+/// is pushed off again at the next tick, before its glide ends, and the task would never
+/// count.) The rules are checked at every frame. Returns the tasks finished in `ticks` ticks.
+fn sorting_centre(agents: usize, ticks: usize, ways: CrowdWays, guidance: CrowdGuidance) -> u64 {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../assets/lifelong/sortation_small_0_800.json"
@@ -1131,9 +1133,7 @@ fn sorting_centre(agents: usize, ticks: usize, guidance: CrowdGuidance) -> u64 {
     crowd.plan_ahead = false;
     crowd.gather = false;
     crowd.guidance = guidance;
-    let mut service = app.world_mut().resource_mut::<PathService>();
-    service.budget = 10_000;
-    service.max_in_flight = 10_000;
+    crowd.ways = ways;
     let mut robots = Vec::new();
     for (k, &start) in instance.starts.iter().take(agents).enumerate() {
         let place = Transform::from_xyz(start.x as f32, start.y as f32, 0.0);
@@ -1144,15 +1144,8 @@ fn sorting_centre(agents: usize, ticks: usize, guidance: CrowdGuidance) -> u64 {
     }
     let mut finished = 0;
     let mut before = cells(&mut app);
-    for t in 0..ticks {
+    for _ in 0..ticks {
         app.update();
-        if std::env::var("SORTING_STATS").is_ok() && t % 100 == 0 {
-            let service = app.world().resource::<PathService>().stats();
-            println!(
-                "tick {t}: {:?} {service:?} finished {finished}",
-                stats(&app)
-            );
-        }
         let after = cells(&mut app);
         check(&app, &before, &after);
         before = after;
@@ -1160,8 +1153,7 @@ fn sorting_centre(agents: usize, ticks: usize, guidance: CrowdGuidance) -> u64 {
             let at = before.get(robot).map(|c| c.0);
             let world = app.world();
             let to = world.get::<Destination>(*robot).map(|d| d.0);
-            let arrived = world.get::<AgentStatus>(*robot) == Some(&AgentStatus::Arrived);
-            if arrived && at.is_some() && at == to {
+            if at.is_some() && at == to {
                 finished += 1;
                 *given += 1;
                 let next = Destination(instance.task(k, *given));
@@ -1173,15 +1165,19 @@ fn sorting_centre(agents: usize, ticks: usize, guidance: CrowdGuidance) -> u64 {
 }
 
 #[test]
-fn robots_on_the_sorting_centre_finish_tasks_with_and_without_traffic() {
+fn robots_on_the_sorting_centre_finish_tasks_by_routes_and_by_goal_tables() {
     // A short run in `cargo test`; `SORTING_TICKS=1000 SORTING_AGENTS=800` for the benchmark's
     // figure, beside `gridpath lifelong assets/lifelong/sortation_small_0_800.json`.
     let var = |name: &str| std::env::var(name).ok().and_then(|s| s.parse().ok());
     let ticks = var("SORTING_TICKS").unwrap_or(150);
     let agents = var("SORTING_AGENTS").unwrap_or(200);
-    for guidance in [CrowdGuidance::None, CrowdGuidance::Traffic] {
-        let tasks = sorting_centre(agents, ticks, guidance);
-        println!("sorting centre, {agents} robots, {ticks} ticks, {guidance:?}: {tasks} tasks");
-        assert!(tasks > 0, "{guidance:?}: no task finished");
+    for ways in [CrowdWays::Routes, CrowdWays::GoalTables] {
+        for guidance in [CrowdGuidance::None, CrowdGuidance::Traffic] {
+            let tasks = sorting_centre(agents, ticks, ways, guidance);
+            println!(
+                "sorting centre, {agents} robots, {ticks} ticks, {ways:?}, {guidance:?}: {tasks} tasks"
+            );
+            assert!(tasks > 0, "{ways:?}, {guidance:?}: no task finished");
+        }
     }
 }

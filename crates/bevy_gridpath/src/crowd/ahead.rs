@@ -15,7 +15,7 @@
 //!
 //! [`SearchThread::Frame`]: crate::SearchThread::Frame
 
-use super::clock::CrowdGuidance;
+use super::guidance::{CrowdGuidance, CrowdWays, GoalTables, SCALE, against};
 use crate::off_frame::{Pending, SearchThread, lock};
 use bevy::prelude::*;
 use gridpath::lifelong::Traffic;
@@ -40,20 +40,12 @@ pub(super) struct StepInput {
     /// How bodies are steered, and the recent flow (kept between steps).
     pub(super) guidance: CrowdGuidance,
     pub(super) traffic: Option<Traffic>,
+    /// What orders each body's moves, the goal tables (kept between steps), and the grid's
+    /// revision they must have been made on.
+    pub(super) ways: CrowdWays,
+    pub(super) tables: Option<GoalTables>,
+    pub(super) revision: u64,
 }
-
-/// A step's costs are counted in sixteenths of a fifth of a move, so that the traffic can weigh
-/// less than the smallest difference of distance ([`distance_fifths`]).
-///
-/// [`distance_fifths`]: gridpath::mapf::crowd::distance_fifths
-const SCALE: u32 = 16;
-
-/// What one body's recent step the other way costs a move, in moves...
-const FLOW: f32 = 0.1;
-
-/// ...at most (below half a move: it breaks ties, and outweighs a step aside only when many
-/// come the other way). The lifelong planner's `Guidance::TRAFFIC`.
-const FLOW_CAP: f32 = 0.45;
 
 /// The core step's answer: its state back, the movers as it left them, and each mover's next
 /// cell (the bodies' first, in their order, then the cells a jam's plan keeps).
@@ -63,8 +55,9 @@ pub(super) struct StepOutput {
     pub(super) next: Vec<Point>,
     /// The detours' scratch, handed back to be used again.
     pub(super) detours: Detours,
-    /// The recent flow, this step's moves added.
+    /// The recent flow, this step's moves added, and the goal tables.
     pub(super) traffic: Option<Traffic>,
+    pub(super) tables: Option<GoalTables>,
 }
 
 impl StepInput {
@@ -80,6 +73,9 @@ impl StepInput {
             mut detours,
             guidance,
             traffic,
+            ways,
+            tables,
+            revision,
         } = self;
         let grids: Vec<&Grid> = grids.iter().map(|g| &**g).collect();
         detours.apply(&grids, movement, &mut aims);
@@ -92,21 +88,31 @@ impl StepInput {
                     .unwrap_or_else(|| Traffic::for_moves(grid, movement)),
             ),
         };
-        let against = |i: usize, c: Point| -> u32 {
-            let (Some(flow), Some(&(here, _))) = (traffic.as_ref(), aims.get(i)) else {
-                return 0;
-            };
-            let cost = (FLOW * flow.against_at(grid, here, c)).min(FLOW_CAP);
-            (cost * (5 * SCALE) as f32) as u32
+        let against = |i: usize, c: Point| match (traffic.as_ref(), aims.get(i)) {
+            (Some(flow), Some(&(here, _))) => against(flow, grid, here, c),
+            _ => 0,
         };
+        let mut tables = match ways {
+            CrowdWays::Routes => None,
+            CrowdWays::GoalTables => GoalTables::for_step(tables, revision, movement),
+        };
+        // The goal a one-cell body's table is read for (its route's cell when it has none).
+        let goals: Vec<Option<Point>> = movers
+            .iter()
+            .map(|m| m.goal.filter(|_| m.size == 1 && tables.is_some()))
+            .collect();
         let next = step
             .step(&grids, movement, &mut movers, |i, c| {
-                let to_go = match aims.get(i) {
-                    Some(&(_, Some(aim))) => distance(movement, c, aim),
-                    Some(&(here, None)) => u32::from(c != here),
+                let by_table = goals.get(i).copied().flatten().and_then(|goal| {
+                    let tables = tables.as_mut()?;
+                    tables.moves_to(grid, goal, c)
+                });
+                let to_go = by_table.unwrap_or_else(|| match aims.get(i) {
+                    Some(&(_, Some(aim))) => distance(movement, c, aim) * SCALE,
+                    Some(&(here, None)) => u32::from(c != here) * SCALE,
                     None => 0, // a cell the plan of a jam keeps
-                };
-                (to_go * SCALE).saturating_add(against(i, c))
+                });
+                to_go.saturating_add(against(i, c))
             })
             .to_vec();
         if let Some(flow) = traffic.as_mut() {
@@ -120,6 +126,7 @@ impl StepInput {
             next,
             detours,
             traffic,
+            tables,
         }
     }
 }

@@ -1,26 +1,12 @@
 //! The crowd's resource: its tick, its switches, PIBT's scratch, and the counts a game reads.
 
 use super::ahead;
+use super::guidance::{CrowdGuidance, CrowdWays, GoalTables};
 use super::jam::Untangling;
 use bevy::prelude::*;
 use gridpath::lifelong::Traffic;
 use gridpath::mapf::CrowdStep;
 use gridpath::mapf::crowd::Detours;
-
-/// How the crowd steers bodies off each other's way, beyond each body's own route.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum CrowdGuidance {
-    /// Each body follows its own route; PIBT's pushes alone sort out who goes first. The
-    /// default: in the door, corridor, crossing and sizes scenes the traffic did not pay.
-    #[default]
-    None,
-    /// Between moves that bring a body equally near, it takes the one the recent traffic took,
-    /// and a move against a strong flow can be worth less than a step aside: lanes form, as
-    /// pedestrians' do ([`gridpath::lifelong::Traffic`], the lifelong planner's
-    /// `Guidance::TRAFFIC`, on the crowd's own moves: 4- or 8-way squares, hexagons, isometric
-    /// maps).
-    Traffic,
-}
 
 /// The crowd: its clock and PIBT's scratch space. Read [`Crowd::stats`] for the counts.
 #[derive(Resource, Debug)]
@@ -48,9 +34,14 @@ pub struct Crowd {
     pub gather: bool,
     /// How bodies are steered off each other's way ([`CrowdGuidance`]).
     pub guidance: CrowdGuidance,
+    /// What orders each body's moves: its route, or its destination's distance table
+    /// ([`CrowdWays`]).
+    pub ways: CrowdWays,
     pub(super) step: CrowdStep,
-    /// The recent flow, with [`CrowdGuidance::Traffic`]: handed to each step and back.
+    /// The recent flow, with [`CrowdGuidance::Traffic`], and the goal tables, with
+    /// [`CrowdWays::GoalTables`]: handed to each step and back.
     pub(super) traffic: Option<Traffic>,
+    pub(super) tables: Option<GoalTables>,
     /// The step planned for the next tick, while it runs.
     pub(super) planned: Option<ahead::TickPlan>,
     /// How many bodies cover each cell, for checking a plan picked up.
@@ -85,6 +76,8 @@ impl Default for Crowd {
             plan_ahead: cfg!(not(target_arch = "wasm32")),
             gather: true,
             guidance: CrowdGuidance::default(),
+            ways: CrowdWays::default(),
+            tables: None,
             step: CrowdStep::new(0xB0D1E5),
             traffic: None,
             planned: None,

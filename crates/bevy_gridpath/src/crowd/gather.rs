@@ -51,23 +51,13 @@ pub(super) fn gather(
         return;
     };
     if !due.gathering() {
-        // Each body goes to its destination itself: the cells given out are taken back, and
-        // the bodies filed afresh if gathering comes back on.
-        filed.forget();
-        for b in bodies.iter().filter(|b| b.gathering.is_some()) {
-            commands.entity(b.entity).remove::<GatherCell>();
-        }
-        return;
+        return take_cells_back(&bodies, &mut commands, &mut filed);
     }
     let Some(due_now) = due.now(&nav, &mut seen) else {
         return;
     };
     let mut gave_any_up = false;
-    gave_up.retain(|&e, g| {
-        bodies
-            .get(e)
-            .is_ok_and(|b| b.destination.map(|d| d.0) == Some(g.to))
-    });
+    gave_up.retain(|&e, g| sent_to(&bodies, e) == Some(g.to));
     let changed = filed.file(&bodies, &seen, &mut commands);
     forget_what_changed(&filed, &changed, &mut alone, &mut kept);
     let only = match due_now {
@@ -371,6 +361,29 @@ impl GatherCells {
                 }
             })
     }
+}
+
+/// Each body goes to its destination itself ([`Crowd::gather`] off): the cells given out are
+/// taken back, and the bodies filed afresh if gathering comes back on.
+///
+/// [`Crowd::gather`]: crate::Crowd::gather
+fn take_cells_back(
+    bodies: &Query<Gathering, (With<Body>, Without<SharedFlow>)>,
+    commands: &mut Commands,
+    filed: &mut Destinations,
+) {
+    filed.forget();
+    for b in bodies.iter().filter(|b| b.gathering.is_some()) {
+        commands.entity(b.entity).remove::<GatherCell>();
+    }
+}
+
+/// Where body `e` was sent, if it is a gathering body.
+fn sent_to(
+    bodies: &Query<Gathering, (With<Body>, Without<SharedFlow>)>,
+    e: Entity,
+) -> Option<Point> {
+    bodies.get(e).ok()?.destination.map(|d| d.0)
 }
 
 #[cfg(test)]

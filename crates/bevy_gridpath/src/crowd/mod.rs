@@ -83,6 +83,7 @@ mod clock;
 mod destinations;
 mod gather;
 mod gather_due;
+mod guidance;
 mod jam;
 mod jams;
 mod motion;
@@ -92,8 +93,9 @@ mod tick;
 mod untangle;
 
 pub use body::{Body, GatherCell};
-pub use clock::{Crowd, CrowdGuidance, CrowdStats};
+pub use clock::{Crowd, CrowdStats};
 pub use gridpath::mapf::crowd::Patience;
+pub use guidance::{CrowdGuidance, CrowdWays};
 pub use jams::GATHER_PATIENCE;
 pub use motion::{BodyMotion, DEADLOCK_SECONDS};
 pub use untangle::UNTANGLE_AFTER;

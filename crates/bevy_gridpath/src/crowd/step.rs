@@ -98,27 +98,18 @@ fn glide_and_count(
     let mut stats = CrowdStats::default();
     let mut waits = Vec::with_capacity(order.len());
     for b in order.iter_mut() {
-        let target = b.target();
-        let BodyDataItem {
-            entity: e,
-            agent,
-            progress,
-            status,
-            motion,
-            transform,
-            route,
-            asking,
-            ..
-        } = b;
+        let (target, e, agent, route, asking) = (b.target(), b.entity, b.agent, b.route, b.asking);
+        let (progress, status) = (&mut b.progress, &mut b.status);
+        let (motion, transform) = (&mut b.motion, &mut b.transform);
         let t = glide(motion, progress, transform, agent, nav, now);
         motion.note_nearness(progress.cell(), target, now);
         // Progress: fewer cells left to walk than ever since it was sent there. Only a route to
         // where it goes now counts, and not while it is being replaced: an old one is walked
         // while the new one is searched, but getting along it is no progress, and waiting for
         // a search is no deadlock.
-        match (target, *route) {
+        match (target, route) {
             (Some(target), Some(route))
-                if **status != AgentStatus::Stuck && route.request.to == target && !*asking =>
+                if **status != AgentStatus::Stuck && route.request.to == target && !asking =>
             {
                 if let Some(d) = progress.left_on(route) {
                     let on = (route.request.from, route.revision);
@@ -154,10 +145,10 @@ fn glide_and_count(
             motion.reached = now;
         }
         // A body a jam's plan holds is on its way, and one waiting behind it is queued.
-        let on_plan = planned.binary_search(e).is_ok();
+        let on_plan = planned.binary_search(&e).is_ok();
         let stalled = motion.long_stalled(now) && !arrived && !on_plan;
         let mut sized = || by_size.get(agent.size);
-        let behind = progress.aiming_at(*route).filter(|_| stalled);
+        let behind = progress.aiming_at(route).filter(|_| stalled);
         waits.push(Wait {
             cell: progress.cell(),
             size: agent.size.max(1),

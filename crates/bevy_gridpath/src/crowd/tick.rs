@@ -127,6 +127,9 @@ fn prepare(
         detours,
         guidance: crowd.guidance,
         traffic: crowd.traffic.take(),
+        ways: crowd.ways,
+        tables: crowd.tables.take(),
+        revision: nav.revision(),
     };
     Some((PlannedFrom { bodies, held }, input))
 }
@@ -141,8 +144,7 @@ fn finish(
     plan: PlannedFrom,
     output: StepOutput,
 ) {
-    crowd.step = output.step;
-    crowd.traffic = output.traffic;
+    (crowd.step, crowd.traffic, crowd.tables) = (output.step, output.traffic, output.tables);
     // Read and written in the tables' order, as in `prepare`.
     let Ticked {
         bodies: order,
@@ -191,13 +193,8 @@ fn finish(
     let movement = order.first().map(|b| b.agent.movement);
     for &i in by_place.iter() {
         let (mover, to) = (movers[i], next[i]);
-        let BodyDataItem {
-            agent,
-            progress,
-            motion,
-            route,
-            ..
-        } = &mut *order[i];
+        let b = &mut *order[i];
+        let (agent, route, progress, motion) = (b.agent, b.route, &mut b.progress, &mut b.motion);
         let here = progress.cell();
         if let (true, Some(movement)) = (to != here, movement) {
             let grid = &sized[usize::from(agent.size.max(1)) - 1];
@@ -207,7 +204,7 @@ fn finish(
             motion.started = crowd.clock;
             motion.duration = length * cost / agent.speed.max(1e-3);
             motion.credit -= 1.0;
-            progress.step_to(to, *route, grid, movement);
+            progress.step_to(to, route, grid, movement);
         }
         if mover.is_some() {
             motion.mover = mover;
