@@ -96,7 +96,8 @@ impl StepInput {
             CrowdWays::Routes => None,
             CrowdWays::GoalTables => GoalTables::for_step(tables, revision, movement),
         };
-        // The goal a one-cell body's table is read for (its route's cell when it has none).
+        // The goal whose table a one-cell body reads (where there is none, or the table cannot
+        // reach the cell, it heads for its route's next cell).
         let goals: Vec<Option<Point>> = movers
             .iter()
             .map(|m| m.goal.filter(|_| m.size == 1 && tables.is_some()))
