@@ -9,7 +9,7 @@ use bevy_ecs_tilemap::helpers::square_grid::neighbors::{SQUARE_DIRECTIONS, Squar
 use bevy_ecs_tilemap::prelude::*;
 use bevy_gridpath::prelude::*;
 use bevy_gridpath::tilemap::movement_for;
-use bevy_gridpath::{AgentProgress, CellShape};
+use bevy_gridpath::{AgentProgress, CellShape, CrowdGuidance, CrowdWays};
 use std::time::Duration;
 
 /// Every map type bevy_ecs_tilemap draws.
@@ -320,19 +320,36 @@ fn body_cells(app: &mut App) -> Vec<(Entity, Point)> {
 
 #[test]
 fn a_crowd_on_a_hex_tilemap_queues_through_a_door_one_body_a_cell() {
-    a_crowd_queues_through_a_door_one_body_a_cell(&HEX);
+    a_crowd_queues_through_a_door_one_body_a_cell(&HEX, CrowdWays::Routes, CrowdGuidance::None);
 }
 
 #[test]
 fn a_crowd_on_a_staggered_tilemap_queues_through_a_door_one_body_a_cell() {
-    a_crowd_queues_through_a_door_one_body_a_cell(&STAGGERED);
+    let (ways, guidance) = (CrowdWays::Routes, CrowdGuidance::None);
+    a_crowd_queues_through_a_door_one_body_a_cell(&STAGGERED, ways, guidance);
 }
 
-fn a_crowd_queues_through_a_door_one_body_a_cell(map_type: &TilemapType) {
+#[test]
+fn a_crowd_by_goal_tables_and_the_traffic_queues_through_a_door_on_both_shapes() {
+    // On hexagons the bodies read their goals' tables; a staggered map has none, and they keep
+    // their routes. The traffic on both.
+    for map_type in [&HEX, &STAGGERED] {
+        let (ways, guidance) = (CrowdWays::GoalTables, CrowdGuidance::Traffic);
+        a_crowd_queues_through_a_door_one_body_a_cell(map_type, ways, guidance);
+    }
+}
+
+fn a_crowd_queues_through_a_door_one_body_a_cell(
+    map_type: &TilemapType,
+    ways: CrowdWays,
+    guidance: CrowdGuidance,
+) {
     // A wall down column 6 but for a door of two tiles; 24 bodies on the left, each bound for a
     // cell on the right. Checked at every frame: no body on a wall, no two on one cell, every
     // move to a touching tile, no two swapping.
     let mut app = tile_app(map_type);
+    let mut crowd = app.world_mut().resource_mut::<Crowd>();
+    (crowd.ways, crowd.guidance) = (ways, guidance);
     let layout = *nav(&app).layout();
     let movement = movement_for(layout.shape, Movement::default());
     for y in (0..9).filter(|y| !(4..=5).contains(y)) {
@@ -375,7 +392,9 @@ fn a_crowd_queues_through_a_door_one_body_a_cell(map_type: &TilemapType) {
         before = after;
         let stats = app.world().resource::<Crowd>().stats();
         if stats.bodies == 24 && stats.arrived == 24 {
-            println!("24 bodies through a door in {frame} frames on {map_type:?}");
+            println!(
+                "24 bodies through a door in {frame} frames on {map_type:?} ({ways:?}, {guidance:?})"
+            );
             done = true;
             break;
         }
