@@ -1181,3 +1181,28 @@ fn robots_on_the_sorting_centre_finish_tasks_by_routes_and_by_goal_tables() {
         }
     }
 }
+
+#[test]
+fn with_gathering_off_bodies_sharing_a_destination_get_no_cells_of_their_own() {
+    // Three bodies bound for one cell: gathering on, each is given a cell of its own; off, none
+    // is, and the first there stands on the destination itself.
+    for gather in [true, false] {
+        let room = open_room(12, 5);
+        let mut app = app_on(&rows(&room));
+        app.world_mut().resource_mut::<Crowd>().gather = gather;
+        let goal = p(10, 2);
+        let bodies: Vec<Entity> = (0..3).map(|y| body(&mut app, p(0, y + 1), goal)).collect();
+        let mut given = 0;
+        run_frames(&mut app, 200);
+        for &b in &bodies {
+            given += usize::from(app.world().get::<GatherCell>(b).is_some());
+        }
+        let on_goal = cells(&mut app).values().any(|&(c, _)| c == goal);
+        if gather {
+            assert_eq!(given, 3, "gathering on: a cell each");
+        } else {
+            assert_eq!(given, 0, "gathering off: no cell given");
+            assert!(on_goal, "gathering off: one stands on the destination");
+        }
+    }
+}
