@@ -21,6 +21,11 @@ const DETOUR_SECONDS: f32 = 1.0;
 /// that look for ways round too soon swirl about instead of filing through.
 const DETOUR_SECONDS_ONE_CELL: f32 = 4.0;
 
+/// Seconds a body may get no nearer before it draws a new tie-break, and again each time as
+/// long again ([`Mover::draw_again`]): in the scene of three sizes at a door, at some frame
+/// lengths, seven big units pushed each other about in front of it for good.
+const DRAW_AGAIN_EVERY: f32 = 10.0;
+
 /// How long a body of `size` waits before it looks for a way round.
 fn patience(size: u8) -> f32 {
     if size > 1 {
@@ -95,7 +100,7 @@ fn prepare(
     for &i in by_place.iter() {
         let b = &mut *order[i];
         let grid = for_size(b.agent.size);
-        movers[i] = mover(b, grid, tick);
+        movers[i] = mover(b, grid, tick, crowd.clock);
         aims[i] = (
             b.progress.cell(),
             b.route.and_then(|r| b.progress.aim(r, grid, movement)),
@@ -264,9 +269,9 @@ impl<'o, 'w, 's> Ticked<'o, 'w, 's> {
     }
 }
 
-/// A body as PIBT sees it at this tick, having earned `tick`'s worth of a move at its pace on
-/// its ground (`grid`, its size's).
-fn mover(b: &mut BodyDataItem<'_, '_>, grid: &Grid, tick: f32) -> Mover {
+/// A body as PIBT sees it at this tick (at `now` on the crowd's clock), having earned `tick`'s
+/// worth of a move at its pace on its ground (`grid`, its size's).
+fn mover(b: &mut BodyDataItem<'_, '_>, grid: &Grid, tick: f32, now: f32) -> Mover {
     let target = b.target();
     let BodyDataItem {
         entity,
@@ -290,6 +295,8 @@ fn mover(b: &mut BodyDataItem<'_, '_>, grid: &Grid, tick: f32) -> Mover {
         mover.held_back = 0.0;
         mover.waiting = 0;
     }
+    let round = (motion.stalled_for(now) / DRAW_AGAIN_EVERY) as u64;
+    mover.draw_again(entity.to_bits(), round);
     mover.at = here;
     mover.size = agent.size.max(1);
     mover.free = motion.credit >= 1.0 - 1e-4;

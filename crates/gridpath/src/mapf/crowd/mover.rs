@@ -98,6 +98,20 @@ impl Mover {
         }
     }
 
+    /// Its tie-break for `round` (0: the one [`Mover::new`] drew from `id`; each round another,
+    /// as at random), its rank otherwise kept. Bodies that have all given way, held back by the
+    /// whole [`HOLD_BACK_LIMIT`] and waiting as long, rank by their tie-breaks alone: if their
+    /// pushes go round in a cycle in that order (big units pushing each other about in front of
+    /// a door, for minutes), they do for ever. A caller that sees a body no nearer for long
+    /// moves it to the next round, and the order among them changes, as PIBT's random
+    /// tie-breaks would change it.
+    pub fn draw_again(&mut self, id: u64, round: u64) {
+        let tie_break =
+            Self::new(self.at, id ^ round.wrapping_mul(0x9E37_79B9_7F4A_7C15)).tie_break;
+        self.priority += tie_break - self.tie_break;
+        self.tie_break = tie_break;
+    }
+
     /// The same body, `size` cells across.
     pub fn with_size(self, size: u8) -> Self {
         Self { size, ..self }

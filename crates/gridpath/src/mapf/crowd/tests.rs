@@ -251,3 +251,39 @@ fn a_big_body_never_pushes_more_bodies_at_once_than_a_push_may_move() {
         }
     }
 }
+
+#[test]
+fn drawn_again_bodies_that_all_gave_way_change_order_and_keep_their_rank() {
+    // Eight bodies that have all given way: the same priority, held back by the whole limit.
+    // Their order is their tie-breaks'; a new round of draws changes it, and round 0 brings
+    // back each body's own.
+    let rank = |m: &Mover| m.priority - m.held_back;
+    let order = |movers: &[Mover]| {
+        let mut ids: Vec<usize> = (0..movers.len()).collect();
+        ids.sort_by(|&a, &b| rank(&movers[b]).total_cmp(&rank(&movers[a])));
+        ids
+    };
+    let mut movers: Vec<Mover> = (0..8)
+        .map(|id| {
+            let mut m = Mover::new(p(id, 0), id as u64);
+            m.priority = 500.0 + m.tie_break;
+            m.held_back = HOLD_BACK_LIMIT;
+            m
+        })
+        .collect();
+    let first = order(&movers);
+    let mut orders = std::collections::HashSet::new();
+    for round in 1..=4 {
+        for (id, m) in movers.iter_mut().enumerate() {
+            m.draw_again(id as u64, round);
+            assert_eq!(m.priority.floor(), 500.0, "the rank kept, round {round}");
+            assert!((m.priority - 500.0 - m.tie_break).abs() < 1e-9);
+        }
+        orders.insert(order(&movers));
+    }
+    assert!(orders.len() > 1 && !orders.iter().all(|o| *o == first));
+    for (id, m) in movers.iter_mut().enumerate() {
+        m.draw_again(id as u64, 0);
+    }
+    assert_eq!(order(&movers), first, "round 0: each body's own tie-break");
+}
