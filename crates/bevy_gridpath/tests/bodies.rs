@@ -1209,4 +1209,3 @@ fn with_gathering_off_bodies_sharing_a_destination_get_no_cells_of_their_own() {
         }
     }
 }
-

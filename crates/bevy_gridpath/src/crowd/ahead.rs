@@ -15,119 +15,55 @@
 //!
 //! [`SearchThread::Frame`]: crate::SearchThread::Frame
 
-use super::guidance::{CrowdGuidance, CrowdWays, GoalTables, SCALE, against};
 use crate::off_frame::{Pending, SearchThread, lock};
 use bevy::prelude::*;
-use gridpath::lifelong::Traffic;
-use gridpath::mapf::crowd::Detours;
-use gridpath::mapf::crowd::distance_fifths as distance;
-use gridpath::mapf::{CrowdStep, Mover};
+use gridpath::mapf::Mover;
+use gridpath::mapf::crowd::{Detours, GuidedStep};
 use gridpath::{Grid, Movement, Point};
 use std::sync::{Arc, Mutex};
 
 /// What the core step needs, owned, so that it can run anywhere.
 pub(super) struct StepInput {
-    /// The crowd's PIBT state, handed back with the moves.
-    pub(super) step: CrowdStep,
-    /// The grid for each size, from 1.
+    /// The crowd's step and its guidance, handed back with the moves.
+    pub(super) guided: GuidedStep,
+    /// The grid for each size, from 1, and its revision.
     pub(super) grids: Vec<Arc<Grid>>,
+    pub(super) revision: u64,
     pub(super) movement: Movement,
     pub(super) movers: Vec<Mover>,
     /// Each body's cell and the cell it heads for (none: it moves only when pushed).
     pub(super) aims: Vec<(Point, Option<Point>)>,
     /// The stalled bodies' ways round, searched before the step.
     pub(super) detours: Detours,
-    /// How bodies are steered, and the recent flow (kept between steps).
-    pub(super) guidance: CrowdGuidance,
-    pub(super) traffic: Option<Traffic>,
-    /// What orders each body's moves, the goal tables (kept between steps), and the grid's
-    /// revision they must have been made on.
-    pub(super) ways: CrowdWays,
-    pub(super) tables: Option<GoalTables>,
-    pub(super) revision: u64,
 }
 
 /// The core step's answer: its state back, the movers as it left them, and each mover's next
 /// cell (the bodies' first, in their order, then the cells a jam's plan keeps).
 pub(super) struct StepOutput {
-    pub(super) step: CrowdStep,
+    pub(super) guided: GuidedStep,
     pub(super) movers: Vec<Mover>,
     pub(super) next: Vec<Point>,
     /// The detours' scratch, handed back to be used again.
     pub(super) detours: Detours,
-    /// The recent flow, this step's moves added, and the goal tables.
-    pub(super) traffic: Option<Traffic>,
-    pub(super) tables: Option<GoalTables>,
 }
 
 impl StepInput {
-    /// One PIBT step ([`CrowdStep::step`]), each body drawn to the cell it heads for: the
-    /// stalled ones to their ways round.
-    pub(super) fn run(self) -> StepOutput {
-        let Self {
-            mut step,
-            grids,
-            movement,
-            mut movers,
-            mut aims,
-            mut detours,
-            guidance,
-            traffic,
-            ways,
-            tables,
-            revision,
-        } = self;
-        let grids: Vec<&Grid> = grids.iter().map(|g| &**g).collect();
-        detours.apply(&grids, movement, &mut aims);
-        let grid = grids[0];
-        let mut traffic = match guidance {
-            CrowdGuidance::None => None,
-            CrowdGuidance::Traffic => Some(
-                traffic
-                    .filter(|t| t.is_for(grid, movement))
-                    .unwrap_or_else(|| Traffic::for_moves(grid, movement)),
-            ),
-        };
-        let against = |i: usize, c: Point| match (traffic.as_ref(), aims.get(i)) {
-            (Some(flow), Some(&(here, _))) => against(flow, grid, here, c),
-            _ => 0,
-        };
-        let mut tables = match ways {
-            CrowdWays::Routes => None,
-            CrowdWays::GoalTables => GoalTables::for_step(tables, revision, movement),
-        };
-        // The goal whose table a one-cell body reads (where there is none, or the table cannot
-        // reach the cell, it heads for its route's next cell).
-        let goals: Vec<Option<Point>> = movers
-            .iter()
-            .map(|m| m.goal.filter(|_| m.size == 1 && tables.is_some()))
-            .collect();
-        let next = step
-            .step(&grids, movement, &mut movers, |i, c| {
-                let by_table = goals.get(i).copied().flatten().and_then(|goal| {
-                    let tables = tables.as_mut()?;
-                    tables.moves_to(grid, goal, c)
-                });
-                let to_go = by_table.unwrap_or_else(|| match aims.get(i) {
-                    Some(&(_, Some(aim))) => distance(movement, c, aim) * SCALE,
-                    Some(&(here, None)) => u32::from(c != here) * SCALE,
-                    None => 0, // a cell the plan of a jam keeps
-                });
-                to_go.saturating_add(against(i, c))
-            })
-            .to_vec();
-        if let Some(flow) = traffic.as_mut() {
-            let index = |p: Point| grid.index_of(p);
-            let moves = movers.iter().zip(&next).filter(|(m, to)| m.at != **to);
-            flow.record(moves.filter_map(|(m, &to)| Some((index(m.at)?, index(to)?))));
-        }
+    /// One guided step ([`GuidedStep::step`]).
+    pub(super) fn run(mut self) -> StepOutput {
+        let grids: Vec<&Grid> = self.grids.iter().map(|g| &**g).collect();
+        let next = self.guided.step(
+            &grids,
+            self.movement,
+            self.revision,
+            &mut self.movers,
+            &mut self.aims,
+            &mut self.detours,
+        );
         StepOutput {
-            step,
-            movers,
+            guided: self.guided,
+            movers: self.movers,
             next,
-            detours,
-            traffic,
-            tables,
+            detours: self.detours,
         }
     }
 }

@@ -1,12 +1,9 @@
 //! The crowd's resource: its tick, its switches, PIBT's scratch, and the counts a game reads.
 
 use super::ahead;
-use super::guidance::{CrowdGuidance, CrowdWays, GoalTables};
 use super::jam::Untangling;
 use bevy::prelude::*;
-use gridpath::lifelong::Traffic;
-use gridpath::mapf::CrowdStep;
-use gridpath::mapf::crowd::Detours;
+use gridpath::mapf::crowd::{CrowdGuidance, CrowdWays, Detours, GuidedStep};
 
 /// The crowd: its clock and PIBT's scratch space. Read [`Crowd::stats`] for the counts.
 #[derive(Resource, Debug)]
@@ -37,11 +34,9 @@ pub struct Crowd {
     /// What orders each body's moves: its route, or its destination's distance table
     /// ([`CrowdWays`]).
     pub ways: CrowdWays,
-    pub(super) step: CrowdStep,
-    /// The recent flow, with [`CrowdGuidance::Traffic`], and the goal tables, with
-    /// [`CrowdWays::GoalTables`]: handed to each step and back.
-    pub(super) traffic: Option<Traffic>,
-    pub(super) tables: Option<GoalTables>,
+    /// PIBT's state, the recent flow (with [`CrowdGuidance::Traffic`]) and the goal tables (with
+    /// [`CrowdWays::GoalTables`]): handed to each step and back.
+    pub(super) guided: GuidedStep,
     /// The step planned for the next tick, while it runs.
     pub(super) planned: Option<ahead::TickPlan>,
     /// How many bodies cover each cell, for checking a plan picked up.
@@ -77,9 +72,7 @@ impl Default for Crowd {
             gather: true,
             guidance: CrowdGuidance::default(),
             ways: CrowdWays::default(),
-            tables: None,
-            step: CrowdStep::new(0xB0D1E5),
-            traffic: None,
+            guided: GuidedStep::new(0xB0D1E5),
             planned: None,
             counts: Vec::new(),
             clock: 0.0,

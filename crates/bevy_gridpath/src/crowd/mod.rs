@@ -61,8 +61,8 @@
 //! own for each body of a gathering, and `jams` undone), `step` (the ticks, the glides and the
 //! counts), `tick` (one PIBT step), `ahead` (a step planned off the frame, and checked when it
 //! is taken), `untangle` (jams planned whole). `motion` is a body's own
-//! state, `patience` its AI's patience with a jam. The engine-free parts (PIBT, the detours,
-//! TSWAP's cells, the deadlock count, a jam's region and its joint plans) are in
+//! state, `patience` its AI's patience with a jam. The engine-free parts (PIBT with its goal tables
+//! and traffic, the detours, TSWAP's cells, the deadlock count, a jam's region and its joint plans) are in
 //! [`gridpath::mapf::crowd`].
 //!
 //! [`AgentEscaped`]: crate::AgentEscaped
@@ -83,7 +83,6 @@ mod clock;
 mod destinations;
 mod gather;
 mod gather_due;
-mod guidance;
 mod jam;
 mod jams;
 mod motion;
@@ -95,7 +94,7 @@ mod untangle;
 pub use body::{Body, GatherCell};
 pub use clock::{Crowd, CrowdStats};
 pub use gridpath::mapf::crowd::Patience;
-pub use guidance::{CrowdGuidance, CrowdWays};
+pub use gridpath::mapf::crowd::{CrowdGuidance, CrowdWays};
 pub use jams::GATHER_PATIENCE;
 pub use motion::{BodyMotion, DEADLOCK_SECONDS};
 pub use untangle::UNTANGLE_AFTER;

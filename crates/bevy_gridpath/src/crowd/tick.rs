@@ -8,8 +8,8 @@ use crate::agent::{centre, ground_cost};
 use crate::nav_grid::NavGrid;
 use crate::off_frame::SearchThread;
 use bevy::prelude::*;
-use gridpath::mapf::crowd::{Detours, hold_what_no_longer_fits};
-use gridpath::mapf::{CrowdStep, Mover};
+use gridpath::mapf::Mover;
+use gridpath::mapf::crowd::{Detours, GuidedStep, hold_what_no_longer_fits};
 use gridpath::{Grid, Point};
 use std::sync::Arc;
 
@@ -122,19 +122,16 @@ fn prepare(
     let held =
         held.map(|(bodies, ready)| (bodies.iter().map(|&i| order[i].entity).collect(), ready));
     let bodies = entities.iter().zip(&aims).map(|(&e, a)| (e, a.0)).collect();
-    let step = std::mem::replace(&mut crowd.step, CrowdStep::new(0));
+    let mut guided = std::mem::replace(&mut crowd.guided, GuidedStep::new(0));
+    (guided.guidance, guided.ways) = (crowd.guidance, crowd.ways);
     let input = StepInput {
-        step,
+        guided,
         grids: sized,
+        revision: nav.revision(),
         movement,
         movers,
         aims,
         detours,
-        guidance: crowd.guidance,
-        traffic: crowd.traffic.take(),
-        ways: crowd.ways,
-        tables: crowd.tables.take(),
-        revision: nav.revision(),
     };
     Some((PlannedFrom { bodies, held }, input))
 }
@@ -149,7 +146,7 @@ fn finish(
     plan: PlannedFrom,
     output: StepOutput,
 ) {
-    (crowd.step, crowd.traffic, crowd.tables) = (output.step, output.traffic, output.tables);
+    crowd.guided = output.guided;
     // Read and written in the tables' order, as in `prepare`.
     let Ticked {
         bodies: order,

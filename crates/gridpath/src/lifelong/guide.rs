@@ -36,10 +36,11 @@
 //! agents, and agents that join, leave or see walls change simply plan again.
 
 use super::focal::FocalSearch;
-use super::guidance::{Guidance, direction, sides};
+use super::guidance::{Guidance, sides};
 use super::way_back::{PathMarks, RADIUS};
 use crate::buckets::BucketQueue;
 use crate::grid::Grid;
+use crate::mapf::traffic::direction;
 
 /// Costs are counted in sixteenths of a step.
 const UNIT: u32 = 16;

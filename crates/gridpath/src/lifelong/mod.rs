@@ -25,8 +25,9 @@ mod run;
 mod tables;
 mod way_back;
 
+pub use crate::mapf::Traffic;
 pub use check::LifelongCheck;
-pub use guidance::{Guidance, Traffic};
+pub use guidance::Guidance;
 pub use guide::GuidePaths;
 pub use instance::{
     LifelongConfig, LifelongInstance, MAX_LIFELONG_AGENTS, MAX_LIFELONG_TASKS, parse_cells,

@@ -19,10 +19,11 @@
 //!     path, or keeps it and is led back to it (Guidance::keep_path)
 //! ```
 
-use super::guidance::{Guidance, Traffic};
+use super::guidance::Guidance;
 use super::guide::GuidePaths;
 use super::tables::{GoalTables, TableSlot};
 use crate::grid::{Grid, Point};
+use crate::mapf::Traffic;
 use crate::mapf::{CrowdStep, Mover};
 use crate::movement::Movement;
 use std::collections::VecDeque;

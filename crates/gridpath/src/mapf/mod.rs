@@ -40,6 +40,7 @@ mod result;
 mod scatter;
 mod sipp;
 mod star;
+pub(crate) mod traffic;
 mod until;
 
 pub use anytime::{AnytimeLimits, AnytimeRun, Milestone, solve_anytime};
@@ -53,3 +54,4 @@ pub use result::{MAX_RESULT_AGENTS, MAX_RESULT_BYTES, MapfResult, parse_result, 
 
 pub use moves::Moves;
 pub(crate) use random::SplitMix64;
+pub use traffic::Traffic;

@@ -80,12 +80,14 @@
 //!
 //! The step is here; `plan` is `PIBT(i)`, `swap` the emulated swap, `rules` the geometry of
 //! footprints, swaps and crossings, `table` who stands on and who takes each cell. Beside the
-//! step, what a game's crowd needs round it, with no engine in it: ways round a jam
+//! step, what a game's crowd needs round it, with no engine in it: the step with its guidance
+//! ([`GuidedStep`]: goal tables, traffic), ways round a jam
 //! ([`detour`]), a gathering's cells and TSWAP's handing round of them ([`gather_cells`],
 //! [`hand_round`]), and the deadlock count ([`blocked`]).
 
 mod detour;
 mod gather;
+mod guided;
 mod hold;
 mod joint;
 mod liveness;
@@ -102,6 +104,7 @@ mod untangle;
 
 pub use detour::{DETOUR_REACH, Detours, detour};
 pub use gather::{Mate, RING_REACH, d2, gather_cells, hand_round, nearest_free};
+pub use guided::{CrowdGuidance, CrowdWays, GuidedStep};
 pub use hold::hold_what_no_longer_fits;
 pub use joint::{SizedBody, untangle_sizes};
 pub use liveness::{Wait, blocked, first_step};
