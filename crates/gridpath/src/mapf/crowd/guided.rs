@@ -34,7 +34,8 @@ use crate::movement::Movement;
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum CrowdGuidance {
     /// Each body follows its own way; PIBT's pushes alone sort out who goes first. The
-    /// default: in the door, corridor, crossing and sizes scenes the traffic did not pay.
+    /// default: in `bevy_gridpath`'s door, corridor, crossing and sizes scenes the traffic did
+    /// not pay.
     #[default]
     None,
     /// Between moves that bring a body equally near, it takes the one the recent traffic took,
