@@ -120,6 +120,37 @@ fn check(app: &App, before: &HashMap<Entity, (Point, u8)>, after: &HashMap<Entit
     }
 }
 
+/// Every body is drawn on its way between two cells it may stand on: at most one move from its
+/// cell, on floor. A glide that ended after the body's next move could start lagged behind it,
+/// further at each move, and was drawn cutting a wall's corner (the playground's e2e test saw
+/// a body on a wall).
+fn drawn_near_their_cells(app: &mut App) {
+    let mut q = app
+        .world_mut()
+        .query::<(Entity, &AgentProgress, &GridAgent, &Body)>();
+    let drawn: Vec<(Entity, Vec2, Point, u8)> = q
+        .iter(app.world())
+        .filter_map(|(e, progress, agent, _)| {
+            Some((e, progress.position()?, progress.cell(), agent.size.max(1)))
+        })
+        .collect();
+    let nav = app.world().resource::<NavGrid>();
+    for (e, at, here, size) in drawn {
+        let off = at - Vec2::new(here.x as f32, here.y as f32);
+        assert!(
+            off.length() <= std::f32::consts::SQRT_2 + 1e-3,
+            "{e} is drawn at {at}, {off} from its cell {here}"
+        );
+        let cell = p(at.x.round() as i32, at.y.round() as i32);
+        for q in footprint(cell, size) {
+            assert!(
+                nav.is_passable(q),
+                "{e} at {here} is drawn over the wall {q}"
+            );
+        }
+    }
+}
+
 /// Runs frames, checking the rules at each, until `done` (at most `frames`: a guard against a
 /// hang, not a speed check). Returns the frames it took.
 fn run_until(app: &mut App, frames: usize, mut done: impl FnMut(&mut App) -> bool) -> usize {
@@ -131,6 +162,7 @@ fn run_until(app: &mut App, frames: usize, mut done: impl FnMut(&mut App) -> boo
         app.update();
         let after = cells(app);
         check(app, &before, &after);
+        drawn_near_their_cells(app);
         before = after;
     }
     panic!(

@@ -1,5 +1,6 @@
 //! A body's own state: its glide between cells, its PIBT state and its progress counts.
 
+use crate::agent::centre;
 use bevy::prelude::*;
 use gridpath::Point;
 use gridpath::mapf::Mover;
@@ -49,6 +50,20 @@ pub struct BodyMotion {
 }
 
 impl BodyMotion {
+    /// How far along its glide it is at `now` on the crowd's clock (0 to 1).
+    pub(super) fn glided(&self, now: f32) -> f32 {
+        if self.duration > 0.0 {
+            ((now - self.started) / self.duration).clamp(0.0, 1.0)
+        } else {
+            1.0
+        }
+    }
+
+    /// Where its glide into `here` has got to at `now`.
+    pub(super) fn drawn_at(&self, here: Point, now: f32) -> Vec2 {
+        self.from.lerp(centre(here), self.glided(now))
+    }
+
     /// Seconds since it last got nearer to where it goes (0 with nowhere to go).
     pub(super) fn stalled_for(&self, now: f32) -> f32 {
         if self.best.is_some() {

@@ -4,7 +4,7 @@ use super::body::{Body, BodyData, BodyDataItem};
 use super::clock::{Crowd, CrowdStats};
 use super::motion::BodyMotion;
 use super::tick::{Ticked, plan_ahead, tick_once};
-use crate::agent::{AgentProgress, AgentStatus, GridAgent, centre};
+use crate::agent::{AgentProgress, AgentStatus, GridAgent};
 use crate::nav_grid::{GridsBySize, NavGrid};
 use crate::off_frame::SearchThread;
 #[cfg(feature = "diagnostics")]
@@ -173,13 +173,8 @@ fn glide(
     nav: &NavGrid,
     now: f32,
 ) -> f32 {
-    let to = centre(progress.cell());
-    let t = if motion.duration > 0.0 {
-        ((now - motion.started) / motion.duration).clamp(0.0, 1.0)
-    } else {
-        1.0
-    };
-    let at = motion.from.lerp(to, t);
+    let t = motion.glided(now);
+    let at = motion.drawn_at(progress.cell(), now);
     progress.set_position(at);
     let world = nav.layout().cells_to_world(at + agent.centre_offset());
     if transform.translation.truncate() != world {

@@ -26,6 +26,10 @@ const DETOUR_SECONDS_ONE_CELL: f32 = 4.0;
 /// lengths, seven big units pushed each other about in front of it for good.
 const DRAW_AGAIN_EVERY: f32 = 10.0;
 
+/// How far short of a whole move a body's credit may be and still move: a tick's worth of it
+/// added up in floats.
+const MOVE_CREDIT_SLACK: f32 = 1e-4;
+
 /// How long a body of `size` waits before it looks for a way round.
 fn patience(size: u8) -> f32 {
     if size > 1 {
@@ -50,7 +54,7 @@ pub(super) fn tick_once(
         TickPlan::start(SearchThread::Frame, from, input).wait()
     });
     if let Some((plan, output)) = picked {
-        finish(crowd, nav, ticked, plan, output);
+        finish(crowd, nav, tick, ticked, plan, output);
     }
 }
 
@@ -142,6 +146,7 @@ fn prepare(
 fn finish(
     crowd: &mut Crowd,
     nav: &NavGrid,
+    tick: f32,
     ticked: &mut Ticked<'_, '_, '_>,
     plan: PlannedFrom,
     output: StepOutput,
@@ -200,12 +205,20 @@ fn finish(
         let here = progress.cell();
         if let (true, Some(movement)) = (to != here, movement) {
             let grid = &sized[usize::from(agent.size.max(1)) - 1];
-            let cost = ground_cost(grid, here);
             let length = nav.layout().moves_between(centre(here), centre(to));
-            motion.from = progress.position().unwrap_or(centre(here));
-            motion.started = crowd.clock;
-            motion.duration = length * cost / agent.speed.max(1e-3);
+            // From where it stands at the tick (a frame late, or a second tick in one frame,
+            // would read it where the last frame drew it), for as long as its pace takes, but
+            // done by the first tick it may move again: a diagonal, or a step off costly
+            // ground, earns its next move before its glide ends, and a glide begun where the
+            // last one had got to lags further at each move, cutting the corners of walls.
+            motion.from = motion.drawn_at(here, crowd.due);
+            motion.started = crowd.due;
             motion.credit -= 1.0;
+            let pace = agent.speed.max(1e-3);
+            let time = length * ground_cost(grid, here) / pace;
+            let earned = tick * pace / ground_cost(grid, to);
+            let ticks = ((1.0 - MOVE_CREDIT_SLACK - motion.credit) / earned).ceil();
+            motion.duration = time.min(ticks.max(1.0) * tick);
             progress.step_to(to, route, grid, movement);
         }
         if mover.is_some() {
@@ -296,7 +309,7 @@ fn mover(b: &mut BodyDataItem<'_, '_>, grid: &Grid, tick: f32, now: f32) -> Move
     mover.draw_again(entity.to_bits(), round);
     mover.at = here;
     mover.size = agent.size.max(1);
-    mover.free = motion.credit >= 1.0 - 1e-4;
+    mover.free = motion.credit >= 1.0 - MOVE_CREDIT_SLACK;
     mover.arrived = target.is_none_or(|t| t == here) || route.is_none();
     mover.goal = target.filter(|_| route.is_some());
     mover
