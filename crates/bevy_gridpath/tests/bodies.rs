@@ -1200,13 +1200,22 @@ fn sorting_centre(agents: usize, ticks: usize, ways: CrowdWays, guidance: CrowdG
 }
 
 #[test]
-fn robots_on_the_sorting_centre_finish_tasks_by_routes_and_by_goal_tables() {
+fn robots_on_the_sorting_centre_finish_tasks_by_routes_goal_tables_and_guide_paths() {
     // A short run in `cargo test`; `SORTING_TICKS=1000 SORTING_AGENTS=800` for the benchmark's
     // figure, beside `gridpath lifelong assets/lifelong/sortation_small_0_800.json`.
     let var = |name: &str| std::env::var(name).ok().and_then(|s| s.parse().ok());
     let ticks = var("SORTING_TICKS").unwrap_or(150);
     let agents = var("SORTING_AGENTS").unwrap_or(200);
-    for ways in [CrowdWays::Routes, CrowdWays::GoalTables] {
+    let all = [
+        CrowdWays::Routes,
+        CrowdWays::GoalTables,
+        CrowdWays::GuidePaths,
+    ];
+    let only = std::env::var("SORTING_WAYS").ok();
+    for ways in all
+        .into_iter()
+        .filter(|w| only.as_ref().is_none_or(|o| format!("{w:?}") == *o))
+    {
         for guidance in [CrowdGuidance::None, CrowdGuidance::Traffic] {
             let tasks = sorting_centre(agents, ticks, ways, guidance);
             println!(

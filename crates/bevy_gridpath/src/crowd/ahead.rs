@@ -30,6 +30,8 @@ pub(super) struct StepInput {
     pub(super) grids: Vec<Arc<Grid>>,
     pub(super) revision: u64,
     pub(super) movement: Movement,
+    /// Each body's entity, as a number that names it from step to step (for its guide path).
+    pub(super) keys: Vec<u64>,
     pub(super) movers: Vec<Mover>,
     /// Each body's cell and the cell it heads for (none: it moves only when pushed).
     pub(super) aims: Vec<(Point, Option<Point>)>,
@@ -55,6 +57,7 @@ impl StepInput {
             &grids,
             self.movement,
             self.revision,
+            &self.keys,
             &mut self.movers,
             &mut self.aims,
             &mut self.detours,

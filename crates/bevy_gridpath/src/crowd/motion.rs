@@ -1,7 +1,8 @@
 //! A body's own state: its glide between cells, its PIBT state and its progress counts.
 
-use crate::agent::centre;
+use crate::agent::{centre, ground_cost};
 use bevy::prelude::*;
+use gridpath::Grid;
 use gridpath::Point;
 use gridpath::mapf::Mover;
 
@@ -14,6 +15,10 @@ pub const DEADLOCK_SECONDS: f32 = 5.0;
 /// ticks: a body that waits one tick behind an arrived body, pushed aside at the next, is in a
 /// queue that moves.
 pub(super) const BLOCKED_SECONDS: f32 = 1.0;
+
+/// How far short of a whole move a body's credit may be and still move: a tick's worth of it
+/// added up in floats.
+pub(super) const MOVE_CREDIT_SLACK: f32 = 1e-4;
 
 /// A body's glide between cells and its PIBT state. Kept by the crowd.
 #[derive(Component, Clone, Debug, Default)]
@@ -50,6 +55,32 @@ pub struct BodyMotion {
 }
 
 impl BodyMotion {
+    /// Spends a move's credit and starts a glide from `here` to `to` (`length` moves apart, on
+    /// `grid`, at `speed` cells a second) at the tick `(due, tick)`: the tick's time, and how
+    /// long a tick is. From where it stands at the tick (a frame late, or a second tick in one
+    /// frame, would read it where the last frame drew it), for as long as its pace takes, but
+    /// done by the first tick it may move again: a diagonal, or a step off costly ground, earns
+    /// its next move before its glide ends, and a glide begun where the last one had got to
+    /// lags further at each move, cutting the corners of walls.
+    pub(super) fn glide(
+        &mut self,
+        here: Point,
+        to: Point,
+        length: f32,
+        speed: f32,
+        grid: &Grid,
+        (due, tick): (f32, f32),
+    ) {
+        self.from = self.drawn_at(here, due);
+        self.started = due;
+        self.credit -= 1.0;
+        let pace = speed.max(1e-3);
+        let time = length * ground_cost(grid, here) / pace;
+        let earned = tick * pace / ground_cost(grid, to);
+        let ticks = ((1.0 - MOVE_CREDIT_SLACK - self.credit) / earned).ceil();
+        self.duration = time.min(ticks.max(1.0) * tick);
+    }
+
     /// How far along its glide it is at `now` on the crowd's clock (0 to 1).
     pub(super) fn glided(&self, now: f32) -> f32 {
         if self.duration > 0.0 {

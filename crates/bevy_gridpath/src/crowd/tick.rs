@@ -3,13 +3,15 @@
 use super::ahead::{PlannedFrom, StepInput, StepOutput, TickPlan};
 use super::body::BodyDataItem;
 use super::clock::Crowd;
+use super::motion::MOVE_CREDIT_SLACK;
 use super::untangle::{hold, look_for_jams, reserve, walk};
 use crate::agent::{centre, ground_cost};
 use crate::nav_grid::NavGrid;
 use crate::off_frame::SearchThread;
 use bevy::prelude::*;
+use gridpath::lifelong::BodyGuides;
 use gridpath::mapf::Mover;
-use gridpath::mapf::crowd::{Detours, GuidedStep, hold_what_no_longer_fits};
+use gridpath::mapf::crowd::{CrowdWays, Detours, GuidedStep, hold_what_no_longer_fits};
 use gridpath::{Grid, Point};
 use std::sync::Arc;
 
@@ -25,10 +27,6 @@ const DETOUR_SECONDS_ONE_CELL: f32 = 4.0;
 /// long again ([`Mover::draw_again`]): in the scene of three sizes at a door, at some frame
 /// lengths, seven big units pushed each other about in front of it for good.
 const DRAW_AGAIN_EVERY: f32 = 10.0;
-
-/// How far short of a whole move a body's credit may be and still move: a tick's worth of it
-/// added up in floats.
-const MOVE_CREDIT_SLACK: f32 = 1e-4;
 
 /// How long a body of `size` waits before it looks for a way round.
 fn patience(size: u8) -> f32 {
@@ -128,11 +126,15 @@ fn prepare(
     let bodies = entities.iter().zip(&aims).map(|(&e, a)| (e, a.0)).collect();
     let mut guided = std::mem::replace(&mut crowd.guided, GuidedStep::new(0));
     (guided.guidance, guided.ways) = (crowd.guidance, crowd.ways);
+    if crowd.ways == CrowdWays::GuidePaths && !guided.has_guides() {
+        guided.guide_by(Box::new(BodyGuides::default()));
+    }
     let input = StepInput {
         guided,
         grids: sized,
         revision: nav.revision(),
         movement,
+        keys: entities.iter().map(|e| e.to_bits()).collect(),
         movers,
         aims,
         detours,
@@ -206,19 +208,7 @@ fn finish(
         if let (true, Some(movement)) = (to != here, movement) {
             let grid = &sized[usize::from(agent.size.max(1)) - 1];
             let length = nav.layout().moves_between(centre(here), centre(to));
-            // From where it stands at the tick (a frame late, or a second tick in one frame,
-            // would read it where the last frame drew it), for as long as its pace takes, but
-            // done by the first tick it may move again: a diagonal, or a step off costly
-            // ground, earns its next move before its glide ends, and a glide begun where the
-            // last one had got to lags further at each move, cutting the corners of walls.
-            motion.from = motion.drawn_at(here, crowd.due);
-            motion.started = crowd.due;
-            motion.credit -= 1.0;
-            let pace = agent.speed.max(1e-3);
-            let time = length * ground_cost(grid, here) / pace;
-            let earned = tick * pace / ground_cost(grid, to);
-            let ticks = ((1.0 - MOVE_CREDIT_SLACK - motion.credit) / earned).ceil();
-            motion.duration = time.min(ticks.max(1.0) * tick);
+            motion.glide(here, to, length, agent.speed, grid, (crowd.due, tick));
             progress.step_to(to, route, grid, movement);
         }
         if mover.is_some() {

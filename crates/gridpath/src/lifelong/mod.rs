@@ -13,7 +13,9 @@
 //!   shares no code with the planner; [`write_lifelong_result`] writes the run in the field's
 //!   MAPF result format.
 //! - [`GoalTables`]: distance tables shared by the agents bound for one goal.
+//! - [`BodyGuides`]: the guide paths for a game's bodies, which come and go between steps.
 
+mod bodies;
 mod check;
 mod focal;
 mod guidance;
@@ -26,6 +28,7 @@ mod tables;
 mod way_back;
 
 pub use crate::mapf::Traffic;
+pub use bodies::BodyGuides;
 pub use check::LifelongCheck;
 pub use guidance::Guidance;
 pub use guide::GuidePaths;

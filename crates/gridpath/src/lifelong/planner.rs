@@ -312,7 +312,7 @@ impl LifelongPlanner {
 /// Cell `u` of a grid `width` cells wide and its sides: itself, up, left, right and down (a side
 /// off the map is a number past the grid's cells, or the cell at the other end of a row, which
 /// no one asks for).
-fn around(u: usize, width: usize) -> [usize; 5] {
+pub(super) fn around(u: usize, width: usize) -> [usize; 5] {
     [
         u,
         u.wrapping_sub(width),

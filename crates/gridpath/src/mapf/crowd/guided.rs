@@ -61,6 +61,32 @@ pub enum CrowdWays {
     /// (800 robots, 1,000 ticks) a game's crowd finishes as many tasks with it as the lifelong
     /// planner's PIBT does, and a quarter more than with routes.
     GoalTables,
+    /// A guide path for each one-cell body, planned to keep out of the others' paths' way
+    /// (the lifelong planner's focal guide paths, Chen et al., AAAI 2024): files bound opposite
+    /// ways take different aisles instead of meeting head-on. The paths are given by
+    /// [`GuidedStep::guide_by`] (`gridpath::lifelong::BodyGuides`); until then, and for the
+    /// bodies they leave out (bigger ones, other moves), as [`CrowdWays::GoalTables`].
+    GuidePaths,
+}
+
+/// Ways for bodies given from outside the step, kept from step to step: each body's cost to go
+/// from the cells round it ([`CrowdWays::GuidePaths`], `gridpath::lifelong::BodyGuides`).
+pub trait StepWays: std::fmt::Debug + Send + Sync {
+    /// Before a step on `grid` (the one-cell bodies', its `revision` a number that changes
+    /// when it does): `keys[i]` names mover `i` from step to step.
+    fn before(
+        &mut self,
+        grid: &Grid,
+        revision: u64,
+        movement: Movement,
+        keys: &[u64],
+        movers: &[Mover],
+    );
+    /// Moves mover `i` has to go from cell `c`, in sixteenths of a move; `None`: it has no way
+    /// here, and goes by its goal's table or its aim.
+    fn to_go(&self, grid: &Grid, i: usize, c: Point) -> Option<u32>;
+    /// After the step: each mover's next cell.
+    fn after(&mut self, grid: &Grid, next: &[Point]);
 }
 
 /// The most memory the goal tables may hold: past it, they are made afresh as asked for.
@@ -86,8 +112,10 @@ pub struct GuidedStep {
     tables: Option<GoalTables>,
     /// How bodies are steered: by their own ways alone, or the traffic too.
     pub guidance: CrowdGuidance,
-    /// What orders each body's moves: its aim, or its goal's table.
+    /// What orders each body's moves: its aim, its goal's table, or its guide path.
     pub ways: CrowdWays,
+    /// The guide paths, with [`CrowdWays::GuidePaths`].
+    guides: Option<Box<dyn StepWays>>,
 }
 
 impl GuidedStep {
@@ -100,7 +128,18 @@ impl GuidedStep {
             tables: None,
             guidance: CrowdGuidance::default(),
             ways: CrowdWays::default(),
+            guides: None,
         }
+    }
+
+    /// Gives the ways [`CrowdWays::GuidePaths`] reads (`gridpath::lifelong::BodyGuides`).
+    pub fn guide_by(&mut self, guides: Box<dyn StepWays>) {
+        self.guides = Some(guides);
+    }
+
+    /// Has it been given guide paths ([`GuidedStep::guide_by`])?
+    pub fn has_guides(&self) -> bool {
+        self.guides.is_some()
     }
 
     /// One step of every free mover ([`CrowdStep::step`], whose rules it keeps): each mover's
@@ -108,13 +147,16 @@ impl GuidedStep {
     /// when pushed); the stalled ones `detours` found ways round for head for those instead.
     /// With goal tables a one-cell mover with a [`Mover::goal`] reads its goal's table, made
     /// on `grids[0]`, whose `revision` (any number that changes when the grid does) says when
-    /// the tables must be made again. Movers past `aims` (a jam's plan keeps their cells) are
+    /// the tables must be made again. With guide paths, `keys[i]` names mover `i` from step to
+    /// step ([`StepWays::before`]). Movers past `aims` (a jam's plan keeps their cells) are
     /// drawn nowhere.
+    #[allow(clippy::too_many_arguments)]
     pub fn step(
         &mut self,
         grids: &[&Grid],
         movement: Movement,
         revision: u64,
+        keys: &[u64],
         movers: &mut [Mover],
         aims: &mut [(Point, Option<Point>)],
         detours: &mut Detours,
@@ -134,8 +176,17 @@ impl GuidedStep {
         };
         let mut tables = match self.ways {
             CrowdWays::Routes => None,
-            CrowdWays::GoalTables => GoalTables::for_step(self.tables.take(), revision, movement),
+            CrowdWays::GoalTables | CrowdWays::GuidePaths => {
+                GoalTables::for_step(self.tables.take(), revision, movement)
+            }
         };
+        let mut guides = self
+            .guides
+            .take()
+            .filter(|_| self.ways == CrowdWays::GuidePaths);
+        if let Some(guides) = guides.as_mut() {
+            guides.before(grid, revision, movement, keys, movers);
+        }
         // The goal whose table a one-cell body reads (where there is none, or the table cannot
         // reach the cell, it heads for its aim).
         let goals: Vec<Option<Point>> = movers
@@ -146,12 +197,15 @@ impl GuidedStep {
         let next = self
             .step
             .step(grids, movement, movers, |i, c| {
-                let by_table = goals
-                    .get(i)
-                    .copied()
-                    .flatten()
-                    .and_then(|goal| tables.as_mut()?.moves_to(grid, goal, c));
-                let to_go = by_table.unwrap_or_else(|| match aims.get(i) {
+                let by_guide = guides.as_ref().and_then(|g| g.to_go(grid, i, c));
+                let by_table = || {
+                    let goal = goals.get(i).copied().flatten()?;
+                    tables.as_mut()?.moves_to(grid, goal, c)
+                };
+                let by_way = by_guide
+                    .map(|sixteenths| sixteenths.saturating_mul(5))
+                    .or_else(by_table);
+                let to_go = by_way.unwrap_or_else(|| match aims.get(i) {
                     Some(&(_, Some(aim))) => distance_fifths(movement, c, aim) * SCALE,
                     Some(&(here, None)) => u32::from(c != here) * SCALE,
                     None => 0,
@@ -169,6 +223,10 @@ impl GuidedStep {
             flow.record(moves.filter_map(|(m, &to)| Some((index(m.at)?, index(to)?))));
             flow
         });
+        if let Some(mut g) = guides {
+            g.after(grid, &next);
+            self.guides = Some(g);
+        }
         self.tables = tables;
         next
     }
@@ -238,6 +296,7 @@ mod tests {
                 &[&grid],
                 Movement::FourWay,
                 0,
+                &[0],
                 &mut movers,
                 &mut aims,
                 &mut detours,

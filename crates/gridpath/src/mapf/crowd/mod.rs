@@ -104,7 +104,7 @@ mod untangle;
 
 pub use detour::{DETOUR_REACH, Detours, detour};
 pub use gather::{Mate, RING_REACH, d2, gather_cells, hand_round, nearest_free};
-pub use guided::{CrowdGuidance, CrowdWays, GuidedStep};
+pub use guided::{CrowdGuidance, CrowdWays, GuidedStep, StepWays};
 pub use hold::hold_what_no_longer_fits;
 pub use joint::{SizedBody, untangle_sizes};
 pub use liveness::{Wait, blocked, first_step};
