@@ -1147,12 +1147,15 @@ fn gathering_cells_move_off_walls_painted_on_them() {
 /// arrived, after its glide in: in a packed crowd a body that has just stepped onto its place
 /// is pushed off again at the next tick, before its glide ends, and the task would never
 /// count.) The rules are checked at every frame. Returns the tasks finished in `ticks` ticks.
+/// `SORTING_INSTANCE=warehouse_large_0_2000` runs the warehouse map's instance instead.
 fn sorting_centre(agents: usize, ticks: usize, ways: CrowdWays, guidance: CrowdGuidance) -> u64 {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../assets/lifelong/sortation_small_0_800.json"
+    let name = std::env::var("SORTING_INSTANCE");
+    let name = name.as_deref().unwrap_or("sortation_small_0_800");
+    let path = format!(
+        "{}/../../assets/lifelong/{name}.json",
+        env!("CARGO_MANIFEST_DIR")
     );
-    let instance = gridpath::lifelong::LifelongInstance::read(path).expect("the shipped instance");
+    let instance = gridpath::lifelong::LifelongInstance::read(&path).expect("a shipped instance");
     let grid = &instance.grid;
     let lines: Vec<String> = (0..grid.height() as i32)
         .map(|y| {
@@ -1222,6 +1225,41 @@ fn robots_on_the_sorting_centre_finish_tasks_by_routes_goal_tables_and_guide_pat
                 "sorting centre, {agents} robots, {ticks} ticks, {ways:?}, {guidance:?}: {tasks} tasks"
             );
             assert!(tasks > 0, "{ways:?}, {guidance:?}: no task finished");
+        }
+    }
+}
+
+#[test]
+fn bodies_by_goal_tables_set_off_while_their_routes_are_searched() {
+    // Eight bodies sent across a room at once, searched one at a time: by their goals' tables
+    // they set off together; by their routes, each waits for its own.
+    for ways in [CrowdWays::GoalTables, CrowdWays::Routes] {
+        let room = open_room(24, 8);
+        let mut app = app_on(&rows(&room));
+        let mut service = app.world_mut().resource_mut::<PathService>();
+        (service.budget, service.max_in_flight) = (1, 1);
+        let mut crowd = app.world_mut().resource_mut::<Crowd>();
+        (crowd.ways, crowd.tick) = (ways, Some(FRAME.as_secs_f32()));
+        let bodies: Vec<Entity> = (0..8)
+            .map(|y| {
+                let (at, to) = (p(0, y), p(23, y));
+                let place = Transform::from_xyz(at.x as f32, at.y as f32, 0.0);
+                let mut agent = GridAgent::new(1.0 / FRAME.as_secs_f32());
+                agent.movement = Movement::FourWay;
+                app.world_mut()
+                    .spawn((agent, Body, place, Destination(to)))
+                    .id()
+            })
+            .collect();
+        run_frames(&mut app, 4);
+        let mut off = 0;
+        for body in bodies {
+            let progress = app.world().get::<AgentProgress>(body).expect("a body");
+            off += usize::from(progress.cell().x > 0);
+        }
+        match ways {
+            CrowdWays::Routes => assert!(off < 8, "by routes all eight set off at once"),
+            _ => assert_eq!(off, 8, "by tables every body set off"),
         }
     }
 }

@@ -102,7 +102,7 @@ fn prepare(
     for &i in by_place.iter() {
         let b = &mut *order[i];
         let grid = for_size(b.agent.size);
-        movers[i] = mover(b, grid, tick, crowd.clock);
+        movers[i] = mover(b, grid, crowd.ways, (tick, crowd.clock));
         aims[i] = (
             b.progress.cell(),
             b.route.and_then(|r| b.progress.aim(r, grid, movement)),
@@ -271,7 +271,12 @@ impl<'o, 'w, 's> Ticked<'o, 'w, 's> {
 
 /// A body as PIBT sees it at this tick (at `now` on the crowd's clock), having earned `tick`'s
 /// worth of a move at its pace on its ground (`grid`, its size's).
-fn mover(b: &mut BodyDataItem<'_, '_>, grid: &Grid, tick: f32, now: f32) -> Mover {
+fn mover(
+    b: &mut BodyDataItem<'_, '_>,
+    grid: &Grid,
+    ways: CrowdWays,
+    (tick, now): (f32, f32),
+) -> Mover {
     let target = b.target();
     let BodyDataItem {
         entity,
@@ -279,6 +284,7 @@ fn mover(b: &mut BodyDataItem<'_, '_>, grid: &Grid, tick: f32, now: f32) -> Move
         progress,
         motion,
         route,
+        asking,
         ..
     } = b;
     let here = progress.cell();
@@ -300,7 +306,12 @@ fn mover(b: &mut BodyDataItem<'_, '_>, grid: &Grid, tick: f32, now: f32) -> Move
     mover.at = here;
     mover.size = agent.size.max(1);
     mover.free = motion.credit >= 1.0 - MOVE_CREDIT_SLACK;
-    mover.arrived = target.is_none_or(|t| t == here) || route.is_none();
-    mover.goal = target.filter(|_| route.is_some());
+    // A body heads for its target once it has a route to it; one that goes by its goal's table
+    // or guide path sets off while its route is searched (2,000 robots sent at once waited
+    // for their routes, 16 searches at a time, for the first hundred ticks).
+    let by_goal = ways.reads_goal(agent.size, agent.movement) && *asking;
+    let heads = route.is_some() || by_goal;
+    mover.arrived = target.is_none_or(|t| t == here) || !heads;
+    mover.goal = target.filter(|_| heads);
     mover
 }
