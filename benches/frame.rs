@@ -17,14 +17,16 @@
 //! `LIVENESS=120` runs only the liveness run: the soak's crowd (1,000 mixed wanderers on the
 //! 160 × 120 terrain, a wall stroke a second) headless, printing the deadlocked count every
 //! five seconds; add `LIVENESS_DUMP=1` to draw the neighbourhood of a few deadlocked bodies,
-//! and `LIVENESS_GOAL=chase` to send them all to the goal instead.
+//! and `LIVENESS_GOAL=chase` to send them all to the goal instead. `WAREHOUSE=1000` runs only the
+//! sorting centre's 800 robots through the plugin for 1,000 ticks, counting the tasks they finish
+//! (`WAREHOUSE_WAYS=GoalTables` or `Routes` for their other ways; `frame/warehouse.rs`).
 
 use bevy::asset::AssetPlugin;
 use bevy::gizmos::GizmoPlugin;
 use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
-use bevy_gridpath::Crowd;
+use bevy_gridpath::{Crowd, CrowdWays};
 use criterion::{Criterion, criterion_group};
 use gridpath::Point;
 use pathfinder_playground::agents::{AgentGoal, AgentSettings, AgentStats};
@@ -38,6 +40,9 @@ use pathfinder_playground::world::map_load::{InitialMap, LoadMap};
 use pathfinder_playground::world::markers::{Goal, MarkerCell};
 use pathfinder_playground::world::nav::{CellPos, NavGrid, Obstacle};
 use std::time::{Duration, Instant};
+
+#[path = "frame/warehouse.rs"]
+mod warehouse;
 
 /// The app's clock advances this much per frame: 60 frames a second.
 const FRAME: Duration = Duration::from_millis(16);
@@ -496,7 +501,21 @@ fn dump_deadlocked(app: &mut App) {
 
 criterion_group!(benches, frame);
 
+/// The robots' ways `WAREHOUSE_WAYS` names (`GuidePaths` by default).
+fn warehouse_ways() -> CrowdWays {
+    match std::env::var("WAREHOUSE_WAYS").as_deref() {
+        Ok("GoalTables") => CrowdWays::GoalTables,
+        Ok("Routes") => CrowdWays::Routes,
+        _ => CrowdWays::GuidePaths,
+    }
+}
+
 fn main() {
+    if let Ok(ticks) = std::env::var("WAREHOUSE") {
+        println!("\nThe sorting centre through the plugin:");
+        warehouse::warehouse(ticks.parse().unwrap_or(1000), warehouse_ways());
+        return;
+    }
     if let Ok(seconds) = std::env::var("LIVENESS") {
         liveness(1000, seconds.parse().unwrap_or(120));
         return;
@@ -520,5 +539,7 @@ fn main() {
     for n in [1_000, 5_000, 10_000] {
         bodies(n);
     }
+    println!("\nThe sorting centre through the plugin:");
+    warehouse::warehouse(1000, CrowdWays::GuidePaths);
     Criterion::default().configure_from_args().final_summary();
 }
