@@ -120,7 +120,9 @@ impl BodyGuides {
         self.guide = GuidePaths::new(grid);
         self.tables.refresh(grid);
         self.on = on;
-        let bodies: Vec<Guided> = self.bodies.values().copied().collect();
+        // In a fixed order (a map's is random): each path is planned round those before it.
+        let mut bodies: Vec<Guided> = self.bodies.values().copied().collect();
+        bodies.sort_unstable_by_key(|b| b.agent);
         for b in bodies {
             self.plan(grid, b);
         }
@@ -216,12 +218,13 @@ impl StepWays for BodyGuides {
             self.near.push(near);
         }
         let steps = self.steps;
-        let gone: Vec<u64> = self
+        let mut gone: Vec<u64> = self
             .bodies
             .iter()
             .filter(|(_, b)| b.seen != steps)
             .map(|(&k, _)| k)
             .collect();
+        gone.sort_unstable(); // their numbers are given out again in this order
         for key in gone {
             self.drop_body(key);
         }
