@@ -21,6 +21,10 @@
 //!   so does every body that would step onto a held one: the rules hold whatever the game does
 //!   between ticks. A plan not done by its tick is waited for, so the moves do not depend on the
 //!   machine.
+//! - **Ways** ([`Crowd::ways`]): a body orders its moves by its route's next cell; one-cell
+//!   bodies on 4-way squares may go by their destination's distance table instead, or by a
+//!   guide path that keeps out of the way of those coming the other way (the lifelong planner's,
+//!   [`gridpath::lifelong::BodyGuides`]), and then set off while their route is searched.
 //! - **Gathering**: bodies sent to one cell would fight over it for ever. Bodies that share a
 //!   destination are each given a cell of their own ([`GatherCell`]): the free cells nearest the
 //!   destination, the nearest body to the nearest cell. In a gathering of several sizes, a
@@ -60,10 +64,10 @@
 //! The systems, one job a file: `settle` (bodies apart and off walls), `gather` (a cell of its
 //! own for each body of a gathering, and `jams` undone), `step` (the ticks, the glides and the
 //! counts), `tick` (one PIBT step), `ahead` (a step planned off the frame, and checked when it
-//! is taken), `untangle` (jams planned whole). `motion` is a body's own
-//! state, `patience` its AI's patience with a jam. The engine-free parts (PIBT with its goal tables
-//! and traffic, the detours, TSWAP's cells, the deadlock count, a jam's region and its joint plans) are in
-//! [`gridpath::mapf::crowd`].
+//! is taken), `untangle` (jams planned whole). `motion` is a body's own state, `patience` its
+//! AI's patience with a jam. The engine-free parts (PIBT with its goal tables, guide paths and
+//! traffic, the detours, TSWAP's cells, the deadlock count, a jam's region and its joint plans)
+//! are in [`gridpath::mapf::crowd`] and [`gridpath::lifelong`].
 //!
 //! [`AgentEscaped`]: crate::AgentEscaped
 //! [`Destination`]: crate::Destination
