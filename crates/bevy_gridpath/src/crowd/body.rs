@@ -26,6 +26,18 @@ pub(super) struct BodyData {
     pub(super) asking: Has<PathRequest>,
 }
 
+/// A body as the gatherings read it.
+#[derive(QueryData)]
+pub(super) struct Gathering {
+    pub(super) entity: Entity,
+    pub(super) agent: &'static GridAgent,
+    pub(super) progress: &'static AgentProgress,
+    pub(super) route: Option<&'static Route>,
+    pub(super) destination: Option<&'static Destination>,
+    pub(super) gathering: Option<&'static GatherCell>,
+    pub(super) motion: &'static BodyMotion,
+}
+
 impl BodyDataItem<'_, '_> {
     /// Where it heads: its gathering cell, else its destination.
     pub(super) fn target(&self) -> Option<Point> {

@@ -1,9 +1,9 @@
 //! The crowd's resource: its tick, its switches, PIBT's scratch, and the counts a game reads.
 
 use super::ahead;
-use super::jam::Untangling;
+use super::untangle::JamSearching;
 use bevy::prelude::*;
-use gridpath::mapf::crowd::{CrowdGuidance, CrowdWays, Detours, GuidedStep};
+use gridpath::mapf::crowd::{CrowdGuidance, CrowdWays, Detours, GuidedStep, Untangler};
 
 /// The crowd: its clock and PIBT's scratch space. Read [`Crowd::stats`] for the counts.
 #[derive(Resource, Debug)]
@@ -53,14 +53,9 @@ pub struct Crowd {
     /// cover (bits rather than who, as a detour only asks whether a cell is free, and a table of
     /// bits, a thirty-second of one of indices, stays in the cache).
     pub(super) detours: Detours,
-    /// The jam whose plan is searched or walked, when to look for one again, how many were
-    /// searched, and how many walked through to the end.
-    pub(super) untangling: Option<Untangling>,
-    pub(super) look_again: f32,
-    /// Jammed bodies whose jam was not solved, and until when it is not tried again.
-    pub(super) backed_off: bevy::platform::collections::HashMap<Entity, f32>,
-    pub(super) searches: u64,
-    pub(super) untangled: u64,
+    /// The jam whose plan is searched or walked, and its search while it runs.
+    pub(super) untangler: Untangler,
+    pub(super) jam_search: Option<JamSearching>,
 }
 
 impl Default for Crowd {
@@ -82,11 +77,8 @@ impl Default for Crowd {
             #[cfg(feature = "diagnostics")]
             step_micros: 0.0,
             detours: Detours::default(),
-            untangling: None,
-            look_again: 0.0,
-            backed_off: Default::default(),
-            searches: 0,
-            untangled: 0,
+            untangler: Untangler::default(),
+            jam_search: None,
         }
     }
 }
@@ -99,7 +91,7 @@ impl Crowd {
 
     /// Jams of bodies solved whole and walked through so far (see [`UNTANGLE_AFTER`](crate::UNTANGLE_AFTER)).
     pub fn untangled(&self) -> u64 {
-        self.untangled
+        self.untangler.untangled()
     }
 
     /// Ticks so far.

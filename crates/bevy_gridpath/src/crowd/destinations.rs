@@ -1,21 +1,18 @@
 //! The crowd's bodies by destination, kept up to date from the bodies that changed.
 
 use super::body::Body;
-use super::jams::Gathering;
+use super::body::{Gathering, GatheringItem};
 use crate::agent::{Destination, GridAgent};
 use crate::flow::SharedFlow;
 use crate::nav_grid::NavGrid;
 use bevy::ecs::entity::EntityHashMap;
 use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
-use gridpath::mapf::crowd::distance_fifths as distance;
+use gridpath::mapf::crowd::{Member, distance_fifths as distance};
 use gridpath::{Movement, Point};
 
 /// A destination, and the moves of the bodies bound for it.
 pub(super) type Key = (Point, Movement);
-
-/// The bodies of a gathering: each one's distance to go (in fifths of a move), and its size.
-pub(super) type Members = Vec<(u32, Entity, u8)>;
 
 type Bodies<'w, 's> = Query<'w, 's, Gathering, (With<Body>, Without<SharedFlow>)>;
 
@@ -143,7 +140,7 @@ impl Destinations {
         nav: &NavGrid,
         alone: &mut HashMap<Key, (u64, Entity)>,
         only: Option<&HashSet<Key>>,
-    ) -> Vec<(Key, Members)> {
+    ) -> Vec<(Key, Vec<Member>)> {
         let mut groups = Vec::new();
         let keys: Box<dyn Iterator<Item = &Key>> = match only {
             Some(only) => Box::new(only.iter().filter(|k| self.shared.contains(*k))),
@@ -156,17 +153,30 @@ impl Destinations {
             {
                 continue;
             }
-            let mut members: Members = list
+            let mut members: Vec<Member> = list
                 .iter()
-                .filter_map(|&(e, size)| {
-                    let b = bodies.get(e).ok()?;
-                    Some((distance(key.1, b.progress.cell(), key.0), e, size))
-                })
+                .filter_map(|&(e, size)| Some(member(&bodies.get(e).ok()?, key, size)))
                 .collect();
-            members.sort_unstable_by_key(|m| m.1);
+            members.sort_unstable_by_key(|m| m.key);
             groups.push((key, members));
         }
         groups
+    }
+}
+
+/// A body of the gathering at `key`, of `size`, as its hand-out reads it.
+fn member(b: &GatheringItem<'_, '_>, key: Key, size: u8) -> Member {
+    let at = b.progress.cell();
+    let next = |r| b.progress.next_cell(Some(r));
+    let heads = b.route.and_then(|r| Some((r.request.to, next(r)?)));
+    Member {
+        key: b.entity.to_bits(),
+        at,
+        size,
+        distance: distance(key.1, at, key.0),
+        given: b.gathering.map(|g| g.0),
+        heads: heads.filter(|(_, n)| n.x.abs_diff(at.x).max(n.y.abs_diff(at.y)) == 1),
+        stalled: b.motion.stalled(),
     }
 }
 

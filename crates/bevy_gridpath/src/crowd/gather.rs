@@ -1,36 +1,18 @@
 //! Gatherings: bodies that share a destination each get a cell of their own near it.
 
+use super::body::Gathering;
 use super::body::{Body, GatherCell};
 use super::destinations::{Destinations, Key, alone_reach, beyond};
 use super::gather_due::{Due, GatherDue};
-use super::jams::{Gathering, GaveUp, Jams, give_up_on_jams};
 use crate::flow::SharedFlow;
 use crate::nav_grid::NavGrid;
 use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
-use gridpath::mapf::crowd::{Mate, footprint, gather_cells, hand_round};
-use gridpath::{Grid, Movement, Point};
-use std::sync::Arc;
+use gridpath::mapf::crowd::{GaveUp, cells_wanted, footprint, gather_cells, hand_out};
+use gridpath::{Movement, Point};
 
-/// Bodies that share a destination get a cell of their own near it.
-///
-/// Cells are handed out once, nearest body to nearest cell, when the bodies are still far off:
-/// by the time they arrive, a body bound for a cell deep in the gathering may find the way
-/// filled by bodies already on theirs, and pushing through each of them costs many ticks. So,
-/// as in TSWAP (Okumura and Défago, "Solving simultaneous target assignment and path planning
-/// efficiently with time-independent execution", ICAPS 2022), a body about to step onto a
-/// group-mate already standing on its own cell *swaps cells* with it: it stops there, and the
-/// other walks on to the deeper cell. And bodies that each step onto the next one's cell, the
-/// last onto the first's, hand their cells round ([`hand_round`]): two in a passage, each
-/// bound past the other, need no room to pass.
-///
-/// That keeps a gathering of bodies of one size moving. But in a gathering of several sizes a
-/// body can be jammed on its way in for good: it cannot swap with a body of another size, and a
-/// cell deep in a thousand bodies of three sizes, packed wall to wall, may be out of reach of
-/// the pushes of one body.
-/// One that has got no nearer for [`GATHER_PATIENCE`] gives its cell up ([`give_up_on_jams`])
-/// and settles where it stands, or, still outside the gathering's cells, at the free place
-/// nearest to where it stands: a place it keeps for as long as the gathering lasts.
+/// Bodies that share a destination get a cell of their own near it, handed out, swapped on the
+/// way and given up after a jam by [`hand_out`] (see there).
 ///
 /// It runs only on frames where something a gathering is made of changed ([`GatherDue`]).
 pub(super) fn gather(
@@ -41,7 +23,7 @@ pub(super) fn gather(
     // A big body alone on its destination keeps the place it was given while no edit comes
     // near it: by destination, the grid's revision it was last checked on and the body.
     mut alone: Local<HashMap<(Point, Movement), (u64, Entity)>>,
-    mut gave_up: Local<HashMap<Entity, GaveUp>>,
+    mut gave_up: Local<std::collections::HashMap<u64, GaveUp>>,
     mut kept: Local<HashMap<(Point, Movement), GatherCells>>,
     mut filed: Local<Destinations>,
     mut seen: Local<Vec<Entity>>,
@@ -57,7 +39,7 @@ pub(super) fn gather(
         return;
     };
     let mut gave_any_up = false;
-    gave_up.retain(|&e, g| sent_to(&bodies, e) == Some(g.to));
+    gave_up.retain(|&e, g| sent_to(&bodies, Entity::from_bits(e)) == Some(g.to));
     let changed = filed.file(&bodies, &seen, &mut commands);
     forget_what_changed(&filed, &changed, &mut alone, &mut kept);
     let only = match due_now {
@@ -72,40 +54,17 @@ pub(super) fn gather(
     };
     let groups = filed.gatherings(&bodies, &nav, &mut alone, only.as_ref());
     for ((to, movement), members) in groups {
-        let area: usize = members.iter().map(|m| usize::from(m.2).pow(2)).sum();
-        let cells = &GatherCells::kept(&mut kept, &nav, movement, to, 3 * area + 16).cells;
-        let mixed = members.iter().any(|m| m.2 != members[0].2);
-        let mut places = Places {
-            nav: &nav,
-            to,
-            cells,
-            claimed: HashSet::default(),
-            assigned: HashMap::default(),
-            sized: HashMap::default(),
-        };
-        let left = places.keep(&bodies, &gave_up, members, area);
-        places.hand_out(&bodies, left, &mut commands);
-        let Places {
-            mut claimed,
-            mut assigned,
-            mut sized,
-            ..
-        } = places;
-        let jams = Jams {
-            nav: &nav,
-            to,
-            cells,
-            claimed: &mut claimed,
-            gave_up: &mut gave_up,
-        };
-        if mixed {
-            gave_any_up |= give_up_on_jams(&bodies, &mut sized, jams, &mut assigned);
-        }
-        swap_on_the_way(&bodies, &mut assigned);
-        for (e, cell) in assigned {
-            if have(&bodies, e) != Some(cell) {
-                commands.entity(e).insert(GatherCell(cell));
-            }
+        let n = cells_wanted(&members);
+        let cells = &GatherCells::kept(&mut kept, &nav, movement, to, n).cells;
+        let mut grid_for = |size: u8| nav.grid_for(size);
+        let (changed, gave) = hand_out(to, cells, &members, &mut gave_up, &mut grid_for);
+        gave_any_up |= gave;
+        for (key, cell) in changed {
+            let mut body = commands.entity(Entity::from_bits(key));
+            match cell {
+                Some(cell) => body.insert(GatherCell(cell)),
+                None => body.remove::<GatherCell>(),
+            };
         }
     }
     due.ran(gave_any_up, nav.revision());
@@ -129,11 +88,6 @@ fn forget_what_changed(
     }
 }
 
-/// The cell a body was given, if any.
-fn have(bodies: &Query<Gathering, (With<Body>, Without<SharedFlow>)>, e: Entity) -> Option<Point> {
-    bodies.get(e).ok().and_then(|b| b.gathering.map(|g| g.0))
-}
-
 /// The gatherings an edit since the grid's revision `since` may change (`None` when the grid
 /// cannot say what changed): those whose cells it came near (as [`GatherCells::kept`] would
 /// find them again, or keep a big body off them), or near the place of a big body alone at its destination (as
@@ -145,7 +99,7 @@ fn near_edit(
     filed: &Destinations,
     kept: &HashMap<Key, GatherCells>,
     bodies: &Query<Gathering, (With<Body>, Without<SharedFlow>)>,
-    gave_up: &HashMap<Entity, GaveUp>,
+    gave_up: &std::collections::HashMap<u64, GaveUp>,
 ) -> Option<HashSet<Key>> {
     let boxes = nav.changed_boxes_since(since)?;
     let near_to = |p: Point, reach: u32| {
@@ -167,7 +121,7 @@ fn near_edit(
         .collect();
     // Every other body's cell is among its gathering's cells.
     for (&e, settled) in gave_up {
-        if let Ok(b) = bodies.get(e)
+        if let Ok(b) = bodies.get(Entity::from_bits(e))
             && let Some(cell) = b.gathering
             && footprint(cell.0, b.agent.size.max(1)).any(|q| near_to(q, 0))
         {
@@ -175,142 +129,6 @@ fn near_edit(
         }
     }
     Some(near)
-}
-
-/// One gathering's places as they are handed out: the cells claimed, each body's place, and
-/// the grid for each size.
-struct Places<'a> {
-    nav: &'a NavGrid,
-    to: Point,
-    /// The gathering's cells, nearest first.
-    cells: &'a [Point],
-    claimed: HashSet<Point>,
-    assigned: HashMap<Entity, Point>,
-    sized: HashMap<u8, Arc<Grid>>,
-}
-
-impl Places<'_> {
-    /// A body keeps its cell while that is still among the nearest (a body joining or leaving
-    /// moves no one else), and one it settled for after a jam, near or not. Returns the others,
-    /// nearest first.
-    fn keep(
-        &mut self,
-        bodies: &Query<Gathering, (With<Body>, Without<SharedFlow>)>,
-        gave_up: &HashMap<Entity, GaveUp>,
-        mut members: Vec<(u32, Entity, u8)>,
-        area: usize,
-    ) -> Vec<(u32, Entity, u8)> {
-        let near: HashSet<Point> = self
-            .cells
-            .iter()
-            .take(area + area / 4 + 4)
-            .copied()
-            .collect();
-        // Places settled for after a jam first: the bodies they cover are elsewhere.
-        members.sort_by_key(|m| !gave_up.contains_key(&m.1));
-        members.retain(|&(_, e, size)| {
-            let nav = self.nav;
-            let fits = self.sized.entry(size).or_insert_with(|| nav.grid_for(size));
-            let settled = gave_up.contains_key(&e);
-            let kept = have(bodies, e).filter(|&c| {
-                fits.is_passable(c)
-                    && footprint(c, size)
-                        .all(|q| (settled || near.contains(&q)) && !self.claimed.contains(&q))
-            });
-            if let Some(c) = kept {
-                self.claimed.extend(footprint(c, size));
-                self.assigned.insert(e, c);
-            }
-            kept.is_none()
-        });
-        members.sort_unstable();
-        members
-    }
-
-    /// The bodies left, nearest first, take the nearest places left; one with none left loses
-    /// its cell.
-    fn hand_out(
-        &mut self,
-        bodies: &Query<Gathering, (With<Body>, Without<SharedFlow>)>,
-        members: Vec<(u32, Entity, u8)>,
-        commands: &mut Commands,
-    ) {
-        // Each size's places, nearest middle first, and how far down the list a body of that
-        // size has looked (a place that overlaps a claim stays overlapped).
-        let mut places: HashMap<u8, (Vec<Point>, usize)> = HashMap::default();
-        let (nav, to, cells) = (self.nav, self.to, self.cells);
-        for (_, e, size) in members {
-            let fits = self.sized.entry(size).or_insert_with(|| nav.grid_for(size));
-            let (list, looked) = places.entry(size).or_insert_with(|| {
-                let mut list: Vec<Point> = cells
-                    .iter()
-                    .copied()
-                    .filter(|&p| fits.is_passable(p))
-                    .collect();
-                let k = i32::from(size) - 1;
-                let d2 = |p: &Point| (2 * (p.x - to.x) + k).pow(2) + (2 * (p.y - to.y) + k).pow(2);
-                list.sort_by_key(|p| (d2(p), *p));
-                (list, 0)
-            });
-            while *looked < list.len()
-                && footprint(list[*looked], size).any(|q| self.claimed.contains(&q))
-            {
-                *looked += 1;
-            }
-            match list.get(*looked) {
-                Some(&place) => {
-                    self.claimed.extend(footprint(place, size));
-                    self.assigned.insert(e, place);
-                }
-                None if have(bodies, e).is_some() => {
-                    commands.entity(e).remove::<GatherCell>();
-                }
-                None => {}
-            }
-        }
-    }
-}
-
-/// TSWAP's two ways of handing cells round a gathering (see [`gather`]), read off where each
-/// body stands and the cell it steps onto next.
-fn swap_on_the_way(
-    bodies: &Query<Gathering, (With<Body>, Without<SharedFlow>)>,
-    assigned: &mut HashMap<Entity, Point>,
-) {
-    let mut mates: Vec<(Entity, Mate)> = assigned
-        .iter()
-        .filter_map(|(&e, &cell)| {
-            let b = bodies.get(e).ok()?;
-            let (agent, progress, route) = (b.agent, b.progress, b.route);
-            let at = progress.cell();
-            // Only a step along a route to its cell: one still bound for a cell it was given
-            // before, or pushed off its route, would be read as wanting a way it does not go.
-            let next = route
-                .filter(|r| r.request.to == cell && at != cell)
-                .and_then(|r| progress.next_cell(Some(r)))
-                .filter(|n| n.x.abs_diff(at.x).max(n.y.abs_diff(at.y)) == 1);
-            Some((
-                e,
-                Mate {
-                    at,
-                    next,
-                    size: agent.size,
-                },
-            ))
-        })
-        .collect();
-    mates.sort_unstable_by_key(|&(e, _)| e);
-    let seen: Vec<Mate> = mates.iter().map(|&(_, m)| m).collect();
-    let mut cells: Vec<Option<Point>> = mates
-        .iter()
-        .map(|(e, _)| assigned.get(e).copied())
-        .collect();
-    hand_round(&seen, &mut cells);
-    for ((e, _), cell) in mates.iter().zip(cells) {
-        if let Some(cell) = cell {
-            assigned.insert(*e, cell);
-        }
-    }
 }
 
 /// A gathering's cells ([`gather_cells`]), kept between frames: found again only when the

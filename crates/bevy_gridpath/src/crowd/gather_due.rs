@@ -27,7 +27,7 @@ type Touched = Or<(
 /// would come out the same, frame after frame: at 10,000 wanderers that was as many
 /// instructions as the crowd's whole step. Every gathering is handed out again when a tick has
 /// moved the bodies, or its own last run gave cells up (to settle, and so that at most
-/// [`GIVE_UPS_PER_FRAME`] jammed bodies give up *a frame*); after an edit, those it came near
+/// [`GIVE_UPS_AT_ONCE`] jammed bodies give up *a frame*); after an edit, those it came near
 /// (see [`Due::Edit`]); one gathering alone when a body of it came, went, changed size or
 /// destination, was given a cell, or got a route to the cell it was given (a body's next step,
 /// which cells are swapped by). One thing it does not watch: a jammed body's patience runs out
@@ -36,7 +36,7 @@ type Touched = Or<(
 ///
 /// A tick's frame, the dearest of all (PIBT for every body), so mostly does without one.
 ///
-/// [`GIVE_UPS_PER_FRAME`]: super::jams::GIVE_UPS_PER_FRAME
+/// [`GIVE_UPS_AT_ONCE`]: gridpath::mapf::crowd::GIVE_UPS_AT_ONCE
 #[derive(SystemParam)]
 pub(super) struct GatherDue<'w, 's> {
     crowd: Res<'w, Crowd>,

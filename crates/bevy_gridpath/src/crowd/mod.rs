@@ -87,8 +87,6 @@ mod clock;
 mod destinations;
 mod gather;
 mod gather_due;
-mod jam;
-mod jams;
 mod motion;
 mod settle;
 mod step;
@@ -97,11 +95,11 @@ mod untangle;
 
 pub use body::{Body, GatherCell};
 pub use clock::{Crowd, CrowdStats};
+pub use gridpath::mapf::crowd::GATHER_PATIENCE;
 pub use gridpath::mapf::crowd::Patience;
+pub use gridpath::mapf::crowd::UNTANGLE_AFTER;
 pub use gridpath::mapf::crowd::{CrowdGuidance, CrowdWays};
-pub use jams::GATHER_PATIENCE;
 pub use motion::{BodyMotion, DEADLOCK_SECONDS};
-pub use untangle::UNTANGLE_AFTER;
 
 /// Bodies are settled and gathered in `gather_in` (the plugin puts it after new agents are
 /// placed and before they ask for routes), and stepped in `step_in`.

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use gridpath::Grid;
 use gridpath::Point;
 use gridpath::mapf::Mover;
+use gridpath::mapf::crowd::Nearness;
 
 /// Seconds without getting nearer while a route exists, after which a body counts as
 /// deadlocked.
@@ -45,8 +46,8 @@ pub struct BodyMotion {
     /// push a body off its cell at every other tick, so it never stands still there long
     /// enough to have arrived, nor gets nearer than it ever was; but it is not deadlocked.
     pub(super) reached: f32,
-    /// Where it goes, the nearest it has been to it (cells each way), and since when.
-    pub(super) closest: Option<(Point, i32, f32)>,
+    /// How near it has been to where it goes: what gives a livelocked body away.
+    pub(super) nearness: Nearness,
     /// The clock when the chain of bodies it waits behind began to move nowhere ([`blocked`]),
     /// if it has at every frame since.
     pub(super) blocked: Option<f32>,

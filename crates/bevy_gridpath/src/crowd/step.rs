@@ -66,14 +66,10 @@ pub(super) fn step(
             plan_ahead(crowd, &nav, *thread, tick, &mut ticked);
         }
     }
-    let planned = crowd.untangling.as_ref().map_or(&[][..], |u| u.bodies());
-    let near_plan = crowd
-        .untangling
-        .as_ref()
-        .map(|u| u.around())
-        .unwrap_or_default();
+    let planned = crowd.untangler.held();
+    let near_plan = crowd.untangler.around();
     crowd.stats = CrowdStats {
-        untangled: crowd.untangled,
+        untangled: crowd.untangler.untangled(),
         ..glide_and_count(crowd.clock, &nav, &mut order, planned, &near_plan)
     };
     #[cfg(feature = "diagnostics")]
@@ -91,7 +87,7 @@ fn glide_and_count(
     now: f32,
     nav: &NavGrid,
     order: &mut [BodyDataItem<'_, '_>],
-    planned: &[Entity],
+    planned: &[u64],
     near_plan: &HashSet<Point>,
 ) -> CrowdStats {
     let mut by_size = GridsBySize::new(nav);
@@ -102,7 +98,7 @@ fn glide_and_count(
         let (progress, status) = (&mut b.progress, &mut b.status);
         let (motion, transform) = (&mut b.motion, &mut b.transform);
         let t = glide(motion, progress, transform, agent, nav, now);
-        motion.note_nearness(progress.cell(), target, now);
+        motion.nearness.note(progress.cell(), target, now);
         // Progress: fewer cells left to walk than ever since it was sent there. Only a route to
         // where it goes now counts, and not while it is being replaced: an old one is walked
         // while the new one is searched, but getting along it is no progress, and waiting for
@@ -145,7 +141,7 @@ fn glide_and_count(
             motion.reached = now;
         }
         // A body a jam's plan holds is on its way, and one waiting behind it is queued.
-        let on_plan = planned.binary_search(&e).is_ok();
+        let on_plan = planned.binary_search(&e.to_bits()).is_ok();
         let stalled = motion.long_stalled(now) && !arrived && !on_plan;
         let mut sized = || by_size.get(agent.size);
         let behind = progress.aiming_at(route).filter(|_| stalled);

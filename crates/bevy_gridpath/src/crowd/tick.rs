@@ -4,7 +4,7 @@ use super::ahead::{PlannedFrom, StepInput, StepOutput, TickPlan};
 use super::body::BodyDataItem;
 use super::clock::Crowd;
 use super::motion::MOVE_CREDIT_SLACK;
-use super::untangle::{hold, look_for_jams, reserve, walk};
+use super::untangle::{hold_jam, jam_bodies, jam_body};
 use crate::agent::{centre, ground_cost};
 use crate::nav_grid::NavGrid;
 use crate::off_frame::SearchThread;
@@ -116,11 +116,8 @@ fn prepare(
             detours.in_the_way(aims[i].0, order[i].agent.size);
         }
     }
-    look_for_jams(crowd, &sized[0], order, thread);
-    let held = hold(crowd, order, &mut movers);
-    if held.is_some() {
-        reserve(crowd, order, &mut movers);
-    }
+    let held = jam_bodies(crowd, order)
+        .and_then(|jam| hold_jam(crowd, &sized[0], &jam, thread, &mut movers));
     let held =
         held.map(|(bodies, ready)| (bodies.iter().map(|&i| order[i].entity).collect(), ready));
     let bodies = entities.iter().zip(&aims).map(|(&e, a)| (e, a.0)).collect();
@@ -192,7 +189,10 @@ fn finish(
             .map(|e| entities.binary_search(e).ok())
             .collect();
         if let Some(held) = held {
-            walk(crowd, order, &held, *ready, &mut next);
+            let bodies: Vec<_> = order.iter().map(|b| jam_body(b, crowd.clock)).collect();
+            crowd
+                .untangler
+                .walk(&bodies, (&held, *ready), &mut next, crowd.clock);
         }
     }
     let sized: Vec<Arc<Grid>> = (1..=*largest).map(|k| nav.grid_for(k)).collect();
