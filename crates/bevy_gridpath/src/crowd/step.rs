@@ -11,7 +11,7 @@ use crate::off_frame::SearchThread;
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
 use gridpath::Point;
-use gridpath::mapf::crowd::{Wait, blocked, first_step};
+use gridpath::mapf::crowd::{RouteLeft, Wait, blocked, first_step};
 use std::collections::HashSet;
 
 /// How long before its tick a step is planned off the frame, in ticks ([`Crowd::plan_ahead`]).
@@ -98,22 +98,19 @@ fn glide_and_count(
         let (progress, status) = (&mut b.progress, &mut b.status);
         let (motion, transform) = (&mut b.motion, &mut b.transform);
         let t = glide(motion, progress, transform, agent, nav, now);
-        motion.nearness.note(progress.cell(), target, now);
         // Progress: fewer cells left to walk than ever since it was sent there. Only a route to
-        // where it goes now counts, and not while it is being replaced: an old one is walked
-        // while the new one is searched, but getting along it is no progress, and waiting for
-        // a search is no deadlock.
-        match (target, route) {
+        // where it goes now counts, and not while it is being replaced.
+        let left = match (target, route) {
             (Some(target), Some(route))
                 if **status != AgentStatus::Stuck && route.request.to == target && !asking =>
             {
-                if let Some(d) = progress.left_on(route) {
-                    let on = (route.request.from, route.revision);
-                    motion.note_progress(target, d as u32, on, now);
-                }
+                let on = (route.request.from, route.revision);
+                progress
+                    .left_on(route)
+                    .map_or(RouteLeft::Off, |d| RouteLeft::Cells(d as u32, on))
             }
-            _ => motion.best = None,
-        }
+            _ => RouteLeft::None,
+        };
         // Arrived once it stands there, not while it glides in.
         let home = target == Some(progress.cell());
         let arrived = home && t >= 1.0;
@@ -126,10 +123,8 @@ fn glide_and_count(
         if **status != new {
             **status = new;
         }
-        if arrived {
-            motion.best = None;
-        }
-        motion.stalled = motion.stalled_for(now);
+        let state = &mut motion.state;
+        state.note((progress.cell(), target), left, (home, arrived), now);
         stats.bodies += 1;
         match new {
             AgentStatus::Arrived => stats.arrived += 1,
@@ -137,12 +132,9 @@ fn glide_and_count(
             _ if t < 1.0 => stats.moving += 1,
             _ => stats.waiting += 1,
         }
-        if home {
-            motion.reached = now;
-        }
         // A body a jam's plan holds is on its way, and one waiting behind it is queued.
         let on_plan = planned.binary_search(&e.to_bits()).is_ok();
-        let stalled = motion.long_stalled(now) && !arrived && !on_plan;
+        let stalled = state.long_stalled(now) && !arrived && !on_plan;
         let mut sized = || by_size.get(agent.size);
         let behind = progress.aiming_at(route).filter(|_| stalled);
         waits.push(Wait {
@@ -155,7 +147,7 @@ fn glide_and_count(
         });
     }
     for (b, blocked) in order.iter_mut().zip(blocked(&waits)) {
-        stats.deadlocked += usize::from(b.motion.still_blocked(blocked, now));
+        stats.deadlocked += usize::from(b.motion.state.still_blocked(blocked, now));
     }
     stats
 }

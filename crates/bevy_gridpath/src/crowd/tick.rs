@@ -3,7 +3,6 @@
 use super::ahead::{PlannedFrom, StepInput, StepOutput, TickPlan};
 use super::body::BodyDataItem;
 use super::clock::Crowd;
-use super::motion::MOVE_CREDIT_SLACK;
 use super::untangle::{hold_jam, jam_bodies, jam_body};
 use crate::agent::{centre, ground_cost};
 use crate::nav_grid::NavGrid;
@@ -11,7 +10,7 @@ use crate::off_frame::SearchThread;
 use bevy::prelude::*;
 use gridpath::lifelong::BodyGuides;
 use gridpath::mapf::Mover;
-use gridpath::mapf::crowd::{CrowdWays, Detours, GuidedStep, hold_what_no_longer_fits};
+use gridpath::mapf::crowd::{BodyAtTick, CrowdWays, Detours, GuidedStep, hold_what_no_longer_fits};
 use gridpath::{Grid, Point};
 use std::sync::Arc;
 
@@ -22,11 +21,6 @@ const DETOUR_SECONDS: f32 = 1.0;
 /// The same for a body of one cell, which PIBT's pushes serve well: in a queue at a door, bodies
 /// that look for ways round too soon swirl about instead of filing through.
 const DETOUR_SECONDS_ONE_CELL: f32 = 4.0;
-
-/// Seconds a body may get no nearer before it draws a new tie-break, and again each time as
-/// long again ([`Mover::draw_again`]): in the scene of three sizes at a door, at some frame
-/// lengths, seven big units pushed each other about in front of it for good.
-const DRAW_AGAIN_EVERY: f32 = 10.0;
 
 /// How long a body of `size` waits before it looks for a way round.
 fn patience(size: u8) -> f32 {
@@ -107,7 +101,7 @@ fn prepare(
             b.progress.cell(),
             b.route.and_then(|r| b.progress.aim(r, grid, movement)),
         );
-        if aims[i].1.is_some() && b.motion.stalled_for(crowd.clock) > patience(b.agent.size) {
+        if aims[i].1.is_some() && b.motion.state.stalled_for(crowd.clock) > patience(b.agent.size) {
             detours.stalled(i, b.agent.size);
         }
     }
@@ -212,7 +206,7 @@ fn finish(
             progress.step_to(to, route, grid, movement);
         }
         if mover.is_some() {
-            motion.mover = mover;
+            motion.state.mover = mover;
         }
     }
 }
@@ -277,41 +271,17 @@ fn mover(
     ways: CrowdWays,
     (tick, now): (f32, f32),
 ) -> Mover {
-    let target = b.target();
-    let BodyDataItem {
-        entity,
-        agent,
-        progress,
-        motion,
-        route,
-        asking,
-        ..
-    } = b;
-    let here = progress.cell();
-    let cost = ground_cost(grid, here);
-    motion.credit = (motion.credit + tick * agent.speed.max(0.0) / cost).min(1.0);
-    let mut mover = motion
-        .mover
-        .unwrap_or_else(|| Mover::new(here, entity.to_bits()));
-    // Somewhere new to go: its priority starts afresh, as PIBT's does when an agent reaches
-    // its goal (a body sent on the moment it arrives is never seen arrived by a tick).
-    if motion.bound_for != target {
-        motion.bound_for = target;
-        mover.priority = mover.tie_break;
-        mover.held_back = 0.0;
-        mover.waiting = 0;
-    }
-    let round = (motion.stalled_for(now) / DRAW_AGAIN_EVERY) as u64;
-    mover.draw_again(entity.to_bits(), round);
-    mover.at = here;
-    mover.size = agent.size.max(1);
-    mover.free = motion.credit >= 1.0 - MOVE_CREDIT_SLACK;
-    // A body heads for its target once it has a route to it; one that goes by its goal's table
-    // or guide path sets off while its route is searched (2,000 robots sent at once waited
-    // for their routes, 16 searches at a time, for the first hundred ticks).
-    let by_goal = ways.reads_goal(agent.size, agent.movement) && *asking;
-    let heads = route.is_some() || by_goal;
-    mover.arrived = target.is_none_or(|t| t == here) || !heads;
-    mover.goal = target.filter(|_| heads);
-    mover
+    let here = b.progress.cell();
+    let body = BodyAtTick {
+        key: b.entity.to_bits(),
+        at: here,
+        size: b.agent.size,
+        movement: b.agent.movement,
+        speed: b.agent.speed,
+        cost: ground_cost(grid, here),
+        target: b.target(),
+        routed: b.route.is_some(),
+        asking: b.asking,
+    };
+    b.motion.state.mover(&body, ways, (tick, now))
 }

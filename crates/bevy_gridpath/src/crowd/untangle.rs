@@ -54,7 +54,7 @@ pub(super) fn jam_body(b: &BodyDataItem<'_, '_>, now: f32) -> JamBody {
         size: b.agent.size,
         moves: b.agent.speed > 0.0,
         target: b.target(),
-        circling: plannable.then(|| b.motion.nearness.circling_for(now, b.agent.size)),
+        circling: plannable.then(|| b.motion.state.nearness.circling_for(now, b.agent.size)),
     }
 }
 

@@ -85,6 +85,7 @@
 //! ([`detour`]), a gathering's cells and TSWAP's handing round of them ([`gather_cells`],
 //! [`hand_round`]), and the deadlock count ([`blocked`]).
 
+mod body;
 mod detour;
 mod gather;
 mod guided;
@@ -104,6 +105,9 @@ mod swap;
 mod table;
 mod untangle;
 
+pub use body::{
+    BLOCKED_SECONDS, BodyAtTick, BodyState, DEADLOCK_SECONDS, MOVE_CREDIT_SLACK, RouteLeft,
+};
 pub use detour::{DETOUR_REACH, Detours, detour};
 pub use gather::{Mate, RING_REACH, d2, gather_cells, hand_round, nearest_free};
 pub use guided::{CrowdGuidance, CrowdWays, GuidedStep, StepWays};
