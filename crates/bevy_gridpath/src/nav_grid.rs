@@ -355,41 +355,7 @@ pub fn corners_touched(changed: impl IntoIterator<Item = Point>, size: u8) -> Ha
 
 /// The passable cell of `grid` nearest to `from` in steps, breadth first over every cell.
 fn nearest_passable(grid: &Grid, from: Point) -> Option<Point> {
-    nearest_where(grid, from, |p| grid.is_passable(p))
-}
-
-/// The cell of `grid` nearest to `from` in steps where `wanted` holds, breadth first over every
-/// cell (walls too: a unit walled in by a wide stroke still gets out). A set of the cells
-/// seen, not a grid-sized table: the cell is mostly a few steps off.
-pub(crate) fn nearest_where(
-    grid: &Grid,
-    from: Point,
-    wanted: impl Fn(Point) -> bool,
-) -> Option<Point> {
-    nearest_within(grid, from, |_| true, wanted)
-}
-
-/// [`nearest_where`], looking only at the cells `inside` says (and `from`).
-pub(crate) fn nearest_within(
-    grid: &Grid,
-    from: Point,
-    inside: impl Fn(Point) -> bool,
-    wanted: impl Fn(Point) -> bool,
-) -> Option<Point> {
-    let mut seen = HashSet::from([from]);
-    let mut queue = VecDeque::from([from]);
-    while let Some(p) = queue.pop_front() {
-        if wanted(p) {
-            return Some(p);
-        }
-        for (dx, dy) in gridpath::STEPS {
-            let q = Point::new(p.x + dx, p.y + dy);
-            if grid.contains(q) && inside(q) && seen.insert(q) {
-                queue.push_back(q);
-            }
-        }
-    }
-    None
+    gridpath::mapf::crowd::nearest_where(grid, from, |p| grid.is_passable(p))
 }
 
 /// Does a change to any of `changed` touch this path: a cell on it, or a corner that one of its

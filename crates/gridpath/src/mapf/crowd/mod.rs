@@ -100,6 +100,7 @@ mod plan;
 mod region;
 mod rules;
 mod run;
+mod settle;
 mod state;
 mod swap;
 mod table;
@@ -120,6 +121,7 @@ pub use mover::{GIVE_WAY_AFTER, HOLD_BACK_LIMIT, Mover, PUSHED_BACK, Room};
 pub use patience::Patience;
 pub use region::{four_steps, jam_region, nearest_in_region};
 pub use rules::{covers, distance_fifths, footprint};
+pub use settle::{NEAR, Settler, Standing, nearest_where, nearest_within, walled_under};
 pub use state::CrowdStep;
 pub use untangle::{Window, untangle};
 #[cfg(test)]
