@@ -18,6 +18,7 @@ use crate::layout::GridLayout;
 use crate::off_frame::lock;
 use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
+use gridpath::mapf::crowd::CrowdMap;
 use gridpath::{Cell, Clearance, Grid, GridError, Point};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -66,6 +67,27 @@ impl<'n> GridsBySize<'n> {
         }
         let nav = self.nav;
         Arc::clone(self.grids[k].get_or_insert_with(|| nav.grid_for(size)))
+    }
+}
+
+/// What a crowd's bookkeeping reads of the map (its gatherings, settling): the trait's boxes
+/// round the changed cells come with it.
+impl CrowdMap for NavGrid {
+    fn grid(&self) -> &Grid {
+        NavGrid::grid(self)
+    }
+
+    fn grid_for(&self, size: u8) -> Arc<Grid> {
+        NavGrid::grid_for(self, size)
+    }
+
+    fn revision(&self) -> u64 {
+        NavGrid::revision(self)
+    }
+
+    fn changes_since(&self, revision: u64) -> Option<Box<dyn Iterator<Item = Point> + '_>> {
+        let changes = NavGrid::changes_since(self, revision)?;
+        Some(Box::new(changes))
     }
 }
 
@@ -178,29 +200,6 @@ impl NavGrid {
             let first = self.log.partition_point(|&(r, _)| r <= revision);
             self.log.range(first..).map(|(_, p)| *p)
         })
-    }
-
-    /// Boxes round the cells changed since `revision` ([`NavGrid::changes_since`]), in the
-    /// order they changed: a cell next to the last box grows it, so the cells of a stroke make
-    /// one box, and the undone stroke before it another. (A box may hold cells that did not
-    /// change: what is near a box is near an edit or close to one.)
-    pub(crate) fn changed_boxes_since(&self, revision: u64) -> Option<Vec<(Point, Point)>> {
-        let mut boxes: Vec<(Point, Point)> = Vec::new();
-        for p in self.changes_since(revision)? {
-            match boxes.last_mut() {
-                Some((low, high))
-                    if p.x >= low.x - 1
-                        && p.x <= high.x + 1
-                        && p.y >= low.y - 1
-                        && p.y <= high.y + 1 =>
-                {
-                    *low = Point::new(low.x.min(p.x), low.y.min(p.y));
-                    *high = Point::new(high.x.max(p.x), high.y.max(p.y));
-                }
-                _ => boxes.push((p, p)),
-            }
-        }
-        Some(boxes)
     }
 
     /// Was a path found on revision `revision` overtaken by an edit it depends on? A path is, if

@@ -8,6 +8,7 @@ use crate::nav_grid::NavGrid;
 use crate::requests::Route;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
+use gridpath::mapf::crowd::Due;
 
 /// Bodies whose part in a gathering may have changed since [`gather`](super::gather::gather)
 /// last ran: new, resized, sent elsewhere, given a cell, or routed to the cell they were given.
@@ -49,21 +50,6 @@ pub(super) struct GatherDue<'w, 's> {
     /// The crowd's ticks when it last ran, whether that run changed anything, and the grid's
     /// revision it ran on.
     last: Local<'s, Option<(u64, bool, u64)>>,
-}
-
-/// Which gatherings are due.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum Due {
-    /// Every one: a tick moved the bodies, or the last run gave cells up.
-    Everything,
-    /// Those the walls or ground changed since the grid's revision `since` may change (whose
-    /// cells an edit came near, or the place a jammed body settled for), and those of the
-    /// bodies seen. A wall stroke among 10,000 wanderers comes near a few of their 220
-    /// gatherings and 2,900 big bodies alone at their destinations: handing them all out
-    /// again cost the stroke's frame 5 to 8 ms, these alone 1 to 2 ms.
-    Edit { since: u64 },
-    /// Only those of the bodies seen.
-    Seen,
 }
 
 impl GatherDue<'_, '_> {

@@ -84,7 +84,6 @@ use step::step;
 mod ahead;
 mod body;
 mod clock;
-mod destinations;
 mod gather;
 mod gather_due;
 mod motion;

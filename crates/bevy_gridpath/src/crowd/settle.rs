@@ -7,7 +7,7 @@ use super::motion::BodyMotion;
 use crate::agent::{AgentEscaped, AgentProgress, GridAgent, centre};
 use crate::nav_grid::{GridsBySize, NavGrid};
 use bevy::prelude::*;
-use gridpath::mapf::crowd::{Settler, Standing, walled_under};
+use gridpath::mapf::crowd::{CrowdMap, Settler, Standing, walled_under};
 use gridpath::{Grid, Point};
 
 type Bodies<'w, 's> = Query<
