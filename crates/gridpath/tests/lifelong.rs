@@ -111,52 +111,97 @@ fn a_task_no_agent_can_reach_is_reported_and_the_run_goes_on() {
     assert_eq!(run.finished[1], 0);
 }
 
-/// A game's crowd step with the planner's guide paths for its bodies
-/// ([`gridpath::lifelong::BodyGuides`]), driven as `bevy_gridpath` drives it but without an
-/// engine: each body named by a key, given its next task the step it stands on its goal.
-/// Returns the tasks finished in `steps`; no two bodies share a cell or swap at any step.
+/// A game's crowd with the planner's guide paths for its bodies ([`CrowdRuntime`] with
+/// [`gridpath::lifelong::BodyGuides`]), driven as `bevy_gridpath` drives it but without an
+/// engine: each body a [`BodyState`] named by a key, moving a cell a tick, given its next task
+/// the tick it stands on its goal. Returns the tasks finished in `steps`; no two bodies share
+/// a cell or swap at any step.
+///
+/// [`CrowdRuntime`]: gridpath::mapf::crowd::CrowdRuntime
+/// [`BodyState`]: gridpath::mapf::crowd::BodyState
 fn guided_bodies(instance: &LifelongInstance, steps: usize) -> u64 {
     use gridpath::Movement;
     use gridpath::lifelong::BodyGuides;
-    use gridpath::mapf::Mover;
-    use gridpath::mapf::crowd::{CrowdGuidance, CrowdWays, Detours, GuidedStep};
-    let mut guided = GuidedStep::new(1);
-    (guided.ways, guided.guidance) = (CrowdWays::GuidePaths, CrowdGuidance::Traffic);
-    guided.guide_by(Box::new(BodyGuides::default()));
-    let keys: Vec<u64> = (0..instance.starts.len() as u64)
-        .map(|k| k * 7 + 3)
-        .collect();
-    let mut movers: Vec<Mover> = instance
-        .starts
-        .iter()
-        .enumerate()
-        .map(|(k, &at)| Mover::new(at, keys[k]).with_goal(instance.task(k, 0)))
-        .collect();
-    let (mut given, mut finished) = (vec![0; movers.len()], 0);
-    let mut detours = Detours::default();
-    for _ in 0..steps {
-        let mut aims: Vec<_> = movers.iter().map(|m| (m.at, m.goal)).collect();
-        let (grids, four) = (&[&instance.grid][..], Movement::FourWay);
-        let next = guided.step(grids, four, 0, &keys, &mut movers, &mut aims, &mut detours);
+    use gridpath::mapf::crowd::{
+        BodyAtTick, BodyState, CrowdGuidance, CrowdRuntime, CrowdWays, JamBody, Standing, TickBody,
+    };
+    use std::sync::Arc;
+    let mut crowd = CrowdRuntime::new(1);
+    (crowd.ways, crowd.guidance) = (CrowdWays::GuidePaths, CrowdGuidance::Traffic);
+    if let Some(guided) = crowd.guided() {
+        guided.guide_by(Box::new(BodyGuides::default()));
+    }
+    let n = instance.starts.len();
+    let keys: Vec<u64> = (0..n as u64).map(|k| k * 7 + 3).collect();
+    let mut at = instance.starts.clone();
+    let mut goals: Vec<Point> = (0..n).map(|k| instance.task(k, 0)).collect();
+    let mut states = vec![BodyState::default(); n];
+    let (mut given, mut finished) = (vec![0; n], 0);
+    let grid = Arc::new(instance.grid.clone());
+    for step in 0..steps {
+        let now = step as f32;
+        let mut movers = Vec::with_capacity(n);
+        let mut bodies = Vec::with_capacity(n);
+        for k in 0..n {
+            let (key, here, target) = (keys[k], at[k], Some(goals[k]));
+            let body = BodyAtTick {
+                key,
+                at: here,
+                size: 1,
+                movement: Movement::FourWay,
+                speed: 1.0,
+                cost: 1.0,
+                target,
+                routed: true,
+                asking: false,
+            };
+            movers.push(states[k].mover(&body, crowd.ways, (1.0, now)));
+            let jam = JamBody {
+                key,
+                at: here,
+                size: 1,
+                moves: true,
+                target,
+                circling: None,
+            };
+            bodies.push(TickBody {
+                jam,
+                aim: target,
+                stalled: 0.0,
+            });
+        }
+        let grids = (vec![grid.clone()], 0);
+        let (planned, input) = crowd.prepare(&bodies, movers, grids, Movement::FourWay, now);
+        let standing: Vec<Standing> = bodies
+            .iter()
+            .map(|b| Standing {
+                key: b.jam.key,
+                at: b.jam.at,
+                size: 1,
+            })
+            .collect();
+        let moves = crowd.finish(planned, input.run(), &standing, &[&instance.grid], now);
         let mut taken = std::collections::HashMap::new();
-        for (k, &to) in next.iter().enumerate() {
+        for (k, &(to, _)) in moves.iter().enumerate() {
             assert!(instance.grid.is_passable(to), "{k} on a wall at {to}");
             if let Some(other) = taken.insert(to, k) {
                 panic!("{k} and {other} on {to}");
             }
         }
-        for (k, m) in movers.iter().enumerate() {
-            if let Some(&j) = taken.get(&m.at) {
-                assert!(j == k || movers[j].at != next[k], "{k} and {j} swap");
+        for k in 0..n {
+            if let Some(&j) = taken.get(&at[k]) {
+                assert!(j == k || at[j] != moves[k].0, "{k} and {j} swap");
             }
         }
-        let next = next.to_vec();
-        for (k, m) in movers.iter_mut().enumerate() {
-            m.at = next[k];
-            if Some(m.at) == m.goal {
+        for (k, (to, mover)) in moves.into_iter().enumerate() {
+            if to != at[k] {
+                states[k].spend_move(1.0);
+            }
+            states[k].mover = mover;
+            at[k] = to;
+            if at[k] == goals[k] {
                 (finished, given[k]) = (finished + 1, given[k] + 1);
-                m.goal = Some(instance.task(k, given[k]));
-                (m.priority, m.held_back, m.waiting) = (m.tie_break, 0.0, 0);
+                goals[k] = instance.task(k, given[k]);
             }
         }
     }

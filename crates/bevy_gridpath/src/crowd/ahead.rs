@@ -16,82 +16,23 @@
 //! [`SearchThread::Frame`]: crate::SearchThread::Frame
 
 use crate::off_frame::{Pending, SearchThread, lock};
-use bevy::prelude::*;
-use gridpath::mapf::Mover;
-use gridpath::mapf::crowd::{Detours, GuidedStep};
-use gridpath::{Grid, Movement, Point};
+use gridpath::mapf::crowd::{Planned, StepInput, StepOutput};
 use std::sync::{Arc, Mutex};
-
-/// What the core step needs, owned, so that it can run anywhere.
-pub(super) struct StepInput {
-    /// The crowd's step and its guidance, handed back with the moves.
-    pub(super) guided: GuidedStep,
-    /// The grid for each size, from 1, and its revision.
-    pub(super) grids: Vec<Arc<Grid>>,
-    pub(super) revision: u64,
-    pub(super) movement: Movement,
-    /// Each body's entity, as a number that names it from step to step (for its guide path).
-    pub(super) keys: Vec<u64>,
-    pub(super) movers: Vec<Mover>,
-    /// Each body's cell and the cell it heads for (none: it moves only when pushed).
-    pub(super) aims: Vec<(Point, Option<Point>)>,
-    /// The stalled bodies' ways round, searched before the step.
-    pub(super) detours: Detours,
-}
-
-/// The core step's answer: its state back, the movers as it left them, and each mover's next
-/// cell (the bodies' first, in their order, then the cells a jam's plan keeps).
-pub(super) struct StepOutput {
-    pub(super) guided: GuidedStep,
-    pub(super) movers: Vec<Mover>,
-    pub(super) next: Vec<Point>,
-    /// The detours' scratch, handed back to be used again.
-    pub(super) detours: Detours,
-}
-
-impl StepInput {
-    /// One guided step ([`GuidedStep::step`]).
-    pub(super) fn run(mut self) -> StepOutput {
-        let grids: Vec<&Grid> = self.grids.iter().map(|g| &**g).collect();
-        let next = self.guided.step(
-            &grids,
-            self.movement,
-            self.revision,
-            &self.keys,
-            &mut self.movers,
-            &mut self.aims,
-            &mut self.detours,
-        );
-        StepOutput {
-            guided: self.guided,
-            movers: self.movers,
-            next,
-            detours: self.detours,
-        }
-    }
-}
 
 /// A step planned ahead: what it was planned from, and the work. The input waits in a shared
 /// slot that the task empties when it starts: a plan whose task has not started by its tick
 /// (where no thread of its own can be had, the pool busy with long route searches) is taken
 /// back and run in the frame instead of waited for behind them.
 pub(crate) struct TickPlan {
-    from: PlannedFrom,
+    from: Planned,
     input: Arc<Mutex<Option<StepInput>>>,
     work: Pending<Option<StepOutput>>,
-}
-
-/// What a step was planned from: who stood where, and the jam's bodies it held (and whether
-/// they may take their plan's next step). Its moves are checked against them when taken.
-pub(super) struct PlannedFrom {
-    pub(super) bodies: Vec<(Entity, Point)>,
-    pub(super) held: Option<(Vec<Entity>, bool)>,
 }
 
 impl std::fmt::Debug for TickPlan {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("TickPlan")
-            .field("bodies", &self.from.bodies.len())
+            .field("bodies", &self.from.len())
             .field("work", &self.work)
             .finish()
     }
@@ -104,7 +45,7 @@ fn take(slot: &Mutex<Option<StepInput>>) -> Option<StepInput> {
 
 impl TickPlan {
     /// Starts planning `input` where `thread` says.
-    pub(super) fn start(thread: SearchThread, from: PlannedFrom, input: StepInput) -> Self {
+    pub(super) fn start(thread: SearchThread, from: Planned, input: StepInput) -> Self {
         let input = Arc::new(Mutex::new(Some(input)));
         let slot = Arc::clone(&input);
         let work = Pending::start_alone(thread, move || take(&slot).map(StepInput::run));
@@ -113,7 +54,7 @@ impl TickPlan {
 
     /// The plan's answer: run here if its task has not started, else waited for (`None` only
     /// if its task was lost, as when the pool shuts down).
-    pub(super) fn wait(self) -> Option<(PlannedFrom, StepOutput)> {
+    pub(super) fn wait(self) -> Option<(Planned, StepOutput)> {
         let output = match take(&self.input) {
             Some(input) => Some(input.run()), // dropping `work` cancels the task
             None => self.work.wait().flatten(),

@@ -3,7 +3,7 @@
 use super::ahead;
 use super::untangle::JamSearching;
 use bevy::prelude::*;
-use gridpath::mapf::crowd::{CrowdGuidance, CrowdWays, Detours, GuidedStep, Untangler};
+use gridpath::mapf::crowd::{CrowdGuidance, CrowdRuntime, CrowdWays};
 
 /// The crowd: its clock and PIBT's scratch space. Read [`Crowd::stats`] for the counts.
 #[derive(Resource, Debug)]
@@ -34,13 +34,11 @@ pub struct Crowd {
     /// What orders each body's moves: its route, or its destination's distance table
     /// ([`CrowdWays`]).
     pub ways: CrowdWays,
-    /// PIBT's state, the recent flow (with [`CrowdGuidance::Traffic`]) and the goal tables (with
-    /// [`CrowdWays::GoalTables`]): handed to each step and back.
-    pub(super) guided: GuidedStep,
+    /// The core's crowd: PIBT's state, the recent flow (with [`CrowdGuidance::Traffic`]), the
+    /// goal tables or guide paths, the ways round, and the jam being untangled.
+    pub(super) runtime: CrowdRuntime,
     /// The step planned for the next tick, while it runs.
     pub(super) planned: Option<ahead::TickPlan>,
-    /// How many bodies cover each cell, for checking a plan picked up.
-    pub(super) counts: Vec<u16>,
     /// Seconds since the crowd started, and until the next tick.
     pub(super) clock: f32,
     pub(super) due: f32,
@@ -49,12 +47,7 @@ pub struct Crowd {
     /// What the last frame's step took, in microseconds.
     #[cfg(feature = "diagnostics")]
     pub(super) step_micros: f64,
-    /// The last tick's ways round, kept for their table of which cells bodies on their way
-    /// cover (bits rather than who, as a detour only asks whether a cell is free, and a table of
-    /// bits, a thirty-second of one of indices, stays in the cache).
-    pub(super) detours: Detours,
-    /// The jam whose plan is searched or walked, and its search while it runs.
-    pub(super) untangler: Untangler,
+    /// The search of the jam being untangled, while it runs.
     pub(super) jam_search: Option<JamSearching>,
 }
 
@@ -67,17 +60,14 @@ impl Default for Crowd {
             gather: true,
             guidance: CrowdGuidance::default(),
             ways: CrowdWays::default(),
-            guided: GuidedStep::new(0xB0D1E5),
+            runtime: CrowdRuntime::new(0xB0D1E5),
             planned: None,
-            counts: Vec::new(),
             clock: 0.0,
             due: 0.0,
             ticks: 0,
             stats: CrowdStats::default(),
             #[cfg(feature = "diagnostics")]
             step_micros: 0.0,
-            detours: Detours::default(),
-            untangler: Untangler::default(),
             jam_search: None,
         }
     }
@@ -91,7 +81,7 @@ impl Crowd {
 
     /// Jams of bodies solved whole and walked through so far (see [`UNTANGLE_AFTER`](crate::UNTANGLE_AFTER)).
     pub fn untangled(&self) -> u64 {
-        self.untangler.untangled()
+        self.runtime.untangler.untangled()
     }
 
     /// Ticks so far.

@@ -66,10 +66,10 @@ pub(super) fn step(
             plan_ahead(crowd, &nav, *thread, tick, &mut ticked);
         }
     }
-    let planned = crowd.untangler.held();
-    let near_plan = crowd.untangler.around();
+    let planned = crowd.runtime.untangler.held();
+    let near_plan = crowd.runtime.untangler.around();
     crowd.stats = CrowdStats {
-        untangled: crowd.untangler.untangled(),
+        untangled: crowd.runtime.untangler.untangled(),
         ..glide_and_count(crowd.clock, &nav, &mut order, planned, &near_plan)
     };
     #[cfg(feature = "diagnostics")]

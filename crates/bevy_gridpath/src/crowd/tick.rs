@@ -1,35 +1,22 @@
-//! One tick: one PIBT step ([`gridpath::mapf::CrowdStep`]) of every body that has earned a move.
+//! One tick: one guided PIBT step of every body that has earned a move
+//! ([`gridpath::mapf::crowd::CrowdRuntime`]), the bodies read into its records and their moves
+//! written back as glides.
 
-use super::ahead::{PlannedFrom, StepInput, StepOutput, TickPlan};
+use super::ahead::TickPlan;
 use super::body::BodyDataItem;
 use super::clock::Crowd;
-use super::untangle::{hold_jam, jam_bodies, jam_body};
+use super::untangle::{jam_body, look_for_jams};
 use crate::agent::{centre, ground_cost};
 use crate::nav_grid::NavGrid;
 use crate::off_frame::SearchThread;
 use bevy::prelude::*;
 use gridpath::lifelong::BodyGuides;
 use gridpath::mapf::Mover;
-use gridpath::mapf::crowd::{BodyAtTick, CrowdWays, Detours, GuidedStep, hold_what_no_longer_fits};
+use gridpath::mapf::crowd::{
+    BodyAtTick, CrowdWays, Planned, Standing, StepInput, StepOutput, TickBody,
+};
 use gridpath::{Grid, Point};
 use std::sync::Arc;
-
-/// Seconds without getting nearer after which a body bigger than one cell looks for a way round
-/// the bodies in its way ([`Detours`]).
-const DETOUR_SECONDS: f32 = 1.0;
-
-/// The same for a body of one cell, which PIBT's pushes serve well: in a queue at a door, bodies
-/// that look for ways round too soon swirl about instead of filing through.
-const DETOUR_SECONDS_ONE_CELL: f32 = 4.0;
-
-/// How long a body of `size` waits before it looks for a way round.
-fn patience(size: u8) -> f32 {
-    if size > 1 {
-        DETOUR_SECONDS
-    } else {
-        DETOUR_SECONDS_ONE_CELL
-    }
-}
 
 /// One PIBT step of every body that has earned a move: the step planned ahead for it if there is
 /// one ([`plan_ahead`]), else planned now.
@@ -63,139 +50,92 @@ pub(super) fn plan_ahead(
     }
 }
 
-/// Who stands where and the jam's held bodies, and what the core step needs.
-type Prepared = (PlannedFrom, StepInput);
+/// The grid for each size from 1 to `largest`.
+fn grids(nav: &NavGrid, largest: u8) -> Vec<Arc<Grid>> {
+    (1..=largest).map(|k| nav.grid_for(k)).collect()
+}
 
-/// Everything of a tick but the core step: each body's mover and aim, the ways round for the
-/// stalled, and the jam's bodies held and its region closed.
+/// Everything of a tick but the core step ([`CrowdRuntime::prepare`]), each body read into its
+/// mover and record in the tables' order, where the bodies' components lie one after another
+/// (in the entities' order, every read missed the cache).
+///
+/// [`CrowdRuntime::prepare`]: gridpath::mapf::crowd::CrowdRuntime::prepare
 fn prepare(
     crowd: &mut Crowd,
     nav: &NavGrid,
     thread: SearchThread,
     tick: f32,
     ticked: &mut Ticked<'_, '_, '_>,
-) -> Option<Prepared> {
+) -> Option<(Planned, StepInput)> {
     let Ticked {
         bodies: order,
-        entities,
         by_place,
         largest,
         ..
     } = ticked;
     let movement = order.first().map(|b| b.agent.movement)?;
-    let largest = *largest;
-    let sized: Vec<Arc<Grid>> = (1..=largest).map(|k| nav.grid_for(k)).collect();
-    let grids: Vec<&Grid> = sized.iter().map(|g| &**g).collect();
-    let for_size = |size: u8| grids[usize::from(size.max(1)) - 1];
-    // Each body's mover, and its guide: the next cell of its route (without a route, its own
-    // cell is best: it moves only when pushed). Read in the tables' order, where the bodies'
-    // components lie one after another (in the entities' order, every read missed the cache).
+    let sized = grids(nav, *largest);
     let mut movers = vec![Mover::new(Point::new(0, 0), 0); order.len()];
-    let mut aims: Vec<(Point, Option<Point>)> = vec![(Point::new(0, 0), None); order.len()];
-    let mut detours = Detours::new(std::mem::take(&mut crowd.detours));
+    let mut bodies = vec![TickBody::default(); order.len()];
     for &i in by_place.iter() {
         let b = &mut *order[i];
-        let grid = for_size(b.agent.size);
+        let grid = &sized[usize::from(b.agent.size.max(1)) - 1];
         movers[i] = mover(b, grid, crowd.ways, (tick, crowd.clock));
-        aims[i] = (
-            b.progress.cell(),
-            b.route.and_then(|r| b.progress.aim(r, grid, movement)),
-        );
-        if aims[i].1.is_some() && b.motion.state.stalled_for(crowd.clock) > patience(b.agent.size) {
-            detours.stalled(i, b.agent.size);
-        }
+        bodies[i] = TickBody {
+            jam: jam_body(b, crowd.clock),
+            aim: b.route.and_then(|r| b.progress.aim(r, grid, movement)),
+            stalled: b.motion.state.stalled_for(crowd.clock),
+        };
     }
-    if detours.any() {
-        for &i in by_place.iter().filter(|&&i| !movers[i].arrived) {
-            detours.in_the_way(aims[i].0, order[i].agent.size);
-        }
-    }
-    let held = jam_bodies(crowd, order)
-        .and_then(|jam| hold_jam(crowd, &sized[0], &jam, thread, &mut movers));
-    let held =
-        held.map(|(bodies, ready)| (bodies.iter().map(|&i| order[i].entity).collect(), ready));
-    let bodies = entities.iter().zip(&aims).map(|(&e, a)| (e, a.0)).collect();
-    let mut guided = std::mem::replace(&mut crowd.guided, GuidedStep::new(0));
-    (guided.guidance, guided.ways) = (crowd.guidance, crowd.ways);
-    if crowd.ways == CrowdWays::GuidePaths && !guided.has_guides() {
+    look_for_jams(crowd, &sized[0], &bodies, thread);
+    let runtime = &mut crowd.runtime;
+    (runtime.guidance, runtime.ways) = (crowd.guidance, crowd.ways);
+    if let Some(guided) = runtime.guided()
+        && crowd.ways == CrowdWays::GuidePaths
+        && !guided.has_guides()
+    {
         guided.guide_by(Box::new(BodyGuides::default()));
     }
-    let input = StepInput {
-        guided,
-        grids: sized,
-        revision: nav.revision(),
-        movement,
-        keys: entities.iter().map(|e| e.to_bits()).collect(),
-        movers,
-        aims,
-        detours,
-    };
-    Some((PlannedFrom { bodies, held }, input))
+    let revision = nav.revision();
+    let prepared = runtime.prepare(&bodies, movers, (sized, revision), movement, crowd.clock);
+    if !crowd.runtime.untangler.searching() {
+        crowd.jam_search = None; // a jam dropped: dropping its search cancels it
+    }
+    Some(prepared)
 }
 
-/// Takes a step's moves: each body that still stands where the step found it gets its next
-/// cell, the jam's bodies walk on along their plan, any move that no longer fits holds
-/// ([`hold_what_no_longer_fits`]), and every body that moves starts its glide.
+/// Takes a step's moves ([`CrowdRuntime::finish`]), and every body that moves starts its glide.
+///
+/// [`CrowdRuntime::finish`]: gridpath::mapf::crowd::CrowdRuntime::finish
 fn finish(
     crowd: &mut Crowd,
     nav: &NavGrid,
     tick: f32,
     ticked: &mut Ticked<'_, '_, '_>,
-    plan: PlannedFrom,
+    plan: Planned,
     output: StepOutput,
 ) {
-    crowd.guided = output.guided;
     // Read and written in the tables' order, as in `prepare`.
     let Ticked {
         bodies: order,
         entities,
         by_place,
-        sizes,
         largest,
     } = ticked;
-    crowd.detours = output.detours;
-    let mut cells = vec![Point::new(0, 0); order.len()];
+    let mut standing = vec![Standing::default(); order.len()];
     for &i in by_place.iter() {
-        cells[i] = order[i].progress.cell();
+        let (at, size) = (order[i].progress.cell(), order[i].agent.size);
+        let key = entities[i].to_bits();
+        standing[i] = Standing { key, at, size };
     }
-    let mut next = cells.clone();
-    let mut movers: Vec<Option<Mover>> = vec![None; order.len()];
-    let mut unchanged = plan.bodies.len() == order.len();
-    for (i, &e) in entities.iter().enumerate() {
-        let k = match plan.bodies.get(i) {
-            Some(&(planned, _)) if planned == e => Some(i),
-            _ => plan.bodies.binary_search_by_key(&e, |p| p.0).ok(),
-        };
-        let Some(k) = k else {
-            unchanged = false; // came since
-            continue;
-        };
-        movers[i] = output.movers.get(k).copied();
-        if plan.bodies[k].1 == cells[i] {
-            next[i] = output.next.get(k).copied().unwrap_or(cells[i]);
-        } else {
-            unchanged = false; // moved since: it holds
-        }
-    }
-    if let Some((held, ready)) = &plan.held {
-        let held: Option<Vec<usize>> = held
-            .iter()
-            .map(|e| entities.binary_search(e).ok())
-            .collect();
-        if let Some(held) = held {
-            let bodies: Vec<_> = order.iter().map(|b| jam_body(b, crowd.clock)).collect();
-            crowd
-                .untangler
-                .walk(&bodies, (&held, *ready), &mut next, crowd.clock);
-        }
-    }
-    let sized: Vec<Arc<Grid>> = (1..=*largest).map(|k| nav.grid_for(k)).collect();
+    let sized = grids(nav, *largest);
     let grids: Vec<&Grid> = sized.iter().map(|g| &**g).collect();
-    let counts = &mut crowd.counts;
-    hold_what_no_longer_fits(&grids, &cells, sizes, &mut next, unchanged, counts);
+    let moves = crowd
+        .runtime
+        .finish(plan, output, &standing, &grids, crowd.clock);
     let movement = order.first().map(|b| b.agent.movement);
     for &i in by_place.iter() {
-        let (mover, to) = (movers[i], next[i]);
+        let (to, mover) = moves[i];
         let b = &mut *order[i];
         let (agent, route, progress, motion) = (b.agent, b.route, &mut b.progress, &mut b.motion);
         let here = progress.cell();
@@ -221,8 +161,7 @@ pub(super) struct Ticked<'o, 'w, 's> {
     pub(super) entities: Vec<Entity>,
     /// The indices of `bodies` in the order their items lie in memory.
     pub(super) by_place: Vec<usize>,
-    /// Their sizes (at least 1), in the same order, and the largest of them.
-    pub(super) sizes: Vec<u8>,
+    /// The largest of their sizes (at least 1).
     pub(super) largest: u8,
 }
 
@@ -241,11 +180,7 @@ impl<'o, 'w, 's> Ticked<'o, 'w, 's> {
         for (i, &(_, at)) in keys.iter().enumerate() {
             by_place[at] = i;
         }
-        let mut sizes = vec![1; keys.len()];
-        for (b, &i) in order.iter().zip(&by_place) {
-            sizes[i] = b.agent.size.max(1); // read in the tables' order
-        }
-        let largest = sizes.iter().copied().max().unwrap_or(1);
+        let largest = order.iter().map(|b| b.agent.size.max(1)).max().unwrap_or(1);
         let mut slots: Vec<Option<&'o mut BodyDataItem<'w, 's>>> =
             order.iter_mut().map(Some).collect();
         let bodies = keys
@@ -257,7 +192,6 @@ impl<'o, 'w, 's> Ticked<'o, 'w, 's> {
             bodies,
             entities,
             by_place,
-            sizes,
             largest,
         }
     }

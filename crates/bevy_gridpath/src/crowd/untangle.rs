@@ -6,8 +6,7 @@ use super::clock::Crowd;
 use crate::off_frame::{Pending, SearchThread};
 use bevy::platform::time::Instant;
 use gridpath::Grid;
-use gridpath::mapf::Mover;
-use gridpath::mapf::crowd::{JamBody, JamPlan, JamSearch};
+use gridpath::mapf::crowd::{JamBody, JamPlan, JamSearch, TickBody};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -58,48 +57,28 @@ pub(super) fn jam_body(b: &BodyDataItem<'_, '_>, now: f32) -> JamBody {
     }
 }
 
-/// The bodies as the untangler reads them (in `order`, sorted by entity), if it needs them at
-/// this tick: to look for a jam, or while one is searched or walked.
-pub(super) fn jam_bodies(
-    crowd: &Crowd,
-    order: &[&mut BodyDataItem<'_, '_>],
-) -> Option<Vec<JamBody>> {
-    let untangler = &crowd.untangler;
-    let needed = untangler.busy() || crowd.untangle && untangler.looks(crowd.clock);
-    needed.then(|| order.iter().map(|b| jam_body(b, crowd.clock)).collect())
-}
-
-/// Looks for a jam ([`Crowd::untangle`]) and starts its search on `thread`, takes a search's
-/// answer, and holds the jam's bodies (`movers`, in the order of `bodies`) with its region
-/// closed: the held bodies' places, and whether they may take their plan's next step.
-pub(super) fn hold_jam(
+/// Looks for a jam among `bodies` on `grid` ([`Crowd::untangle`]) and starts its search on
+/// `thread`, and hands a search's answer to the untangler once it is done (or late).
+pub(super) fn look_for_jams(
     crowd: &mut Crowd,
     grid: &Arc<Grid>,
-    bodies: &[JamBody],
+    bodies: &[TickBody],
     thread: SearchThread,
-    movers: &mut Vec<Mover>,
-) -> Option<(Vec<usize>, bool)> {
-    let now = crowd.clock;
-    if crowd.untangle
-        && let Some(search) = crowd.untangler.look(bodies, grid, now, crowd.ticks)
-    {
-        crowd.jam_search = Some(start(search, thread));
+) {
+    let (now, untangler) = (crowd.clock, &mut crowd.runtime.untangler);
+    if crowd.untangle && untangler.looks(now) {
+        let jam: Vec<JamBody> = bodies.iter().map(|b| b.jam).collect();
+        if let Some(search) = untangler.look(&jam, grid, now, crowd.ticks) {
+            crowd.jam_search = Some(start(search, thread));
+        }
     }
     if let Some(found) = crowd
         .jam_search
         .as_mut()
         .and_then(|s| s.answer(crowd.ticks))
     {
-        crowd.untangler.found(found, now);
+        crowd.runtime.untangler.found(found, now);
     }
-    let held = crowd.untangler.hold(bodies, movers, now);
-    if held.is_some() {
-        crowd.untangler.reserve(bodies, movers);
-    }
-    if !crowd.untangler.searching() {
-        crowd.jam_search = None; // dropping it cancels the search
-    }
-    held
 }
 
 /// Starts `search` on `thread`.

@@ -27,6 +27,7 @@ use super::joint::{SizedBody, untangle_sizes};
 use super::mover::Mover;
 use super::region::{four_steps, jam_region, nearest_in_region};
 use super::rules::footprint;
+use super::settle::Standing;
 use super::untangle::{Window, untangle};
 use crate::grid::{Grid, Point};
 use std::collections::{HashMap, HashSet};
@@ -124,7 +125,7 @@ impl Nearness {
 }
 
 /// A body as the untangler reads it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct JamBody {
     /// What names it from tick to tick (the bodies are given sorted by it).
     pub key: u64,
@@ -356,7 +357,7 @@ impl Untangler {
     /// this tick: then they wait, and the plan is dropped after [`MOST_WAITS`] such ticks.
     pub fn walk(
         &mut self,
-        bodies: &[JamBody],
+        bodies: &[Standing],
         (held, ready): (&[usize], bool),
         next: &mut [Point],
         now: f32,

@@ -24,7 +24,7 @@ use std::sync::Arc;
 pub const NEAR: i32 = 12;
 
 /// A body as settling reads it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, Default)]
 pub struct Standing {
     /// What names it: bodies of one size are placed in its order.
     pub key: u64,

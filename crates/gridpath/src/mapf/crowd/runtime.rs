@@ -1,0 +1,353 @@
+//! A live crowd's tick ([`CrowdRuntime`]): one guided PIBT step of every body, with the ways
+//! round for the stalled and a jam held while it is planned whole, prepared on the caller's
+//! thread, run anywhere, and taken back at the tick with whatever changed meanwhile held.
+//!
+//! A game's bodies change cells only at ticks, so the step for the next tick can be planned
+//! while they glide, off the frame ([`StepInput`] is owned and `Send`); what the game does
+//! meanwhile (a wall painted, a body spawned or moved) is checked when the step is taken
+//! ([`CrowdRuntime::finish`]): a move that no longer fits holds, and so does every body that
+//! would step onto a held one.
+//!
+//! ```text
+//! prepare(bodies, each one's mover):
+//!     the stalled look for ways round the bodies in their way (Detours)
+//!     a jam's bodies are held from PIBT and its region closed (Untangler)
+//!     → StepInput: the guided step, owned
+//! run: GuidedStep::step                             -- anywhere, at any time before the tick
+//! finish(the step's moves, the bodies as they stand now):
+//!     each body where the step found it takes its move; a jam's bodies walk their plan
+//!     hold_what_no_longer_fits
+//! ```
+
+use super::detour::Detours;
+use super::guided::{CrowdGuidance, CrowdWays, GuidedStep};
+use super::hold::hold_what_no_longer_fits;
+use super::jam::{JamBody, Untangler};
+use super::mover::Mover;
+use super::settle::Standing;
+use crate::grid::{Grid, Point};
+use crate::movement::Movement;
+use std::sync::Arc;
+
+/// Seconds without getting nearer after which a body bigger than one cell looks for a way
+/// round the bodies in its way ([`Detours`]).
+const DETOUR_SECONDS: f32 = 1.0;
+
+/// The same for a body of one cell, which PIBT's pushes serve well: in a queue at a door,
+/// bodies that look for ways round too soon swirl about instead of filing through.
+const DETOUR_SECONDS_ONE_CELL: f32 = 4.0;
+
+/// How long a body of `size` waits before it looks for a way round.
+fn patience(size: u8) -> f32 {
+    if size > 1 {
+        DETOUR_SECONDS
+    } else {
+        DETOUR_SECONDS_ONE_CELL
+    }
+}
+
+/// A body at a tick, as [`CrowdRuntime::prepare`] reads it: as the untangler reads it, and
+/// where its route heads next and how long it has got no nearer.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TickBody {
+    /// The body as a jam's untangling reads it.
+    pub jam: JamBody,
+    /// The next cell of its route, if it has one (none: it goes by its goal, or only gives way).
+    pub aim: Option<Point>,
+    /// Seconds it has got no nearer to where it goes.
+    pub stalled: f32,
+}
+
+/// What the core step needs, owned, so that it can run anywhere.
+pub struct StepInput {
+    guided: GuidedStep,
+    grids: Vec<Arc<Grid>>,
+    revision: u64,
+    movement: Movement,
+    keys: Vec<u64>,
+    movers: Vec<Mover>,
+    aims: Vec<(Point, Option<Point>)>,
+    detours: Detours,
+}
+
+/// The core step's answer: its state, the movers as it left them, and each mover's next cell
+/// (the bodies' first, in their order, then the cells a jam's plan keeps).
+pub struct StepOutput {
+    guided: GuidedStep,
+    movers: Vec<Mover>,
+    next: Vec<Point>,
+    detours: Detours,
+}
+
+impl StepInput {
+    /// One guided step ([`GuidedStep::step`]).
+    pub fn run(mut self) -> StepOutput {
+        let grids: Vec<&Grid> = self.grids.iter().map(|g| &**g).collect();
+        let next = self.guided.step(
+            &grids,
+            self.movement,
+            self.revision,
+            &self.keys,
+            &mut self.movers,
+            &mut self.aims,
+            &mut self.detours,
+        );
+        StepOutput {
+            guided: self.guided,
+            movers: self.movers,
+            next,
+            detours: self.detours,
+        }
+    }
+}
+
+/// What a step was planned from: who stood where, and the jam's bodies it held (and whether
+/// they may take their plan's next step). Its moves are checked against them when taken.
+#[derive(Debug)]
+pub struct Planned {
+    bodies: Vec<(u64, Point)>,
+    held: Option<(Vec<u64>, bool)>,
+}
+
+impl Planned {
+    /// How many bodies it was planned for.
+    pub fn len(&self) -> usize {
+        self.bodies.len()
+    }
+
+    /// Was it planned for none?
+    pub fn is_empty(&self) -> bool {
+        self.bodies.is_empty()
+    }
+}
+
+/// A live crowd's state between ticks (see the module docs).
+#[derive(Debug)]
+pub struct CrowdRuntime {
+    /// How bodies are steered off each other's way, and what orders each body's moves.
+    pub guidance: CrowdGuidance,
+    /// See `guidance`.
+    pub ways: CrowdWays,
+    /// Jams found, planned whole and walked through.
+    pub untangler: Untangler,
+    /// PIBT's state, handed to each step and back.
+    guided: Option<GuidedStep>,
+    /// The last tick's ways round, kept for their scratch.
+    detours: Detours,
+    /// How many bodies cover each cell, for checking a step taken.
+    counts: Vec<u16>,
+}
+
+impl CrowdRuntime {
+    /// A crowd whose tie-breaks are drawn from `seed`.
+    pub fn new(seed: u64) -> Self {
+        Self {
+            guidance: CrowdGuidance::default(),
+            ways: CrowdWays::default(),
+            untangler: Untangler::default(),
+            guided: Some(GuidedStep::new(seed)),
+            detours: Detours::default(),
+            counts: Vec::new(),
+        }
+    }
+
+    /// Everything of a tick but the step, for `bodies` (sorted by key) with their `movers`
+    /// (each one's [`BodyState::mover`](super::BodyState::mover)) on `grids` (one for each
+    /// size from 1, of the map's `revision`), moving by `movement`, at `now` on the crowd's
+    /// clock: the stalled look for ways round, a jam's bodies are held and its region closed.
+    pub fn prepare(
+        &mut self,
+        bodies: &[TickBody],
+        mut movers: Vec<Mover>,
+        (grids, revision): (Vec<Arc<Grid>>, u64),
+        movement: Movement,
+        now: f32,
+    ) -> (Planned, StepInput) {
+        let mut detours = Detours::new(std::mem::take(&mut self.detours));
+        let mut aims = Vec::with_capacity(bodies.len());
+        for (i, b) in bodies.iter().enumerate() {
+            aims.push((b.jam.at, b.aim));
+            if b.aim.is_some() && b.stalled > patience(b.jam.size) {
+                detours.stalled(i, b.jam.size);
+            }
+        }
+        if detours.any() {
+            for (b, _) in bodies.iter().zip(&movers).filter(|(_, m)| !m.arrived) {
+                detours.in_the_way(b.jam.at, b.jam.size);
+            }
+        }
+        let jam: Vec<JamBody> = match self.untangler.busy() {
+            true => bodies.iter().map(|b| b.jam).collect(),
+            false => Vec::new(),
+        };
+        let held = self.untangler.hold(&jam, &mut movers, now);
+        if held.is_some() {
+            self.untangler.reserve(&jam, &mut movers);
+        }
+        let keys: Vec<u64> = bodies.iter().map(|b| b.jam.key).collect();
+        let held = held.map(|(i, ready)| (i.iter().map(|&i| keys[i]).collect(), ready));
+        let mut guided = self.guided.take().unwrap_or_else(|| GuidedStep::new(0));
+        (guided.guidance, guided.ways) = (self.guidance, self.ways);
+        let planned = Planned {
+            bodies: bodies.iter().map(|b| (b.jam.key, b.jam.at)).collect(),
+            held,
+        };
+        let input = StepInput {
+            guided,
+            grids,
+            revision,
+            movement,
+            keys,
+            movers,
+            aims,
+            detours,
+        };
+        (planned, input)
+    }
+
+    /// The step's state, to give it ways from outside ([`GuidedStep::guide_by`]): `None`
+    /// while a step is out, between [`prepare`](Self::prepare) and [`finish`](Self::finish).
+    pub fn guided(&mut self) -> Option<&mut GuidedStep> {
+        self.guided.as_mut()
+    }
+
+    /// Takes a step's moves for `bodies` as they stand now (sorted by key) on `grids` (one for
+    /// each size from 1): each body that still stands where the step found it gets its next
+    /// cell, a jam's bodies walk on along their plan, and any move that no longer fits holds
+    /// ([`hold_what_no_longer_fits`]). Returns each body's next cell, and its mover as the
+    /// step left it (none for a body that came since).
+    pub fn finish(
+        &mut self,
+        planned: Planned,
+        output: StepOutput,
+        bodies: &[Standing],
+        grids: &[&Grid],
+        now: f32,
+    ) -> Vec<(Point, Option<Mover>)> {
+        self.guided = Some(output.guided);
+        self.detours = output.detours;
+        let cells: Vec<Point> = bodies.iter().map(|b| b.at).collect();
+        let mut next = cells.clone();
+        let mut movers: Vec<Option<Mover>> = vec![None; bodies.len()];
+        let mut unchanged = planned.bodies.len() == bodies.len();
+        for (i, b) in bodies.iter().enumerate() {
+            let k = match planned.bodies.get(i) {
+                Some(&(key, _)) if key == b.key => Some(i),
+                _ => planned.bodies.binary_search_by_key(&b.key, |p| p.0).ok(),
+            };
+            let Some(k) = k else {
+                unchanged = false; // came since
+                continue;
+            };
+            movers[i] = output.movers.get(k).copied();
+            if planned.bodies[k].1 == cells[i] {
+                next[i] = output.next.get(k).copied().unwrap_or(cells[i]);
+            } else {
+                unchanged = false; // moved since: it holds
+            }
+        }
+        if let Some((held, ready)) = &planned.held {
+            let held: Option<Vec<usize>> = held
+                .iter()
+                .map(|key| bodies.binary_search_by_key(key, |b| b.key).ok())
+                .collect();
+            if let Some(held) = held {
+                self.untangler.walk(bodies, (&held, *ready), &mut next, now);
+            }
+        }
+        let sizes: Vec<u8> = bodies.iter().map(|b| b.size.max(1)).collect();
+        let counts = &mut self.counts;
+        hold_what_no_longer_fits(grids, &cells, &sizes, &mut next, unchanged, counts);
+        next.into_iter().zip(movers).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::mapf::crowd::{BodyAtTick, BodyState};
+
+    /// Two bodies in a corridor five cells long, both bound east: their records and movers.
+    fn corridor(states: &mut [BodyState], at: &[Point]) -> (Vec<TickBody>, Vec<Mover>) {
+        let mut bodies = Vec::new();
+        let mut movers = Vec::new();
+        for (k, (state, &here)) in states.iter_mut().zip(at).enumerate() {
+            let target = Some(Point::new(4, 0));
+            let body = BodyAtTick {
+                key: k as u64,
+                at: here,
+                size: 1,
+                movement: Movement::FourWay,
+                speed: 1.0,
+                cost: 1.0,
+                target,
+                routed: true,
+                asking: false,
+            };
+            movers.push(state.mover(&body, CrowdWays::Routes, (1.0, 0.0)));
+            let jam = JamBody {
+                key: k as u64,
+                at: here,
+                size: 1,
+                moves: true,
+                target,
+                circling: None,
+            };
+            let aim = Some(Point::new(here.x + 1, 0));
+            bodies.push(TickBody {
+                jam,
+                aim,
+                stalled: 0.0,
+            });
+        }
+        (bodies, movers)
+    }
+
+    fn standing(at: &[Point]) -> Vec<Standing> {
+        let body = |(k, &at): (usize, &Point)| Standing {
+            key: k as u64,
+            at,
+            size: 1,
+        };
+        at.iter().enumerate().map(body).collect()
+    }
+
+    #[test]
+    fn a_step_taken_after_an_edit_holds_what_no_longer_fits() {
+        let grid = Arc::new(Grid::new(5, 1).expect("a grid"));
+        let at = [Point::new(1, 0), Point::new(0, 0)];
+        let mut states = vec![BodyState::default(); 2];
+        // As planned: both step east, the one behind into the cell the first leaves.
+        let mut crowd = CrowdRuntime::new(1);
+        let (bodies, movers) = corridor(&mut states, &at);
+        let grids = (vec![grid.clone()], 0);
+        let (planned, input) = crowd.prepare(&bodies, movers, grids, Movement::FourWay, 0.0);
+        let moves = crowd.finish(planned, input.run(), &standing(&at), &[&grid], 0.0);
+        let next: Vec<Point> = moves.iter().map(|m| m.0).collect();
+        assert_eq!(next, [Point::new(2, 0), Point::new(1, 0)]);
+        // A wall painted on the first one's next cell while the step ran: it holds, and so
+        // does the one that would have stepped onto it.
+        let mut walled = (*grid).clone();
+        walled
+            .set_blocked(Point::new(2, 0), true)
+            .expect("on the grid");
+        let mut crowd = CrowdRuntime::new(1);
+        let mut states = vec![BodyState::default(); 2];
+        let (bodies, movers) = corridor(&mut states, &at);
+        let grids = (vec![grid.clone()], 0);
+        let (planned, input) = crowd.prepare(&bodies, movers, grids, Movement::FourWay, 0.0);
+        let moves = crowd.finish(planned, input.run(), &standing(&at), &[&walled], 0.0);
+        let next: Vec<Point> = moves.iter().map(|m| m.0).collect();
+        assert_eq!(next, at);
+        // A body moved by the game meanwhile holds too, and one that came since gets no mover.
+        let mut crowd = CrowdRuntime::new(1);
+        let mut states = vec![BodyState::default(); 2];
+        let (bodies, movers) = corridor(&mut states, &at);
+        let grids = (vec![grid.clone()], 0);
+        let (planned, input) = crowd.prepare(&bodies, movers, grids, Movement::FourWay, 0.0);
+        let now = [Point::new(3, 0), Point::new(0, 0), Point::new(4, 0)];
+        let moves = crowd.finish(planned, input.run(), &standing(&now), &[&grid], 0.0);
+        assert_eq!(moves[0].0, Point::new(3, 0));
+        assert!(moves[2].1.is_none() && moves[2].0 == Point::new(4, 0));
+    }
+}
