@@ -13,7 +13,8 @@
 //! in the README.
 //!
 //! `BODIES_ONLY=1000,5000 cargo bench --profile dev --bench frame` runs only the bodies' runs
-//! (`SLOWEST=1` lists their slowest frames, and how long after a wall stroke each came).
+//! (`SLOWEST=1` lists their slowest frames, and how long after a wall stroke each came;
+//! `STROKE_EVERY=4` paints a stroke every fourth frame, for a profiler to see strokes' frames).
 //! `LIVENESS=120` runs only the liveness run: the soak's crowd (1,000 mixed wanderers on the
 //! 160 × 120 terrain, a wall stroke a second) headless, printing the deadlocked count every
 //! five seconds; add `LIVENESS_DUMP=1` to draw the neighbourhood of a few deadlocked bodies,
@@ -316,9 +317,13 @@ fn bodies(n: usize) {
     let per_second = (1.0 / FRAME.as_secs_f64()).round() as usize;
     let mut walls = Vec::new();
     let (mut frames, mut steps) = (Vec::new(), Vec::new());
+    let every: usize = std::env::var("STROKE_EVERY")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(per_second);
     for i in 0..600 {
-        if i % per_second == 0 {
-            paint_stroke(&mut app, i / per_second, &mut walls);
+        if i % every == 0 {
+            paint_stroke(&mut app, i / every, &mut walls);
         }
         let began = Instant::now();
         app.update();

@@ -37,16 +37,9 @@
 //!   reach without covering a body on its way (a detour): two big bodies that must pass in the
 //!   open would otherwise push each other back and forth along the line between them.
 //! - **Liveness**: [`CrowdStats`] counts bodies moving, waiting, arrived, and *deadlocked*: no
-//!   nearer to where they go for [`DEADLOCK_SECONDS`] while a route exists, and not merely
-//!   queued (nor waiting for a search). "Nearer" is fewer cells left on its route; a new route
-//!   (round a new wall, from where it was pushed, or to somewhere else) starts a new count but
-//!   not a new clock, so a body cannot look busy by changing its mind. A body waiting behind a
-//!   body on the move, or behind one that is itself queued, is in a queue, and so is one at the
-//!   head of a queue whose front has just stepped off; a chain of waiting bodies that ends at
-//!   a body on its own cell (arrived, or gliding back onto it after a push), or comes round on
-//!   itself, at every frame for a second, is a deadlock. A body waits behind whoever stands on
-//!   the cell it would step onto first, and one that passers-by keep pushing off its own cell
-//!   is not deadlocked while it keeps getting back on.
+//!   nearer to where they go (fewer cells left on its route) for [`DEADLOCK_SECONDS`] while a
+//!   route exists, and not merely queued behind a body that moves (see
+//!   [`BodyState`](gridpath::mapf::crowd::BodyState) and [`blocked`](gridpath::mapf::crowd::blocked)).
 //!   [`BodyMotion::stalled`] tells a game's AI how long a body has been no nearer, to give up on
 //!   a jam; [`BodyMotion::deadlocked`] whether it was counted.
 //! - **Jams PIBT cannot undo**: PIBT is not complete. Bodies packed wall to wall, each bound for
@@ -61,13 +54,13 @@
 //! Why PIBT and not local avoidance (ORCA, RVO2): local avoidance keeps units apart but, having
 //! no plan, deadlocks in corridors and crushes at doors; PIBT's priorities make someone give way.
 //!
-//! The systems, one job a file: `settle` (bodies apart and off walls), `gather` (a cell of its
-//! own for each body of a gathering, and `jams` undone), `step` (the ticks, the glides and the
-//! counts), `tick` (one PIBT step), `ahead` (a step planned off the frame, and checked when it
-//! is taken), `untangle` (jams planned whole). `motion` is a body's own state, `patience` its
-//! AI's patience with a jam. The engine-free parts (PIBT with its goal tables, guide paths and
-//! traffic, the detours, TSWAP's cells, the deadlock count, a jam's region and its joint plans)
-//! are in [`gridpath::mapf::crowd`] and [`gridpath::lifelong`].
+//! **The crowd is the core's**, over plain records of the bodies, and runs without an engine
+//! ([`gridpath::mapf::crowd`]: [`CrowdRuntime`](gridpath::mapf::crowd::CrowdRuntime) for a
+//! tick, `Gatherings`, `Settler`, `Untangler`, `BodyState`). These systems are its glue, one
+//! job a file: `settle` (bodies apart and off walls), `gather` (a cell of its own for each body
+//! of a gathering, when `gather_due`), `step` (the ticks, the glides and the counts), `tick`
+//! (the bodies read into a tick and its moves written back), `ahead` (a tick planned off the
+//! frame), `untangle` (a jam's search off the frame). `motion` is a body's glide.
 //!
 //! [`AgentEscaped`]: crate::AgentEscaped
 //! [`Destination`]: crate::Destination

@@ -25,8 +25,9 @@ use super::tables::{GoalTables, TableSlot};
 use crate::grid::{Grid, Point};
 use crate::mapf::Mover;
 use crate::mapf::crowd::StepWays;
+use crate::mapf::fx::FxMap;
 use crate::movement::Movement;
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 
 /// One guided body: its number among the guide paths, its cell and goal (indices), its goal's
 /// table, and the step it was last seen at.
@@ -46,7 +47,7 @@ pub struct BodyGuides {
     guidance: Guidance,
     guide: GuidePaths,
     tables: GoalTables,
-    bodies: HashMap<u64, Guided>,
+    bodies: FxMap<u64, Guided>,
     /// Guide path numbers given back, to be used again.
     spare: Vec<usize>,
     agents: usize,
@@ -74,7 +75,7 @@ impl BodyGuides {
             guidance,
             guide: GuidePaths::default(),
             tables: GoalTables::new(),
-            bodies: HashMap::new(),
+            bodies: FxMap::default(),
             spare: Vec::new(),
             agents: 0,
             lost: VecDeque::new(),
@@ -257,8 +258,7 @@ impl StepWays for BodyGuides {
             self.lost.push_back(agent);
         }
         // Strays plan again in turn, within the budget, by weighted A* (see the planner).
-        let by_number: HashMap<usize, Guided> =
-            self.bodies.values().map(|b| (b.agent, *b)).collect();
+        let by_number: FxMap<usize, Guided> = self.bodies.values().map(|b| (b.agent, *b)).collect();
         let mut budget = self.guidance.replan as usize;
         let by_weighted_astar = Guidance {
             focal: 0.0,

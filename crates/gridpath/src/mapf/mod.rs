@@ -30,6 +30,7 @@ mod anytime;
 mod check;
 pub mod crowd;
 mod distances;
+pub mod fx;
 mod instance;
 mod lacam;
 mod moves;

@@ -21,12 +21,12 @@
 //! ```
 
 use super::distances::Distances;
+use super::fx::FxMap;
 use super::moves::{Moves, neighbours};
 use super::until::Until;
 use crate::grid::Grid;
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
-use std::hash::{BuildHasherDefault, Hasher};
+use std::collections::BinaryHeap;
 
 const NONE: u32 = u32::MAX;
 
@@ -157,7 +157,7 @@ pub(crate) struct Sipp {
     open: BinaryHeap<Reverse<(u32, u32, u32)>>,
     states: Vec<Reached>,
     /// Each (cell, interval) reached: its state. A cell's intervals are few; kept by cell.
-    seen: HashMap<(u32, u32), u32, BuildHasherDefault<CellTimeHasher>>,
+    seen: FxMap<(u32, u32), u32>,
 }
 
 /// One search's question: from `start` to `goal` with the goal's distance table, arriving by
@@ -287,25 +287,4 @@ fn swaps(table: &Table, paths: &[Vec<u32>], v: usize, u: usize, t: u32) -> bool 
         let p = &paths[j as usize];
         p[(t as usize).min(p.len() - 1)] == v as u32
     })
-}
-
-/// A hasher for (cell, interval) keys: one multiply a word (the Rust compiler's "Fx" hash). The
-/// standard one is built to resist hostile keys; these come from the search itself.
-#[derive(Default)]
-struct CellTimeHasher(u64);
-
-impl Hasher for CellTimeHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u32(u32::from(b));
-        }
-    }
-
-    fn write_u32(&mut self, word: u32) {
-        self.0 = (self.0.rotate_left(5) ^ u64::from(word)).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
 }

@@ -3,8 +3,8 @@
 
 use super::rules::footprint;
 use crate::grid::{Grid, Point};
+use crate::mapf::fx::{FxMap, FxSet};
 use crate::movement::Movement;
-use std::collections::{HashMap, HashSet};
 
 /// The squared straight-line distance between two cells.
 pub fn d2(a: Point, b: Point) -> i32 {
@@ -58,7 +58,7 @@ pub const RING_REACH: usize = 16;
 /// room: each is now bound for a cell on its own side. (The sum of the bodies' distances to
 /// their cells falls by the ring's length, so rings cannot turn for ever.)
 pub fn hand_round(mates: &[Mate], cells: &mut [Option<Point>]) {
-    let on: HashMap<Point, usize> = mates.iter().enumerate().map(|(i, m)| (m.at, i)).collect();
+    let on: FxMap<Point, usize> = mates.iter().enumerate().map(|(i, m)| (m.at, i)).collect();
     let mut done = vec![false; mates.len()];
     for (a, &ma) in mates.iter().enumerate() {
         if done[a] {
@@ -110,7 +110,8 @@ pub fn gather_cells(grid: &Grid, movement: Movement, to: Point, n: usize) -> (Ve
     // gathering rather than the square rings 8-way steps make.
     let want = 2 * n + 8;
     let mut found = vec![to];
-    let mut seen = HashSet::from([to]);
+    let mut seen = FxSet::default();
+    seen.insert(to);
     let mut k = 0;
     while k < found.len() && found.len() < want {
         for (next, _) in movement.neighbors(grid, found[k]) {

@@ -23,8 +23,8 @@ use super::hand_out::{GaveUp, Member, cells_wanted, hand_out};
 use super::map::{CrowdMap, beyond};
 use super::rules::{distance_fifths, footprint};
 use crate::grid::Point;
+use crate::mapf::fx::{FxMap, FxSet};
 use crate::movement::Movement;
-use std::collections::{HashMap, HashSet};
 
 /// A destination, and the moves of the bodies bound for it: a gathering.
 pub type GatheringKey = (Point, Movement);
@@ -93,15 +93,15 @@ struct GatherCells {
 pub struct Gatherings {
     /// Filed since the crowd had a map: a body changed while there was none is not seen.
     filed: bool,
-    of: HashMap<u64, (Key, u8)>,
-    members: HashMap<Key, Vec<(u64, u8)>>,
+    of: FxMap<u64, (Key, u8)>,
+    members: FxMap<Key, Vec<(u64, u8)>>,
     /// The gatherings: destinations of more than one body, or of a body bigger than one cell.
-    shared: HashSet<Key>,
+    shared: FxSet<Key>,
     /// A big body alone on its destination keeps the place it was given while no edit comes
     /// near it: by destination, the map's revision it was last checked on, and the body.
-    alone: HashMap<Key, (u64, u64)>,
-    cells: HashMap<Key, GatherCells>,
-    gave_up: HashMap<u64, GaveUp>,
+    alone: FxMap<Key, (u64, u64)>,
+    cells: FxMap<Key, GatherCells>,
+    gave_up: FxMap<u64, GaveUp>,
 }
 
 /// What a hand-out reads of the crowd: every body (read only when they are filed afresh), and
@@ -163,8 +163,8 @@ impl Gatherings {
         &mut self,
         bodies: GatheringBodies<'_>,
         seen: &[u64],
-    ) -> (HashSet<Key>, Vec<(u64, Option<Point>)>) {
-        let mut changed = HashSet::new();
+    ) -> (FxSet<Key>, Vec<(u64, Option<Point>)>) {
+        let mut changed = FxSet::default();
         if !self.filed {
             self.of.clear();
             self.members.clear();
@@ -237,7 +237,7 @@ impl Gatherings {
 
     /// What was kept for a destination whose bodies changed: its lone body's place unless it
     /// still has exactly one, its cells unless it still has any.
-    fn forget_what_changed(&mut self, changed: &HashSet<Key>) {
+    fn forget_what_changed(&mut self, changed: &FxSet<Key>) {
         for key in changed {
             if self.count(key) != 1 {
                 self.alone.remove(key);
@@ -258,7 +258,7 @@ impl Gatherings {
         map: &dyn CrowdMap,
         since: u64,
         one: &dyn Fn(u64) -> Option<Gatherer>,
-    ) -> Option<HashSet<Key>> {
+    ) -> Option<FxSet<Key>> {
         let boxes = map.changed_boxes_since(since)?;
         let near_to = |p: Point, reach: u32| {
             boxes.iter().any(|&(low, high)| {
@@ -266,7 +266,7 @@ impl Gatherings {
                 !beyond(p, nearest, reach)
             })
         };
-        let mut near: HashSet<Key> = HashSet::new();
+        let mut near: FxSet<Key> = FxSet::default();
         for &key in &self.shared {
             let list = self.members.get(&key).map_or(&[][..], |m| &m[..]);
             let size = list.iter().map(|m| m.1).max().unwrap_or(1);
@@ -299,7 +299,7 @@ impl Gatherings {
         &mut self,
         map: &dyn CrowdMap,
         one: &dyn Fn(u64) -> Option<Gatherer>,
-        only: Option<&HashSet<Key>>,
+        only: Option<&FxSet<Key>>,
     ) -> Vec<(Key, Vec<Member>)> {
         let keys: Vec<Key> = match only {
             Some(only) => only
@@ -350,7 +350,7 @@ impl Gatherings {
 
 /// The `n` cells of the gathering at `key`, kept while still good.
 fn cells_of<'k>(
-    kept: &'k mut HashMap<Key, GatherCells>,
+    kept: &'k mut FxMap<Key, GatherCells>,
     map: &dyn CrowdMap,
     key: Key,
     n: usize,
@@ -454,7 +454,7 @@ mod tests {
         let mut map = Logged::open(64, 64);
         let movement = Movement::EightWay(CornerRule::NeverCut);
         let key = (Point::new(10, 10), movement);
-        let mut kept = HashMap::new();
+        let mut kept = FxMap::default();
         let fresh = |map: &Logged| gather_cells(&map.grid, movement, key.0, 40).0;
         let first = cells_of(&mut kept, &map, key, 40).cells.clone();
         assert_eq!(first, fresh(&map));
@@ -505,7 +505,7 @@ mod tests {
             }
         };
         run(&mut bodies, Due::Everything, &[]);
-        let places: HashSet<Point> = bodies.iter().filter_map(|b| b.given).collect();
+        let places: FxSet<Point> = bodies.iter().filter_map(|b| b.given).collect();
         assert_eq!(places.len(), 5, "{bodies:?}");
         assert!(places.contains(&to));
         assert!(places.iter().all(|&p| !beyond(to, p, 2)));

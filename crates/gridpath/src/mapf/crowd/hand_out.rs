@@ -27,7 +27,7 @@ use super::gather::{Mate, d2, hand_round, nearest_free};
 use super::patience::Patience;
 use super::rules::footprint;
 use crate::grid::{Grid, Point};
-use std::collections::{HashMap, HashSet};
+use crate::mapf::fx::{FxMap, FxSet};
 use std::sync::Arc;
 
 /// Seconds a body in a gathering of several sizes may get no nearer to its place before it
@@ -94,16 +94,16 @@ pub fn hand_out(
     to: Point,
     cells: &[Point],
     members: &[Member],
-    gave_up: &mut HashMap<u64, GaveUp>,
+    gave_up: &mut FxMap<u64, GaveUp>,
     grid_for: &mut dyn FnMut(u8) -> Arc<Grid>,
 ) -> (Vec<(u64, Option<Point>)>, bool) {
     let mut places = Places {
         to,
         cells,
         members,
-        claimed: HashSet::new(),
-        assigned: HashMap::new(),
-        sized: HashMap::new(),
+        claimed: FxSet::default(),
+        assigned: FxMap::default(),
+        sized: FxMap::default(),
         grid_for,
     };
     let left = places.keep(gave_up);
@@ -127,9 +127,9 @@ struct Places<'a> {
     /// The gathering's cells, nearest first.
     cells: &'a [Point],
     members: &'a [Member],
-    claimed: HashSet<Point>,
-    assigned: HashMap<u64, Point>,
-    sized: HashMap<u8, Arc<Grid>>,
+    claimed: FxSet<Point>,
+    assigned: FxMap<u64, Point>,
+    sized: FxMap<u8, Arc<Grid>>,
     grid_for: &'a mut dyn FnMut(u8) -> Arc<Grid>,
 }
 
@@ -152,9 +152,9 @@ impl Places<'_> {
     /// A body keeps its place while that is still among the nearest (a body joining or leaving
     /// moves no one else), and one it settled for after a jam, near or not. Returns the others,
     /// nearest first.
-    fn keep(&mut self, gave_up: &HashMap<u64, GaveUp>) -> Vec<Member> {
+    fn keep(&mut self, gave_up: &FxMap<u64, GaveUp>) -> Vec<Member> {
         let area = area(self.members);
-        let near: HashSet<Point> = self
+        let near: FxSet<Point> = self
             .cells
             .iter()
             .take(area + area / 4 + 4)
@@ -186,7 +186,7 @@ impl Places<'_> {
     fn take_nearest(&mut self, left: Vec<Member>) -> Vec<(u64, Option<Point>)> {
         // Each size's places, nearest middle first, and how far down the list a body of that
         // size has looked (a place that overlaps a claim stays overlapped).
-        let mut places: HashMap<u8, (Vec<Point>, usize)> = HashMap::new();
+        let mut places: FxMap<u8, (Vec<Point>, usize)> = FxMap::default();
         let mut lost = Vec::new();
         let (to, cells) = (self.to, self.cells);
         for m in left {
@@ -229,7 +229,7 @@ impl Places<'_> {
     /// there. (Settling only within the cells the gathering would fill, packed, read 0
     /// deadlocked headless against 0.1, but 81 looks of 790 found one in a 10-minute soak,
     /// against 2 of 522.) Returns whether any body gave up.
-    fn give_up_on_jams(&mut self, gave_up: &mut HashMap<u64, GaveUp>) -> bool {
+    fn give_up_on_jams(&mut self, gave_up: &mut FxMap<u64, GaveUp>) -> bool {
         let mut jammed = self.jammed(gave_up);
         jammed.sort_unstable_by_key(|m| m.key);
         jammed.truncate(GIVE_UPS_AT_ONCE);
@@ -237,12 +237,12 @@ impl Places<'_> {
             return false;
         }
         // Who claims each cell.
-        let mut claims: HashMap<Point, u64> = HashMap::new();
+        let mut claims: FxMap<Point, u64> = FxMap::default();
         for (&key, &c) in &self.assigned {
             let size = self.member(key).map_or(1, |m| m.size);
             claims.extend(footprint(c, size).map(|q| (q, key)));
         }
-        let inside: HashSet<Point> = self.cells.iter().copied().collect();
+        let inside: FxSet<Point> = self.cells.iter().copied().collect();
         for m in jammed {
             let Some(&mine) = self.assigned.get(&m.key) else {
                 continue;
@@ -290,7 +290,7 @@ impl Places<'_> {
 
     /// The bodies jammed on their way to their places: no nearer for a patience since they
     /// last gave up (or got nearer).
-    fn jammed(&self, gave_up: &HashMap<u64, GaveUp>) -> Vec<Member> {
+    fn jammed(&self, gave_up: &FxMap<u64, GaveUp>) -> Vec<Member> {
         let mut jammed = Vec::new();
         for (&key, &place) in &self.assigned {
             let Some(m) = self.member(key) else {
@@ -308,8 +308,8 @@ impl Places<'_> {
     fn resettle(
         &mut self,
         key: u64,
-        gave_up: &mut HashMap<u64, GaveUp>,
-        claims: &mut HashMap<Point, u64>,
+        gave_up: &mut FxMap<u64, GaveUp>,
+        claims: &mut FxMap<Point, u64>,
     ) {
         let Some(&m) = self.member(key) else {
             return;
@@ -325,14 +325,14 @@ impl Places<'_> {
     }
 
     /// Gives `key` the place `at` for its `size`.
-    fn claim(&mut self, key: u64, at: Point, size: u8, claims: &mut HashMap<Point, u64>) {
+    fn claim(&mut self, key: u64, at: Point, size: u8, claims: &mut FxMap<Point, u64>) {
         self.claimed.extend(footprint(at, size));
         claims.extend(footprint(at, size).map(|q| (q, key)));
         self.assigned.insert(key, at);
     }
 
     /// Takes back the cells of `key`'s place `at`.
-    fn unclaim(&mut self, key: u64, at: Point, claims: &mut HashMap<Point, u64>) {
+    fn unclaim(&mut self, key: u64, at: Point, claims: &mut FxMap<Point, u64>) {
         let size = self.member(key).map_or(1, |m| m.size);
         for q in footprint(at, size) {
             self.claimed.remove(&q);

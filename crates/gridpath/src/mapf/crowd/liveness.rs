@@ -3,8 +3,8 @@
 use super::rules::distance_fifths;
 use super::rules::footprint;
 use crate::grid::{Grid, Point};
+use crate::mapf::fx::FxMap;
 use crate::movement::Movement;
-use std::collections::HashMap;
 
 /// The cell a body at `here` steps onto first to head for `aim`, as the crowd steers it: the
 /// neighbour it may step onto (on `sized`, the grid for the body's size) nearest `aim`, which is
@@ -53,7 +53,7 @@ pub fn blocked(waits: &[Wait]) -> Vec<bool> {
         return vec![false; waits.len()];
     }
     // Who covers each cell.
-    let at: HashMap<Point, usize> = waits
+    let at: FxMap<Point, usize> = waits
         .iter()
         .enumerate()
         .flat_map(|(i, w)| footprint(w.cell, w.size).map(move |c| (c, i)))

@@ -79,11 +79,22 @@
 //! should ask for a new one.
 //!
 //! The step is here; `plan` is `PIBT(i)`, `swap` the emulated swap, `rules` the geometry of
-//! footprints, swaps and crossings, `table` who stands on and who takes each cell. Beside the
-//! step, what a game's crowd needs round it, with no engine in it: the step with its guidance
-//! ([`GuidedStep`]: goal tables, traffic), ways round a jam
-//! ([`detour`]), a gathering's cells and TSWAP's handing round of them ([`gather_cells`],
-//! [`hand_round`]), and the deadlock count ([`blocked`]).
+//! footprints, swaps and crossings, `table` who stands on and who takes each cell.
+//!
+//! **A live crowd's runtime** is round it, over plain records of the bodies, so that a game
+//! engine only reads its bodies in and writes their moves back (`bevy_gridpath` does; the
+//! tests drive it with none):
+//!
+//! - [`CrowdRuntime`]: a tick, prepared, run anywhere ([`StepInput`]) and taken back with what
+//!   changed meanwhile held; the step with its guidance ([`GuidedStep`]: goal tables, traffic,
+//!   guide paths from outside, [`StepWays`]) and the ways round a jam ([`detour`]).
+//! - [`BodyState`]: a body's move credit at its pace, its [`Mover`], and its liveness counts
+//!   (the deadlock count is [`blocked`]).
+//! - [`Gatherings`]: bodies that share a destination each get a place of their own
+//!   ([`hand_out`], [`gather_cells`], TSWAP's [`hand_round`]), kept from frame to frame.
+//! - [`Settler`]: bodies apart and off walls after an edit.
+//! - [`Untangler`]: jams PIBT cannot undo, planned whole ([`untangle`], [`untangle_sizes`]).
+//! - [`CrowdMap`]: what they read of a map that logs its edits.
 
 mod body;
 mod detour;

@@ -15,8 +15,9 @@
 
 use super::rules::covers;
 use crate::grid::{Grid, Point};
+use crate::mapf::fx::FxSet;
 use std::cmp::Reverse;
-use std::collections::{HashSet, VecDeque};
+use std::collections::VecDeque;
 use std::sync::Arc;
 
 /// How far round an edit [`Settler::settle_near`] looks for bodies in the way and places for
@@ -212,7 +213,8 @@ pub fn nearest_within(
     inside: impl Fn(Point) -> bool,
     wanted: impl Fn(Point) -> bool,
 ) -> Option<Point> {
-    let mut seen = HashSet::from([from]);
+    let mut seen = FxSet::default();
+    seen.insert(from);
     let mut queue = VecDeque::from([from]);
     while let Some(p) = queue.pop_front() {
         if wanted(p) {
