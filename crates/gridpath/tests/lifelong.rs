@@ -4,7 +4,7 @@
 //! shipped sorting centre. Every run is checked at every step by the validator, which
 //! shares no code with the planner: `run_lifelong` fails on the first step that breaks a rule.
 
-use gridpath::lifelong::{Guidance, LifelongInstance, run_lifelong};
+use gridpath::lifelong::{Guidance, LifelongInstance, run_lifelong, run_lifelong_crowd};
 use gridpath::{Grid, Point};
 
 const FIXTURE: &str = concat!(
@@ -111,103 +111,6 @@ fn a_task_no_agent_can_reach_is_reported_and_the_run_goes_on() {
     assert_eq!(run.finished[1], 0);
 }
 
-/// A game's crowd with the planner's guide paths for its bodies ([`CrowdRuntime`] with
-/// [`gridpath::lifelong::BodyGuides`]), driven as `bevy_gridpath` drives it but without an
-/// engine: each body a [`BodyState`] named by a key, moving a cell a tick, given its next task
-/// the tick it stands on its goal. Returns the tasks finished in `steps`; no two bodies share
-/// a cell or swap at any step.
-///
-/// [`CrowdRuntime`]: gridpath::mapf::crowd::CrowdRuntime
-/// [`BodyState`]: gridpath::mapf::crowd::BodyState
-fn guided_bodies(instance: &LifelongInstance, steps: usize) -> u64 {
-    use gridpath::Movement;
-    use gridpath::lifelong::BodyGuides;
-    use gridpath::mapf::crowd::{
-        BodyAtTick, BodyState, CrowdGuidance, CrowdRuntime, CrowdWays, JamBody, Standing, TickBody,
-    };
-    use std::sync::Arc;
-    let mut crowd = CrowdRuntime::new(1);
-    (crowd.ways, crowd.guidance) = (CrowdWays::GuidePaths, CrowdGuidance::Traffic);
-    if let Some(guided) = crowd.guided() {
-        guided.guide_by(Box::new(BodyGuides::default()));
-    }
-    let n = instance.starts.len();
-    let keys: Vec<u64> = (0..n as u64).map(|k| k * 7 + 3).collect();
-    let mut at = instance.starts.clone();
-    let mut goals: Vec<Point> = (0..n).map(|k| instance.task(k, 0)).collect();
-    let mut states = vec![BodyState::default(); n];
-    let (mut given, mut finished) = (vec![0; n], 0);
-    let grid = Arc::new(instance.grid.clone());
-    for step in 0..steps {
-        let now = step as f32;
-        let mut movers = Vec::with_capacity(n);
-        let mut bodies = Vec::with_capacity(n);
-        for k in 0..n {
-            let (key, here, target) = (keys[k], at[k], Some(goals[k]));
-            let body = BodyAtTick {
-                key,
-                at: here,
-                size: 1,
-                movement: Movement::FourWay,
-                speed: 1.0,
-                cost: 1.0,
-                target,
-                routed: true,
-                asking: false,
-            };
-            movers.push(states[k].mover(&body, crowd.ways, (1.0, now)));
-            let jam = JamBody {
-                key,
-                at: here,
-                size: 1,
-                moves: true,
-                target,
-                circling: None,
-            };
-            bodies.push(TickBody {
-                jam,
-                aim: target,
-                stalled: 0.0,
-            });
-        }
-        let grids = (vec![grid.clone()], 0);
-        let (planned, input) = crowd.prepare(&bodies, movers, grids, Movement::FourWay, now);
-        let standing: Vec<Standing> = bodies
-            .iter()
-            .map(|b| Standing {
-                key: b.jam.key,
-                at: b.jam.at,
-                size: 1,
-            })
-            .collect();
-        let moves = crowd.finish(planned, input.run(), &standing, &[&instance.grid], now);
-        let mut taken = std::collections::HashMap::new();
-        for (k, &(to, _)) in moves.iter().enumerate() {
-            assert!(instance.grid.is_passable(to), "{k} on a wall at {to}");
-            if let Some(other) = taken.insert(to, k) {
-                panic!("{k} and {other} on {to}");
-            }
-        }
-        for k in 0..n {
-            if let Some(&j) = taken.get(&at[k]) {
-                assert!(j == k || at[j] != moves[k].0, "{k} and {j} swap");
-            }
-        }
-        for (k, (to, mover)) in moves.into_iter().enumerate() {
-            if to != at[k] {
-                states[k].spend_move(1.0);
-            }
-            states[k].mover = mover;
-            at[k] = to;
-            if at[k] == goals[k] {
-                (finished, given[k]) = (finished + 1, given[k] + 1);
-                goals[k] = instance.task(k, given[k]);
-            }
-        }
-    }
-    finished
-}
-
 #[test]
 fn bodies_with_body_guides_finish_about_as_many_tasks_as_the_planner_with_focal_paths() {
     // The shipped sorting centre with its 800 robots: at the fixture's 100, goal tables do as
@@ -219,7 +122,10 @@ fn bodies_with_body_guides_finish_about_as_many_tasks_as_the_planner_with_focal_
     let instance = LifelongInstance::read(shipped).expect("the shipped instance reads");
     let planner =
         run_lifelong(&instance, 300, 1, Guidance::FOCAL, false).expect("every step valid");
-    let bodies = guided_bodies(&instance, 300);
+    // A game's crowd (`BodyCrowd`: the crowd runtime with BodyGuides, driven as bevy_gridpath
+    // drives it, without an engine), every step checked by the same validator.
+    let crowd = run_lifelong_crowd(&instance, 300, 1, false).expect("every step valid");
+    let bodies = crowd.tasks_finished;
     let (ours, theirs) = (bodies as f64, planner.tasks_finished as f64);
     println!("bodies {bodies}, planner {}", planner.tasks_finished);
     assert!(

@@ -1,7 +1,9 @@
 //! `gridpath lifelong`: run a lifelong benchmark instance, every step checked.
 
 use clap::{Args, ValueEnum};
-use gridpath::lifelong::{Guidance, LifelongInstance, run_lifelong, write_lifelong_result};
+use gridpath::lifelong::{
+    Guidance, LifelongInstance, run_lifelong, run_lifelong_crowd, write_lifelong_result,
+};
 use gridpath::movingai::text::visible_path;
 use std::path::PathBuf;
 
@@ -69,6 +71,9 @@ enum Preset {
     Traffic,
     /// Plain PIBT.
     None,
+    /// A game's crowd: bevy_gridpath's crowd runtime with focal guide paths for its bodies and
+    /// the flow's tie-breaks (the settings below do not apply).
+    Crowd,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -84,7 +89,7 @@ impl LifelongArgs {
             Preset::Guided => Guidance::GUIDED,
             Preset::Focal => Guidance::FOCAL,
             Preset::Traffic => Guidance::TRAFFIC,
-            Preset::None => Guidance::NONE,
+            Preset::None | Preset::Crowd => Guidance::NONE,
         };
         let set = |slot: &mut f32, value: Option<f32>| *slot = value.unwrap_or(*slot);
         set(&mut guidance.contraflow, self.contraflow);
@@ -105,13 +110,11 @@ impl LifelongArgs {
 pub fn run(args: LifelongArgs) -> Result<bool, String> {
     let instance = LifelongInstance::read(&args.config)?;
     let keep_plan = args.output.is_some();
-    let run = run_lifelong(
-        &instance,
-        args.steps as usize,
-        args.seed,
-        args.guidance(),
-        keep_plan,
-    )
+    let steps = args.steps as usize;
+    let run = match args.guidance {
+        Preset::Crowd => run_lifelong_crowd(&instance, steps, args.seed, keep_plan),
+        _ => run_lifelong(&instance, steps, args.seed, args.guidance(), keep_plan),
+    }
     .map_err(|e| format!("internal error, the run broke a rule: {e}"))?;
     for note in &run.unreachable {
         eprintln!("warning: {note}");

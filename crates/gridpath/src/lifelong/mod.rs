@@ -14,9 +14,12 @@
 //!   MAPF result format.
 //! - [`GoalTables`]: distance tables shared by the agents bound for one goal.
 //! - [`BodyGuides`]: the guide paths for a game's bodies, which come and go between steps.
+//! - [`BodyCrowd`]: the benchmark run by a game's crowd runtime with those guide paths
+//!   ([`run_lifelong_crowd`]), beside the planner.
 
 mod bodies;
 mod check;
+mod crowd;
 mod focal;
 mod guidance;
 mod guide;
@@ -30,6 +33,7 @@ mod way_back;
 pub use crate::mapf::Traffic;
 pub use bodies::BodyGuides;
 pub use check::LifelongCheck;
+pub use crowd::BodyCrowd;
 pub use guidance::Guidance;
 pub use guide::GuidePaths;
 pub use instance::{
@@ -37,5 +41,8 @@ pub use instance::{
     parse_config, parse_lifelong_map,
 };
 pub use planner::LifelongPlanner;
-pub use run::{LifelongRun, run_lifelong, write_lifelong_result};
+pub use run::{
+    LifelongAgents, LifelongRun, run_agents, run_lifelong, run_lifelong_crowd,
+    write_lifelong_result,
+};
 pub use tables::{GoalTables, TableSlot};

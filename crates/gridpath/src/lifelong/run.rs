@@ -66,8 +66,52 @@ impl LifelongRun {
     }
 }
 
-/// Runs `instance` for `steps` steps. `record`: keep every step's cells in [`LifelongRun::plan`].
-/// An error is the validator's: the planner broke a rule (a bug, never bad input).
+/// What the benchmark's loop drives: agents that each always have a goal, moved a step at a
+/// time ([`LifelongPlanner`], or a game's crowd, [`BodyCrowd`](super::BodyCrowd)).
+pub trait LifelongAgents {
+    /// Adds an agent at `at` bound for `goal`; its number.
+    fn add_agent(&mut self, at: Point, goal: Point) -> Result<usize, String>;
+    /// One step of every agent: where each now stands.
+    fn step(&mut self) -> Vec<Point>;
+    /// `agent`'s goal.
+    fn goal(&self, agent: usize) -> Option<Point>;
+    /// Sends `agent` to a new goal.
+    fn set_goal(&mut self, agent: usize, goal: Point) -> Result<(), String>;
+    /// Can `agent` get to its goal (`None`: no such agent)?
+    fn reaches_goal(&self, agent: usize) -> Option<bool>;
+    /// Where `agent` stands.
+    fn at(&self, agent: usize) -> Option<Point>;
+}
+
+impl LifelongAgents for LifelongPlanner {
+    fn add_agent(&mut self, at: Point, goal: Point) -> Result<usize, String> {
+        LifelongPlanner::add_agent(self, at, goal)
+    }
+
+    fn step(&mut self) -> Vec<Point> {
+        LifelongPlanner::step(self).to_vec()
+    }
+
+    fn goal(&self, agent: usize) -> Option<Point> {
+        LifelongPlanner::goal(self, agent)
+    }
+
+    fn set_goal(&mut self, agent: usize, goal: Point) -> Result<(), String> {
+        LifelongPlanner::set_goal(self, agent, goal)
+    }
+
+    fn reaches_goal(&self, agent: usize) -> Option<bool> {
+        (agent < self.len()).then(|| self.distance_to_goal(agent).is_some())
+    }
+
+    fn at(&self, agent: usize) -> Option<Point> {
+        self.positions().nth(agent)
+    }
+}
+
+/// Runs `instance` for `steps` steps with the planner and its `guidance`. `record`: keep every
+/// step's cells in [`LifelongRun::plan`]. An error is the validator's: the planner broke a rule
+/// (a bug, never bad input).
 pub fn run_lifelong(
     instance: &LifelongInstance,
     steps: usize,
@@ -75,8 +119,30 @@ pub fn run_lifelong(
     guidance: Guidance,
     record: bool,
 ) -> Result<LifelongRun, String> {
+    let planner = LifelongPlanner::new(instance.grid.clone(), guidance, seed);
+    run_agents(instance, steps, record, planner)
+}
+
+/// [`run_lifelong`] with a game's crowd ([`BodyCrowd`](super::BodyCrowd)) instead of the
+/// planner.
+pub fn run_lifelong_crowd(
+    instance: &LifelongInstance,
+    steps: usize,
+    seed: u64,
+    record: bool,
+) -> Result<LifelongRun, String> {
+    let crowd = super::crowd::BodyCrowd::new(instance.grid.clone(), seed);
+    run_agents(instance, steps, record, crowd)
+}
+
+/// The benchmark's loop (see the module docs) over any [`LifelongAgents`].
+pub fn run_agents(
+    instance: &LifelongInstance,
+    steps: usize,
+    record: bool,
+    mut planner: impl LifelongAgents,
+) -> Result<LifelongRun, String> {
     let grid = &instance.grid;
-    let mut planner = LifelongPlanner::new(grid.clone(), guidance, seed);
     let mut check = LifelongCheck::new(grid, &instance.starts, &instance.tasks)?;
     let agents = instance.starts.len();
     let mut run = LifelongRun {
@@ -96,7 +162,7 @@ pub fn run_lifelong(
     }
     for t in 1..=steps {
         let began = Instant::now();
-        let next = planner.step().to_vec();
+        let next = planner.step();
         let mut done = Vec::new();
         for (k, &at) in next.iter().enumerate() {
             if Some(at) == planner.goal(k) {
@@ -136,9 +202,9 @@ pub fn run_lifelong(
 }
 
 /// Notes a goal its agent cannot reach: the run goes on, the agent never finishes it.
-fn note_unreachable(planner: &LifelongPlanner, k: usize, n: usize, notes: &mut Vec<String>) {
-    if planner.distance_to_goal(k).is_none() && notes.len() < 1000 {
-        let (at, goal) = (planner.positions().nth(k), planner.goal(k));
+fn note_unreachable(planner: &impl LifelongAgents, k: usize, n: usize, notes: &mut Vec<String>) {
+    if planner.reaches_goal(k) == Some(false) && notes.len() < 1000 {
+        let (at, goal) = (planner.at(k), planner.goal(k));
         if let (Some(at), Some(goal)) = (at, goal) {
             notes.push(format!(
                 "agent {k}'s goal {n} at {goal} cannot be reached from {at}: it will not finish it"
