@@ -10,9 +10,7 @@ use crate::off_frame::SearchThread;
 #[cfg(feature = "diagnostics")]
 use bevy::platform::time::Instant;
 use bevy::prelude::*;
-use gridpath::Point;
-use gridpath::mapf::crowd::{RouteLeft, Wait, blocked, first_step};
-use std::collections::HashSet;
+use gridpath::mapf::crowd::{FrameBody, RouteLeft};
 
 /// How long before its tick a step is planned off the frame, in ticks ([`Crowd::plan_ahead`]).
 /// Later, and the plan reads fresher routes (those that bodies pushed at the last tick asked
@@ -66,11 +64,9 @@ pub(super) fn step(
             plan_ahead(crowd, &nav, *thread, tick, &mut ticked);
         }
     }
-    let planned = crowd.runtime.untangler.held();
-    let near_plan = crowd.runtime.untangler.around();
     crowd.stats = CrowdStats {
         untangled: crowd.runtime.untangler.untangled(),
-        ..glide_and_count(crowd.clock, &nav, &mut order, planned, &near_plan)
+        ..glide_and_count(crowd, &nav, &mut order)
     };
     #[cfg(feature = "diagnostics")]
     {
@@ -78,26 +74,25 @@ pub(super) fn step(
     }
 }
 
-/// Glides every body, notes its progress, sets its status, and counts the crowd.
-/// `planned`: the bodies a jam's plan holds (sorted), which are neither stalled nor a dead end
-/// for a body behind them: the plan walks them on. `near_plan`: the cells of the region it
-/// closes and beside it, where a body on its own cell may not give way until the plan is done:
-/// no dead end either.
-fn glide_and_count(
-    now: f32,
-    nav: &NavGrid,
-    order: &mut [BodyDataItem<'_, '_>],
-    planned: &[u64],
-    near_plan: &HashSet<Point>,
-) -> CrowdStats {
-    let mut by_size = GridsBySize::new(nav);
+/// Glides every body, sets its status, and counts the crowd: its progress and the deadlocked
+/// are noted and counted by the core ([`CrowdRuntime::note_frame`]).
+///
+/// [`CrowdRuntime::note_frame`]: gridpath::mapf::crowd::CrowdRuntime::note_frame
+fn glide_and_count(crowd: &Crowd, nav: &NavGrid, order: &mut [BodyDataItem<'_, '_>]) -> CrowdStats {
+    let now = crowd.clock;
     let mut stats = CrowdStats::default();
-    let mut waits = Vec::with_capacity(order.len());
+    let mut frame = Vec::with_capacity(order.len());
     for b in order.iter_mut() {
-        let (target, e, agent, route, asking) = (b.target(), b.entity, b.agent, b.route, b.asking);
-        let (progress, status) = (&mut b.progress, &mut b.status);
-        let (motion, transform) = (&mut b.motion, &mut b.transform);
-        let t = glide(motion, progress, transform, agent, nav, now);
+        let (target, agent, route, asking) = (b.target(), b.agent, b.route, b.asking);
+        let t = glide(
+            &b.motion,
+            &mut b.progress,
+            &mut b.transform,
+            agent,
+            nav,
+            now,
+        );
+        let (progress, status) = (&b.progress, &mut b.status);
         // Progress: fewer cells left to walk than ever since it was sent there. Only a route to
         // where it goes now counts, and not while it is being replaced.
         let left = match (target, route) {
@@ -123,8 +118,6 @@ fn glide_and_count(
         if **status != new {
             **status = new;
         }
-        let state = &mut motion.state;
-        state.note((progress.cell(), target), left, (home, arrived), now);
         stats.bodies += 1;
         match new {
             AgentStatus::Arrived => stats.arrived += 1,
@@ -132,23 +125,22 @@ fn glide_and_count(
             _ if t < 1.0 => stats.moving += 1,
             _ => stats.waiting += 1,
         }
-        // A body a jam's plan holds is on its way, and one waiting behind it is queued.
-        let on_plan = planned.binary_search(&e.to_bits()).is_ok();
-        let stalled = state.long_stalled(now) && !arrived && !on_plan;
-        let mut sized = || by_size.get(agent.size);
-        let behind = progress.aiming_at(route).filter(|_| stalled);
-        waits.push(Wait {
-            cell: progress.cell(),
-            size: agent.size.max(1),
-            behind: behind
-                .and_then(|aim| first_step(&sized(), agent.movement, progress.cell(), aim)),
-            stalled,
-            home: home && !on_plan && !near_plan.contains(&progress.cell()),
+        frame.push(FrameBody {
+            key: b.entity.to_bits(),
+            at: progress.cell(),
+            size: agent.size,
+            movement: agent.movement,
+            target,
+            left,
+            home,
+            arrived,
+            aim: progress.aiming_at(route),
         });
     }
-    for (b, blocked) in order.iter_mut().zip(blocked(&waits)) {
-        stats.deadlocked += usize::from(b.motion.state.still_blocked(blocked, now));
-    }
+    let mut states: Vec<_> = order.iter_mut().map(|b| &mut b.motion.state).collect();
+    let mut by_size = GridsBySize::new(nav);
+    let grid_for = &mut |size| by_size.get(size);
+    stats.deadlocked = crowd.runtime.note_frame(&frame, &mut states, grid_for, now);
     stats
 }
 

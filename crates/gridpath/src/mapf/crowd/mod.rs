@@ -137,7 +137,7 @@ pub use mover::{GIVE_WAY_AFTER, HOLD_BACK_LIMIT, Mover, PUSHED_BACK, Room};
 pub use patience::Patience;
 pub use region::{four_steps, jam_region, nearest_in_region};
 pub use rules::{covers, distance_fifths, footprint};
-pub use runtime::{CrowdRuntime, Planned, StepInput, StepOutput, TickBody};
+pub use runtime::{CrowdRuntime, FrameBody, Planned, StepInput, StepOutput, TickBody};
 pub use settle::{NEAR, Settler, Standing, nearest_where, nearest_within, walled_under};
 pub use state::CrowdStep;
 pub use untangle::{Window, untangle};

@@ -19,10 +19,12 @@
 //!     hold_what_no_longer_fits
 //! ```
 
+use super::body::{BodyState, RouteLeft};
 use super::detour::Detours;
 use super::guided::{CrowdGuidance, CrowdWays, GuidedStep};
 use super::hold::hold_what_no_longer_fits;
 use super::jam::{JamBody, Untangler};
+use super::liveness::{Wait, blocked, first_step};
 use super::mover::Mover;
 use super::settle::Standing;
 use crate::grid::{Grid, Point};
@@ -56,6 +58,30 @@ pub struct TickBody {
     pub aim: Option<Point>,
     /// Seconds it has got no nearer to where it goes.
     pub stalled: f32,
+}
+
+/// A body at a frame, as the crowd's deadlock count reads it ([`CrowdRuntime::note_frame`]).
+#[derive(Clone, Copy, Debug)]
+pub struct FrameBody {
+    /// What names it, its cell, its size and how it moves.
+    pub key: u64,
+    /// See `key`.
+    pub at: Point,
+    /// See `key`.
+    pub size: u8,
+    /// See `key`.
+    pub movement: Movement,
+    /// Where it goes, and what its route tells of how near it is.
+    pub target: Option<Point>,
+    /// See `target`.
+    pub left: RouteLeft,
+    /// On its target (`home`: standing or gliding back onto it), and standing still there.
+    pub home: bool,
+    /// See `home`.
+    pub arrived: bool,
+    /// The cell of its route it heads for, if any: it waits behind whoever stands on its first
+    /// step there ([`first_step`]).
+    pub aim: Option<Point>,
 }
 
 /// What the core step needs, owned, so that it can run anywhere.
@@ -211,6 +237,41 @@ impl CrowdRuntime {
         self.guided.as_mut()
     }
 
+    /// Notes each body's progress at a frame at `now` (`states` in the order of `bodies`), and
+    /// counts the deadlocked: stalled for [`DEADLOCK_SECONDS`](super::DEADLOCK_SECONDS), and not
+    /// queued behind a body on the move, for a second ([`blocked`],
+    /// [`BodyState::still_blocked`]). A body a jam's plan holds is on its way, and one waiting
+    /// behind it, or behind a body on its own cell in or beside the jam's closed region, is
+    /// queued. `grid_for` gives the grid each size moves on.
+    pub fn note_frame(
+        &self,
+        bodies: &[FrameBody],
+        states: &mut [&mut BodyState],
+        grid_for: &mut dyn FnMut(u8) -> Arc<Grid>,
+        now: f32,
+    ) -> usize {
+        let (planned, near_plan) = (self.untangler.held(), self.untangler.around());
+        let mut waits = Vec::with_capacity(bodies.len());
+        for (b, state) in bodies.iter().zip(states.iter_mut()) {
+            state.note((b.at, b.target), b.left, (b.home, b.arrived), now);
+            let on_plan = planned.binary_search(&b.key).is_ok();
+            let stalled = state.long_stalled(now) && !b.arrived && !on_plan;
+            let behind = b.aim.filter(|_| stalled);
+            waits.push(Wait {
+                cell: b.at,
+                size: b.size.max(1),
+                behind: behind.and_then(|aim| first_step(&grid_for(b.size), b.movement, b.at, aim)),
+                stalled,
+                home: b.home && !on_plan && !near_plan.contains(&b.at),
+            });
+        }
+        let blocked = blocked(&waits);
+        let still = states.iter_mut().zip(blocked);
+        still
+            .map(|(state, blocked)| usize::from(state.still_blocked(blocked, now)))
+            .sum()
+    }
+
     /// Takes a step's moves for `bodies` as they stand now (sorted by key) on `grids` (one for
     /// each size from 1): each body that still stands where the step found it gets its next
     /// cell, a jam's bodies walk on along their plan, and any move that no longer fits holds
@@ -265,7 +326,7 @@ impl CrowdRuntime {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mapf::crowd::{BodyAtTick, BodyState};
+    use crate::mapf::crowd::BodyAtTick;
 
     /// Two bodies in a corridor five cells long, both bound east: their records and movers.
     fn corridor(states: &mut [BodyState], at: &[Point]) -> (Vec<TickBody>, Vec<Mover>) {
