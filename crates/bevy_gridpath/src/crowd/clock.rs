@@ -1,7 +1,7 @@
 //! The crowd's resource: its tick, its switches, PIBT's scratch, and the counts a game reads.
 
 use super::ahead;
-use super::untangle::JamSearching;
+use super::jam_search::JamSearching;
 use bevy::prelude::*;
 use gridpath::mapf::crowd::{CrowdGuidance, CrowdRuntime, CrowdWays};
 

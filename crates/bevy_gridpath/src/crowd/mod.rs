@@ -60,7 +60,7 @@
 //! job a file: `settle` (bodies apart and off walls), `gather` (a cell of its own for each body
 //! of a gathering, when `gather_due`), `step` (the ticks, the glides and the counts), `tick`
 //! (the bodies read into a tick and its moves written back), `ahead` (a tick planned off the
-//! frame), `untangle` (a jam's search off the frame). `motion` is a body's glide.
+//! frame), `untangle` and `jam_search` (a jam found, and its search off the frame). `motion` is a body's glide.
 //!
 //! [`AgentEscaped`]: crate::AgentEscaped
 //! [`Destination`]: crate::Destination
@@ -79,6 +79,7 @@ mod body;
 mod clock;
 mod gather;
 mod gather_due;
+mod jam_search;
 mod motion;
 mod settle;
 mod step;

@@ -4,8 +4,8 @@
 //! moves a warehouse's robots but with no engine. Beside [`LifelongPlanner`](super::LifelongPlanner)
 //! it answers whether a game's crowd gives up anything to the benchmark's planner.
 
+use super::agents::LifelongAgents;
 use super::bodies::BodyGuides;
-use super::run::LifelongAgents;
 use crate::components::Components;
 use crate::grid::{Grid, Point};
 use crate::mapf::crowd::{

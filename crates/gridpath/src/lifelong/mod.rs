@@ -17,6 +17,7 @@
 //! - [`BodyCrowd`]: the benchmark run by a game's crowd runtime with those guide paths
 //!   ([`run_lifelong_crowd`]), beside the planner.
 
+mod agents;
 mod bodies;
 mod check;
 mod crowd;
@@ -31,6 +32,7 @@ mod tables;
 mod way_back;
 
 pub use crate::mapf::Traffic;
+pub use agents::LifelongAgents;
 pub use bodies::BodyGuides;
 pub use check::LifelongCheck;
 pub use crowd::BodyCrowd;
@@ -41,8 +43,5 @@ pub use instance::{
     parse_config, parse_lifelong_map,
 };
 pub use planner::LifelongPlanner;
-pub use run::{
-    LifelongAgents, LifelongRun, run_agents, run_lifelong, run_lifelong_crowd,
-    write_lifelong_result,
-};
+pub use run::{LifelongRun, run_agents, run_lifelong, run_lifelong_crowd, write_lifelong_result};
 pub use tables::{GoalTables, TableSlot};

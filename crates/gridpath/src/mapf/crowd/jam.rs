@@ -113,8 +113,8 @@ impl Nearness {
     }
 
     /// Seconds it has been no nearer where it goes (and not on it), as of the last note; 0 once
-    /// further than [`UNTANGLE_REACH`] (for a body of `size`, that and its size less one: a big
-    /// body in a jam stands further off).
+    /// further than five cells each way (for a body of `size`, that and its size less one: a
+    /// big body in a jam stands further off).
     pub fn circling_for(&self, now: f32, size: u8) -> f32 {
         let reach = UNTANGLE_REACH + i32::from(size.max(1));
         match self.closest {
@@ -251,7 +251,7 @@ impl Untangler {
         near
     }
 
-    /// Looks for a jam (at most once every [`LOOK_EVERY`] seconds) among `bodies` (sorted by
+    /// Looks for a jam (at most once a second) among `bodies` (sorted by
     /// key) on `grid` at `tick` (the search's seed): the search to run for it, if one is found.
     pub fn look(
         &mut self,
@@ -354,7 +354,7 @@ impl Untangler {
 
     /// Walks the `held` bodies one step along the plan (into `next`, each body's next cell, in
     /// the order of `bodies`), unless one outside it steps onto one of the plan's next cells at
-    /// this tick: then they wait, and the plan is dropped after [`MOST_WAITS`] such ticks.
+    /// this tick: then they wait, and the plan is dropped after 20 such ticks.
     pub fn walk(
         &mut self,
         bodies: &[Standing],
