@@ -257,7 +257,11 @@ impl StepWays for BodyGuides {
             }
             self.lost.push_back(agent);
         }
-        // Strays plan again in turn, within the budget, by weighted A* (see the planner).
+        // Strays plan again in turn, within the budget, by weighted A* (see the planner). (The
+        // map from path number to body is built only when some wait: most steps have none.)
+        if self.lost.is_empty() {
+            return;
+        }
         let by_number: FxMap<usize, Guided> = self.bodies.values().map(|b| (b.agent, *b)).collect();
         let mut budget = self.guidance.replan as usize;
         let by_weighted_astar = Guidance {
