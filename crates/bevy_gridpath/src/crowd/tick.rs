@@ -67,14 +67,9 @@ fn prepare(
     tick: f32,
     ticked: &mut Ticked<'_, '_, '_>,
 ) -> Option<(Planned, StepInput)> {
-    let Ticked {
-        bodies: order,
-        by_place,
-        largest,
-        ..
-    } = ticked;
+    let (order, by_place) = (&mut ticked.bodies, &ticked.by_place);
     let movement = order.first().map(|b| b.agent.movement)?;
-    let sized = grids(nav, *largest);
+    let sized = grids(nav, ticked.largest);
     let mut movers = vec![Mover::new(Point::new(0, 0), 0); order.len()];
     let mut bodies = vec![TickBody::default(); order.len()];
     for &i in by_place.iter() {
@@ -116,19 +111,14 @@ fn finish(
     output: StepOutput,
 ) {
     // Read and written in the tables' order, as in `prepare`.
-    let Ticked {
-        bodies: order,
-        entities,
-        by_place,
-        largest,
-    } = ticked;
+    let (order, by_place) = (&mut ticked.bodies, &ticked.by_place);
     let mut standing = vec![Standing::default(); order.len()];
     for &i in by_place.iter() {
         let (at, size) = (order[i].progress.cell(), order[i].agent.size);
-        let key = entities[i].to_bits();
+        let key = ticked.entities[i].to_bits();
         standing[i] = Standing { key, at, size };
     }
-    let sized = grids(nav, *largest);
+    let sized = grids(nav, ticked.largest);
     let grids: Vec<&Grid> = sized.iter().map(|g| &**g).collect();
     let moves = crowd
         .runtime
@@ -142,7 +132,7 @@ fn finish(
         if let (true, Some(movement)) = (to != here, movement) {
             let grid = &sized[usize::from(agent.size.max(1)) - 1];
             let length = nav.layout().moves_between(centre(here), centre(to));
-            motion.glide(here, to, length, agent.speed, grid, (crowd.due, tick));
+            motion.glide((here, to), (length, agent.speed), grid, (crowd.due, tick));
             progress.step_to(to, route, grid, movement);
         }
         if mover.is_some() {

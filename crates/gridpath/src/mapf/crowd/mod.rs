@@ -89,7 +89,7 @@
 //!   changed meanwhile held; the step with its guidance ([`GuidedStep`]: goal tables, traffic,
 //!   guide paths from outside, [`StepWays`]) and the ways round a jam ([`detour`]).
 //! - [`BodyState`]: a body's move credit at its pace, its [`Mover`], and its liveness counts
-//!   (the deadlock count is [`blocked`]).
+//!   (the deadlock count is [`blocked`]); [`Glide`]: where it is drawn between ticks.
 //! - [`Gatherings`]: bodies that share a destination each get a place of their own
 //!   ([`hand_out`], [`gather_cells`], TSWAP's [`hand_round`]), kept from frame to frame.
 //! - [`Settler`]: bodies apart and off walls after an edit.
@@ -100,6 +100,7 @@ mod body;
 mod detour;
 mod gather;
 mod gatherings;
+mod glide;
 mod guided;
 mod hand_out;
 mod hold;
@@ -126,6 +127,7 @@ pub use body::{
 pub use detour::{DETOUR_REACH, Detours, detour};
 pub use gather::{Mate, RING_REACH, d2, gather_cells, hand_round, nearest_free};
 pub use gatherings::{Due, Gatherer, GatheringBodies, GatheringKey, Gatherings};
+pub use glide::Glide;
 pub use guided::{CrowdGuidance, CrowdWays, GuidedStep, StepWays};
 pub use hand_out::{GATHER_PATIENCE, GIVE_UPS_AT_ONCE, GaveUp, Member, cells_wanted, hand_out};
 pub use hold::hold_what_no_longer_fits;
@@ -138,7 +140,7 @@ pub use patience::Patience;
 pub use region::{four_steps, jam_region, nearest_in_region};
 pub use rules::{covers, distance_fifths, footprint};
 pub use runtime::{CrowdRuntime, FrameBody, Planned, StepInput, StepOutput, TickBody};
-pub use settle::{NEAR, Settler, Standing, nearest_where, nearest_within, walled_under};
+pub use settle::{NEAR, SettleDue, Settler, Standing, nearest_where, nearest_within, walled_under};
 pub use state::CrowdStep;
 pub use untangle::{Window, untangle};
 #[cfg(test)]

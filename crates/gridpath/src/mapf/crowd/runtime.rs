@@ -326,7 +326,7 @@ impl CrowdRuntime {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::mapf::crowd::BodyAtTick;
+    use crate::mapf::crowd::{BodyAtTick, DEADLOCK_SECONDS};
 
     /// Two bodies in a corridor five cells long, both bound east: their records and movers.
     fn corridor(states: &mut [BodyState], at: &[Point]) -> (Vec<TickBody>, Vec<Mover>) {
@@ -410,5 +410,43 @@ mod tests {
         let moves = crowd.finish(planned, input.run(), &standing(&now), &[&grid], 0.0);
         assert_eq!(moves[0].0, Point::new(3, 0));
         assert!(moves[2].1.is_none() && moves[2].0 == Point::new(4, 0));
+    }
+
+    #[test]
+    fn a_body_waiting_behind_one_jostled_about_its_own_cell_is_deadlocked() {
+        // A corridor; a body stands on its own cell in it and never moves on, but passers-by
+        // jostle it about that cell, so it never counts as arrived. Another is bound past it
+        // and gets no nearer: it is not in a queue that moves, so it is deadlocked.
+        let grid = Arc::new(Grid::new(6, 1).expect("a grid"));
+        let crowd = CrowdRuntime::new(1);
+        let mut states = vec![BodyState::default(); 2];
+        let body = |key, at: Point, target: Point, left, aim| FrameBody {
+            key,
+            at,
+            size: 1,
+            movement: Movement::FourWay,
+            target: Some(target),
+            left,
+            home: at == target,
+            arrived: false,
+            aim,
+        };
+        let (still, bound) = (Point::new(3, 0), Point::new(2, 0));
+        let route = RouteLeft::Cells(3, (Point::new(0, 0), 0));
+        let frames = [
+            body(1, still, still, RouteLeft::None, None),
+            body(2, bound, Point::new(5, 0), route, Some(still)),
+        ];
+        let counted = (0..400).find_map(|frame| {
+            let now = frame as f32 * 0.05;
+            let mut refs: Vec<&mut BodyState> = states.iter_mut().collect();
+            let deadlocked = crowd.note_frame(&frames, &mut refs, &mut |_| grid.clone(), now);
+            (deadlocked > 0).then_some(now)
+        });
+        assert!(
+            counted.is_some_and(|now| now >= DEADLOCK_SECONDS),
+            "{counted:?}"
+        );
+        assert!(states[1].deadlocked() && !states[0].deadlocked());
     }
 }

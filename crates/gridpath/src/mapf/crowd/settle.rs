@@ -41,9 +41,42 @@ pub struct Standing {
 pub struct Settler {
     /// A bit a cell: covered by a body settled so far.
     taken: Vec<u64>,
+    /// The map's revision and how many bodies were placed when [`Settler::due`] last looked.
+    seen: Option<(u64, usize)>,
+}
+
+/// What [`Settler::due`] says to settle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SettleDue {
+    /// Some bodies are new ([`Settler::settle`]'s `new`).
+    pub new: bool,
+    /// The map's revision when it last looked, if it did: with no body new, only the edits
+    /// since then can have walled one ([`Settler::settle_near`]).
+    pub since: Option<u64>,
 }
 
 impl Settler {
+    /// Must the bodies be settled now? Only an edit or a new body can unsettle one, so at most
+    /// frames nothing is looked at (at 10,000 bodies a look cost 1.6 ms a frame, a cache miss a
+    /// body): only when bodies are `fresh` or more or fewer are `placed`, or when the map's
+    /// `revision` moved on and `walled` says an edit since the revision it is given left a body
+    /// where it no longer fits (see [`walled_under`]). `None`: no body can be unsettled. Notes
+    /// what it saw.
+    pub fn due(
+        &mut self,
+        revision: u64,
+        placed: usize,
+        fresh: bool,
+        walled: impl FnOnce(u64) -> bool,
+    ) -> Option<SettleDue> {
+        let since = self.seen.map(|(seen, _)| seen);
+        let new = fresh || self.seen.is_none_or(|(_, was)| was != placed);
+        let edited = since != Some(revision);
+        let look = new || edited && since.is_none_or(walled);
+        self.seen = Some((revision, placed));
+        look.then_some(SettleDue { new, since })
+    }
+
     fn start(&mut self, grid: &Grid) {
         self.taken.clear();
         self.taken.resize(grid.len().div_ceil(64), 0);
