@@ -458,6 +458,7 @@ mod tests {
             revision,
             partial: false,
             stats: Default::default(),
+            turns: Route::turns_of(cells),
         }
     }
 
