@@ -458,7 +458,6 @@ mod tests {
             revision,
             partial: false,
             stats: Default::default(),
-            turns: Route::turns_of(cells),
         }
     }
 

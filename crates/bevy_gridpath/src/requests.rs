@@ -165,8 +165,6 @@ pub struct Route {
     pub partial: bool,
     /// How its search went: for a profiler or a teaching view, not needed to walk it.
     pub stats: SearchStats,
-    /// See [`Route::turns`]: worked out once, as the route comes.
-    pub(crate) turns: Vec<u32>,
 }
 
 /// How a [`Route`]'s (or a [`PathFailed`]'s) search went. A game walks its route without it; a
@@ -187,20 +185,6 @@ impl Route {
     /// The cost of the whole route.
     pub fn cost(&self) -> f64 {
         self.costs.last().copied().unwrap_or(0.0)
-    }
-
-    /// The indices of the cells where it changes direction (not its ends): a straight run
-    /// between two turns is drawn as one line on a layout whose cells lie on straight lines.
-    pub fn turns(&self) -> &[u32] {
-        &self.turns
-    }
-
-    /// The indices of `cells` where the step from one cell to the next changes.
-    pub(crate) fn turns_of(cells: &[Point]) -> Vec<u32> {
-        let step = |w: &[Point]| (w[1].x - w[0].x, w[1].y - w[0].y);
-        let steps = cells.windows(2).map(step).collect::<Vec<_>>();
-        let turned = steps.windows(2).enumerate().filter(|(_, s)| s[0] != s[1]);
-        turned.map(|(i, _)| i as u32 + 1).collect()
     }
 }
 
@@ -720,7 +704,6 @@ fn search_for(
         costs_along(grid, &cells, config.movement)
     };
     Ok(Route {
-        turns: Route::turns_of(&cells),
         cells,
         costs,
         request,

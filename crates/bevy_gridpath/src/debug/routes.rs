@@ -4,7 +4,6 @@ use super::groups::{DebugColors, FlowFieldGizmos, RouteColor, RouteGizmos};
 use super::on_screen::OnScreen;
 use crate::agent::{AgentProgress, AgentStatus, Destination, GridAgent};
 use crate::flow::{FlowFields, SharedFlow};
-use crate::layout::CellShape;
 use crate::requests::Route;
 use bevy::prelude::*;
 use gridpath::Point;
@@ -36,9 +35,6 @@ pub(super) fn draw_routes(
     };
     let (layout, grid) = (nav.layout(), nav.grid());
     let ring = layout.step.abs().x * 0.7;
-    // Squares and diamonds lie on straight lines as their cells do; hexagons in offset rows
-    // do not.
-    let straight = !matches!(layout.shape, CellShape::Hex(_));
     for (route, progress, status, color, heading, flows, agent) in &routes {
         // A unit bigger than one cell is drawn, ringed and routed from the middle of what it
         // covers.
@@ -68,10 +64,9 @@ pub(super) fn draw_routes(
                 points.extend(way.take(FLOW_WAY_CELLS).map(world));
             }
             (Some(route), Some(progress), _) => {
-                let from = route.cells.len() - progress.remaining(route).len();
-                push_way(route, from, straight, &mut points, world);
+                points.extend(progress.remaining(route).iter().copied().map(world));
             }
-            (Some(route), None, _) => push_way(route, 0, straight, &mut points, world),
+            (Some(route), None, _) => points.extend(route.cells.iter().copied().map(world)),
             (None, ..) => continue,
         }
         if let (Some(at), Some(first)) = (at, points.first_mut()) {
@@ -81,33 +76,6 @@ pub(super) fn draw_routes(
         // way drawn.
         let color = LinearRgba::from(color.map_or(colors.route, |c| c.0));
         gizmos.linestrip_2d(points.drain(..), color);
-    }
-}
-
-/// Pushes the cells of `route` from its `from`th on, as world points: on a layout whose cells
-/// lie on straight lines (`straight`), only the first, its turns ([`Route::turns`]) and the last:
-/// every cell of 10,000 bodies' routes was a million vertices a frame, the most of the frame's
-/// drawing, and only the turns are looked at.
-fn push_way(
-    route: &Route,
-    from: usize,
-    straight: bool,
-    points: &mut Vec<Vec2>,
-    world: impl Fn(Point) -> Vec2,
-) {
-    let cells = route.cells.get(from..).unwrap_or_default();
-    let Some((&first, rest)) = cells.split_first() else {
-        return;
-    };
-    if !straight {
-        return points.extend(cells.iter().map(|&p| world(p)));
-    }
-    points.push(world(first));
-    let turns = route.turns();
-    let ahead = &turns[turns.partition_point(|&t| t as usize <= from)..];
-    points.extend(ahead.iter().map(|&t| world(route.cells[t as usize])));
-    if let Some(&last) = rest.last() {
-        points.push(world(last));
     }
 }
 
@@ -134,42 +102,5 @@ pub(super) fn draw_flow_fields(
                 }
             }
         }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_way_is_drawn_by_its_ends_and_turns_where_cells_lie_on_lines() {
-        let cells: Vec<Point> = [(0, 0), (1, 0), (2, 0), (3, 1), (4, 2), (4, 3), (4, 4)]
-            .map(Point::from)
-            .to_vec();
-        let route = Route {
-            turns: Route::turns_of(&cells),
-            costs: vec![0.0; cells.len()],
-            request: crate::PathRequest::new(cells[0], cells[6]),
-            cells: cells.clone(),
-            revision: 0,
-            partial: false,
-            stats: Default::default(),
-        };
-        assert_eq!(route.turns(), [2, 4]);
-        let drawn = |from, straight| {
-            let mut points = Vec::new();
-            push_way(&route, from, straight, &mut points, |p| {
-                Vec2::new(p.x as f32, p.y as f32)
-            });
-            let cell = |v: &Vec2| Point::new(v.x as i32, v.y as i32);
-            points.iter().map(cell).collect::<Vec<_>>()
-        };
-        let cells_at = |i: &[usize]| i.iter().map(|&i| cells[i]).collect::<Vec<_>>();
-        assert_eq!(drawn(0, true), cells_at(&[0, 2, 4, 6]));
-        assert_eq!(drawn(0, false), cells);
-        assert_eq!(drawn(2, true), cells_at(&[2, 4, 6]));
-        assert_eq!(drawn(3, true), cells_at(&[3, 4, 6]));
-        assert_eq!(drawn(6, true), cells_at(&[6]));
-        assert!(drawn(7, true).is_empty());
     }
 }
