@@ -355,4 +355,40 @@ mod tests {
         assert!(grid.is_passable(to) && to != Point::new(21, 20));
         assert_eq!((to.x - walled.x).abs() + (to.y - walled.y).abs(), 1);
     }
+
+    #[test]
+    fn bodies_are_settled_when_new_or_after_an_edit_that_walls_one_and_not_otherwise() {
+        let mut settler = Settler::default();
+        let never = |_: u64| -> bool { panic!("no edit to look at") };
+        // The first look settles everything: every body is new.
+        let first = settler.due(7, 3, false, never);
+        assert_eq!(
+            first,
+            Some(SettleDue {
+                new: true,
+                since: None
+            })
+        );
+        // Nothing changed: nothing to settle, and the edits are not read.
+        assert_eq!(settler.due(7, 3, false, never), None);
+        // One more body, or bodies said to be fresh: the new ones are settled.
+        let more = Some(SettleDue {
+            new: true,
+            since: Some(7),
+        });
+        assert_eq!(settler.due(7, 4, false, never), more);
+        assert_eq!(settler.due(7, 4, true, never), more);
+        // An edit that walls no body: nothing to settle, but it is seen.
+        assert_eq!(settler.due(8, 4, false, |since| since != 7), None);
+        assert_eq!(settler.due(8, 4, false, never), None);
+        // An edit that walls one: settle near the edits since the revision last seen.
+        let walled = settler.due(9, 4, false, |since| since == 8);
+        assert_eq!(
+            walled,
+            Some(SettleDue {
+                new: false,
+                since: Some(8)
+            })
+        );
+    }
 }
