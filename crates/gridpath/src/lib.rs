@@ -61,6 +61,7 @@ mod run_bits;
 pub mod scenarios;
 mod search;
 pub mod staggered;
+pub mod tactics;
 pub mod textbook;
 mod vocabulary;
 

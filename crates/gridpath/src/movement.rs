@@ -190,7 +190,7 @@ impl Movement {
 
     /// The steps `(dx, dy)` out of `from` this movement may take, walls aside: [`STEPS`]' first
     /// four or all eight, or a hexagon's six.
-    fn steps(self, from: Point) -> &'static [(i32, i32)] {
+    pub(crate) fn steps(self, from: Point) -> &'static [(i32, i32)] {
         match self {
             Movement::FourWay => &STEPS[..4],
             Movement::EightWay(_) => &STEPS,

@@ -6,6 +6,8 @@
 //! cargo run --release -p gridpath_cli -- mapf MAP.map SCEN.scen --agents 100
 //! cargo run --release -p gridpath_cli -- mapf-check MAP.map RESULT.txt
 //! cargo run --release -p gridpath_cli -- lifelong CONFIG.json --steps 1000
+//! cargo run --release -p gridpath_cli -- range MAP.map 3,4 6
+//! cargo run --release -p gridpath_cli -- fov MAP.map 3,4 8
 //! cargo run --release -p gridpath_cli -- help mapf
 //! ```
 //!
@@ -28,6 +30,7 @@ macro_rules! outln {
 mod lifelong;
 mod mapf;
 mod scen;
+mod tactics;
 
 use clap::error::ErrorKind;
 use clap::{Parser, Subcommand};
@@ -48,6 +51,8 @@ enum Command {
     Mapf(mapf::MapfArgs),
     MapfCheck(mapf::CheckArgs),
     Lifelong(lifelong::LifelongArgs),
+    Range(tactics::RangeArgs),
+    Fov(tactics::FovArgs),
 }
 
 fn main() -> ExitCode {
@@ -71,6 +76,8 @@ fn main() -> ExitCode {
         Command::Mapf(args) => mapf::solve(args),
         Command::MapfCheck(args) => mapf::check(args),
         Command::Lifelong(args) => lifelong::run(args),
+        Command::Range(args) => tactics::range(args),
+        Command::Fov(args) => tactics::fov(args),
     };
     match outcome {
         Ok(true) => ExitCode::SUCCESS,

@@ -37,7 +37,7 @@ fn algorithm() -> impl TypedValueParser<Value = Algorithm> {
 }
 
 /// `--moves`: `octile`, `four`, the two staggered ones, and the hex layouts' type words.
-fn moves() -> impl TypedValueParser<Value = Movement> {
+pub(crate) fn moves() -> impl TypedValueParser<Value = Movement> {
     let mut words = vec!["octile", "four", "staggered-octile", "staggered-four"];
     words.extend(
         MapShape::ALL

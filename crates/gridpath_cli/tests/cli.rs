@@ -216,7 +216,7 @@ fn mapf_on_a_hex_map_moves_to_the_six_neighbours() {
 /// names it (exit 2).
 #[test]
 fn every_command_answers_help_and_names_a_bad_argument() {
-    for command in ["scen", "mapf", "mapf-check", "lifelong"] {
+    for command in ["scen", "mapf", "mapf-check", "lifelong", "range", "fov"] {
         let (code, text) = gridpath(&[command.as_ref(), "--help".as_ref()]);
         assert_eq!(code, 0, "{text}");
         assert!(
@@ -243,6 +243,10 @@ fn every_command_answers_help_and_names_a_bad_argument() {
         (&["scen", "s.scen", "--moves", "six"], "--moves"),
         (&["mapf-check", "r.txt", "s.scen"], "<N>"),
         (&["lifelong", "--steps", "ten"], "--steps"),
+        (&["range", "1;1", "3"], "<FROM>"),
+        (&["range", "0,0", "three"], "<BUDGET>"),
+        (&["range", "0,0", "3", "--enemy", "x"], "--enemy"),
+        (&["fov", "0,0", "-1"], "-1"),
         (&["teleport"], "teleport"),
     ] {
         let mut all = vec![std::ffi::OsStr::new(args[0])];
@@ -253,6 +257,40 @@ fn every_command_answers_help_and_names_a_bad_argument() {
         let (code, text) = gridpath(&all);
         assert_eq!(code, 2, "{args:?}: {text}");
         assert!(text.contains(named), "{args:?}: {text}");
+        assert_eq!(text.trim_end().lines().count(), 1, "{args:?}: {text}");
+    }
+}
+
+/// `gridpath range` prints every cell within the budget with its cost, sorted, a wall's zone of
+/// control ends moves; `gridpath fov` prints what is seen; a unit on a wall or off the map, or a
+/// negative budget, is bad input in one line.
+#[test]
+fn range_and_fov_print_one_cell_a_line() {
+    let map = temp_file("rooms.map", ROOMS);
+    let run = |args: &[&str]| {
+        let mut all = vec![std::ffi::OsStr::new(args[0]), map.as_os_str()];
+        all.extend(args[1..].iter().map(std::ffi::OsStr::new));
+        gridpath(&all)
+    };
+    let (code, text) = run(&["range", "0,0", "2", "--moves", "four"]);
+    assert_eq!(code, 0, "{text}");
+    assert_eq!(text, "0,0 0\n1,0 1\n2,0 2\n0,1 1\n0,2 2\n");
+    // An enemy at (3, 0): its cell is closed, and (2, 0) beside it ends the move.
+    let (code, text) = run(&["range", "0,0", "4", "--moves", "four", "--enemy", "3,0"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("2,0 2\n") && !text.contains("3,0") && !text.contains("2,1 3"));
+    // Row 1 is `.@..@.`: from (1, 0) the wall at (1, 1) is seen, and hides (1, 2) behind it.
+    let (code, text) = run(&["fov", "1,0", "3"]);
+    assert_eq!(code, 0, "{text}");
+    assert!(text.contains("1,1\n") && !text.contains("1,2\n"), "{text}");
+    for (args, what) in [
+        (&["range", "1,1", "3"][..], "wall"),
+        (&["fov", "9,0", "3"], "off the"),
+        (&["range", "0,0", "--", "-2"], "budget"),
+    ] {
+        let (code, text) = run(args);
+        assert_eq!(code, 2, "{args:?}: {text}");
+        assert!(text.contains(what), "{args:?}: {text}");
         assert_eq!(text.trim_end().lines().count(), 1, "{args:?}: {text}");
     }
 }
