@@ -298,3 +298,40 @@ fn crowd_a_thousand_agents_cross_the_map_on_one_flow_field_and_follow_a_moved_go
         moved.path.display()
     );
 }
+
+#[test]
+#[ignore = "needs an X display: see tests/e2e/main.rs"]
+fn tactics_a_click_on_a_unit_shows_its_range_sight_and_the_route_by_turns() {
+    let example = Example::launch("tactics");
+    // The blue unit at hexagon (2, 1), and hexagon (8, 0), two turns away, in window pixels.
+    let (unit, far) = ((412.0, 194.0), (676.0, 152.0));
+    let (range, sight, second_turn) = ([77, 153, 255], [255, 230, 77], [255, 102, 204]);
+    let before = example.screenshot("01-before");
+    assert_eq!(
+        before.count(WINDOW, sight, 30),
+        0,
+        "nothing is selected yet"
+    );
+    example.xdotool(&["mousemove", "412", "194"]);
+    sleep(Duration::from_millis(300));
+    example.xdotool(&["click", "1"]);
+    example.xdotool(&["mousemove", "676", "152"]);
+    let shown = |shot: &Shot| shot.count(Area::around(far, 20.0), second_turn, 40) > 20;
+    let after = example.screenshot_when("02-selected", Duration::from_secs(20), shown);
+    let around_unit = Area::around(unit, 120.0);
+    assert!(
+        after.count(around_unit, range, 40) > 200,
+        "the range is outlined round the unit ({})",
+        after.path.display()
+    );
+    assert!(
+        after.count(around_unit, sight, 40) > 50,
+        "what it sees is dotted ({})",
+        after.path.display()
+    );
+    assert!(
+        shown(&after),
+        "the hovered hexagon two turns away is ringed as the second turn's end ({})",
+        after.path.display()
+    );
+}

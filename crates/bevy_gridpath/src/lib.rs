@@ -13,7 +13,9 @@
 //! - [`Body`]: agents that take up their cell. A [`Crowd`] moves them a cell a tick with PIBT,
 //!   so they queue at doors, give way in corridors, and gather round a shared destination on
 //!   cells of their own.
-//! - [`GridPathDebugPlugin`]: the grid, the walls and the routes as gizmos.
+//! - Tactics for turn-based games: a unit's movement range ([`RangeRequest`]) and what it sees
+//!   ([`SightRequest`]), answered off the frame and kept fresh as the map changes.
+//! - [`GridPathDebugPlugin`]: the grid, the walls, the routes, ranges and sight as gizmos.
 //!
 //! Systems run in [`GridPathSystems`] sets a game orders its own systems against.
 #![doc = include_str!("../README.md")]
@@ -32,6 +34,7 @@ pub mod nav_grid;
 pub mod off_frame;
 mod plugin;
 pub mod requests;
+pub mod tactics;
 #[cfg(feature = "tilemap")]
 pub mod tilemap;
 
@@ -43,7 +46,7 @@ pub use crowd::{
 };
 pub use debug::{
     DebugColors, FlowFieldGizmos, GridPathDebugPlugin, NavGridGizmos, ObstacleGizmos, RouteColor,
-    RouteGizmos,
+    RouteGizmos, TacticsGizmos,
 };
 pub use flow::{FlowFields, SharedFlow};
 pub use gridpath;
@@ -55,6 +58,7 @@ pub use requests::{
     OwnSearch, PathFailed, PathFailure, PathRequest, PathService, PathStats, Route, SearchStats,
     TableWork,
 };
+pub use tactics::{Answer, RangeRequest, SightRequest, TacticFailed, TacticRequest};
 
 /// Everything a game uses, in one `use bevy_gridpath::prelude::*`.
 pub mod prelude {
@@ -62,7 +66,8 @@ pub mod prelude {
         AgentStatus, Body, CellCost, CellPos, CellShape, Crowd, DebugColors, Destination,
         FlowFieldGizmos, FlowFields, GridAgent, GridLayout, GridPathDebugPlugin, GridPathPlugin,
         GridPathSystems, NavGrid, NavGridGizmos, Obstacle, ObstacleGizmos, PathFailed, PathFailure,
-        PathRequest, PathService, Route, RouteGizmos, SearchThread, SharedFlow,
+        PathRequest, PathService, RangeRequest, Route, RouteGizmos, SearchThread, SharedFlow,
+        SightRequest, TacticsGizmos,
     };
     pub use gridpath::{CornerRule, Movement, Point};
 }

@@ -6,7 +6,7 @@
 //! the other way round). The order inside [`GridPathSystems::Plan`] is set here too, by the
 //! private [`Planning`] steps.
 
-use crate::{agents, cells, crowd, flow, off_frame, requests};
+use crate::{agents, cells, crowd, flow, off_frame, requests, tactics};
 use bevy::prelude::*;
 
 /// Adds the nav grid's bookkeeping, the path service and the agents. Insert a
@@ -35,7 +35,8 @@ pub enum GridPathSystems {
 /// The steps inside [`GridPathSystems::Plan`]: new agents are placed, then bodies are settled
 /// and gathered (they may change where agents go), then agents ask for routes, and last the
 /// service starts the searches asked for (the answers of earlier ones collected, cancelled
-/// ones dropped, flow fields kept fresh before it, in any order with the rest).
+/// ones dropped, flow fields, ranges and sight kept fresh before it, in any order with the
+/// rest).
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 enum Planning {
     PlaceAgents,
@@ -63,6 +64,7 @@ impl Plugin for GridPathPlugin {
         cells::plugin(app, SyncGrid);
         requests::plugin(app, CollectAnswers, StartSearches);
         flow::plugin(app, KeepFields);
+        tactics::plugin(app, KeepFields);
         agents::plugin(app, PlaceAgents, AskForRoutes, Move);
         crowd::plugin(app, GatherBodies, Move);
     }

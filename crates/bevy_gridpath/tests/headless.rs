@@ -890,3 +890,80 @@ fn hex_layouts_touch_the_tiles_bevy_ecs_tilemap_says_touch() {
         }
     }
 }
+
+/// A unit's range is answered off the frame, kept fresh after an edit (the old answer shown until
+/// the new one lands), and refused in one component, not a panic, when the unit stands on a
+/// wall; sight likewise.
+#[test]
+fn a_units_range_and_sight_are_answered_and_kept_fresh_after_edits() {
+    use bevy_gridpath::{Answer, TacticFailed, TacticRequest};
+    let mut app = app(9, 3);
+    let movement = Movement::FourWay;
+    let unit = app
+        .world_mut()
+        .spawn((
+            RangeRequest::new(p(0, 1), 4.0, movement).with_enemies(vec![p(6, 1)]),
+            SightRequest {
+                from: p(0, 1),
+                radius: 8,
+                movement,
+            },
+        ))
+        .id();
+    let range_of = |app: &App| app.world().get::<Answer<RangeRequest>>(unit).cloned();
+    until(&mut app, |app| range_of(app).is_some());
+    let range = range_of(&app).expect("a range");
+    assert_eq!(range.answer.cost(p(4, 1)), Some(4.0));
+    assert_eq!(range.answer.cost(p(5, 1)), None, "past the budget");
+    let turns = range
+        .turns_to(nav(&app).grid(), p(4, 1), 2.0)
+        .expect("in range");
+    assert_eq!(turns.iter().map(|t| t.at).collect::<Vec<_>>(), [2, 4]);
+    until(&mut app, |app| {
+        app.world().get::<Answer<SightRequest>>(unit).is_some()
+    });
+    let sight = app
+        .world()
+        .get::<Answer<SightRequest>>(unit)
+        .expect("sight");
+    assert!(sight.answer.is_visible(p(5, 1)), "along the open row");
+
+    // A wall across the row: the range is computed again on the new grid, and goes round it.
+    let before = range.revision;
+    wall(&mut app, p(2, 1));
+    until(&mut app, |app| {
+        range_of(app).is_some_and(|r| r.revision != before)
+    });
+    let range = range_of(&app).expect("a range");
+    assert_eq!(range.answer.cost(p(2, 1)), None);
+    assert_eq!(range.answer.cost(p(3, 0)), Some(4.0), "round the wall");
+    assert_eq!(range.answer.cost(p(3, 1)), None, "five moves round it");
+    until(&mut app, |app| {
+        app.world()
+            .get::<Answer<SightRequest>>(unit)
+            .is_some_and(|s| s.revision == nav(app).revision())
+    });
+    let sight = app
+        .world()
+        .get::<Answer<SightRequest>>(unit)
+        .expect("sight");
+    assert!(!sight.answer.is_visible(p(5, 1)), "behind the new wall");
+
+    // The unit on a wall: a failure that says why, and the same from answer_now.
+    let request = RangeRequest::new(p(2, 1), 4.0, movement);
+    app.world_mut().entity_mut(unit).insert(request.clone());
+    until(&mut app, |app| {
+        app.world()
+            .get::<TacticFailed<RangeRequest>>(unit)
+            .is_some()
+    });
+    let failed = app
+        .world()
+        .get::<TacticFailed<RangeRequest>>(unit)
+        .expect("failed");
+    assert_eq!(failed.reason, PathFailure::StartBlocked);
+    assert_eq!(
+        request.answer_now(nav(&app)).err(),
+        Some(PathFailure::StartBlocked)
+    );
+}

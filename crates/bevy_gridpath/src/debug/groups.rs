@@ -30,6 +30,11 @@ pub struct RouteColor(pub Color);
 #[derive(Default, Reflect, GizmoConfigGroup)]
 pub struct FlowFieldGizmos;
 
+/// Every unit's range ([`RangeRequest`](crate::RangeRequest)): each cell in it outlined; and
+/// every unit's field of view ([`SightRequest`](crate::SightRequest)): a dot on each cell seen.
+#[derive(Default, Reflect, GizmoConfigGroup)]
+pub struct TacticsGizmos;
+
 /// The overlays' colours; change them to stand out from a game's own art.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct DebugColors {
@@ -43,6 +48,10 @@ pub struct DebugColors {
     pub stuck: Color,
     /// Flow field arrows.
     pub flow: Color,
+    /// The cells of a unit's range.
+    pub range: Color,
+    /// The cells a unit sees.
+    pub sight: Color,
 }
 
 impl Default for DebugColors {
@@ -53,6 +62,8 @@ impl Default for DebugColors {
             route: Color::srgb(0.2, 0.95, 0.35),
             stuck: Color::srgb(0.95, 0.2, 0.2),
             flow: Color::srgba(0.35, 0.75, 1.0, 0.6),
+            range: Color::srgb(0.3, 0.6, 1.0),
+            sight: Color::srgb(1.0, 0.9, 0.3),
         }
     }
 }

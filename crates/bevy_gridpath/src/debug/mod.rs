@@ -20,16 +20,18 @@ mod grid;
 mod groups;
 mod on_screen;
 mod routes;
+mod tactics;
 mod walls;
 
 pub use groups::{
     DebugColors, FlowFieldGizmos, NavGridGizmos, ObstacleGizmos, RouteColor, RouteGizmos,
+    TacticsGizmos,
 };
 pub use on_screen::{OnScreen, Shown};
 
 use bevy::prelude::*;
 
-/// Draws the grid, its walls, the routes and the flow fields with gizmos.
+/// Draws the grid, its walls, the routes, the flow fields, ranges and fields of view with gizmos.
 pub struct GridPathDebugPlugin;
 
 impl Plugin for GridPathDebugPlugin {
@@ -38,6 +40,7 @@ impl Plugin for GridPathDebugPlugin {
             .init_gizmo_group::<ObstacleGizmos>()
             .init_gizmo_group::<RouteGizmos>()
             .init_gizmo_group::<FlowFieldGizmos>()
+            .init_gizmo_group::<TacticsGizmos>()
             .init_resource::<DebugColors>()
             .add_systems(Startup, busy_overlays_off_by_default)
             .add_systems(
@@ -47,6 +50,7 @@ impl Plugin for GridPathDebugPlugin {
                     walls::draw_walls.run_if(enabled::<ObstacleGizmos>),
                     routes::draw_routes.run_if(enabled::<RouteGizmos>),
                     routes::draw_flow_fields.run_if(enabled::<FlowFieldGizmos>),
+                    tactics::draw_tactics.run_if(enabled::<TacticsGizmos>),
                 )
                     .in_set(crate::plugin::GridPathSystems::Draw),
             );

@@ -1,0 +1,42 @@
+//! Ranges and fields of view.
+
+use super::groups::{DebugColors, TacticsGizmos};
+use super::on_screen::OnScreen;
+use crate::tactics::{Answer, RangeRequest, SightRequest};
+use bevy::prelude::*;
+
+/// Each range's cells outlined, the unit's own cell bolder; each field of view's cells marked
+/// with a small dot.
+pub(super) fn draw_tactics(
+    screen: OnScreen,
+    colors: Res<DebugColors>,
+    ranges: Query<&Answer<RangeRequest>>,
+    sights: Query<&Answer<SightRequest>>,
+    mut gizmos: Gizmos<TacticsGizmos>,
+) {
+    let Some(nav) = screen.nav() else {
+        return;
+    };
+    let layout = nav.layout();
+    for range in &ranges {
+        for (p, _) in range.answer.cells() {
+            let scale = if p == range.request.from { 0.6 } else { 0.85 };
+            gizmos.linestrip_2d(closed(layout.outline(p, scale)), colors.range);
+        }
+    }
+    let dot = layout.step.abs().min_element() * 0.12;
+    for sight in &sights {
+        for p in sight.answer.cells() {
+            let at = Isometry2d::from_translation(layout.to_world(p));
+            gizmos.circle_2d(at, dot, colors.sight);
+        }
+    }
+}
+
+/// An outline's corners, back to the first.
+fn closed(mut corners: Vec<Vec2>) -> Vec<Vec2> {
+    if let Some(&first) = corners.first() {
+        corners.push(first);
+    }
+    corners
+}
