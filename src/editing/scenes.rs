@@ -8,15 +8,20 @@
 //! - **Corridor**: 50 against 50 head-on in a corridor one cell wide with one passing bay.
 //! - **Crossing**: a crowd going east crosses a crowd going south in an open room.
 //! - **Three sizes**: units of 1 × 1, 2 × 2 and 3 × 3 through a door three cells wide.
+//! - **Tactics**: a hexagon map of walls and grass, the start marker a unit and four agents
+//!   standing still as its enemies, with the tactics view on (its range, turns and sight).
 //!
-//! Each agent's place is the mirror of where it starts, so every one has somewhere to be and
-//! the crowds must pass through each other to get there.
+//! In the crowd scenes each agent's place is the mirror of where it starts, so every one has
+//! somewhere to be and the crowds must pass through each other to get there; in the tactics
+//! scene each agent's place is where it stands.
 
 use super::agents::AgentRoster;
 use crate::notices::Notices;
 use crate::world::agents::OwnPlace;
 use crate::world::map_load::{LoadMap, MapLoaded};
 use bevy::prelude::*;
+use gridpath::hex::HexLayout;
+use gridpath::movingai::MapShape;
 use gridpath::{Grid, Point};
 
 /// The scenes, as the panel and `--scene` name them.
@@ -27,14 +32,36 @@ pub enum Scene {
     Corridor,
     Crossing,
     ThreeSizes,
+    Tactics,
 }
 
+/// The tactics scene: `#` a wall, `2` grass (two points to enter), `E` an enemy, `S` the unit
+/// (the start marker), `G` the goal marker. Pointy-top hexagons, odd rows shifted right.
+const TACTICS: [&str; 15] = [
+    "......................",
+    "..S.....22.....E......",
+    "........22............",
+    "....###...............",
+    "......#.....22...E....",
+    "......#.....22........",
+    "......#...............",
+    "...........####.......",
+    "...22....G............",
+    "...22......E..........",
+    "......................",
+    ".........###..........",
+    "....E.....#.....22....",
+    "................22....",
+    "......................",
+];
+
 impl Scene {
-    pub const ALL: [Scene; 4] = [
+    pub const ALL: [Scene; 5] = [
         Scene::Door,
         Scene::Corridor,
         Scene::Crossing,
         Scene::ThreeSizes,
+        Scene::Tactics,
     ];
 
     pub fn key(self) -> &'static str {
@@ -43,6 +70,7 @@ impl Scene {
             Scene::Corridor => "corridor",
             Scene::Crossing => "crossing",
             Scene::ThreeSizes => "sizes",
+            Scene::Tactics => "tactics",
         }
     }
 
@@ -52,6 +80,7 @@ impl Scene {
             Scene::Corridor => "corridor: 50 against 50",
             Scene::Crossing => "crossing: crowd across crowd",
             Scene::ThreeSizes => "three sizes through a door",
+            Scene::Tactics => "tactics: a unit and its enemies on hexagons",
         }
     }
 
@@ -59,10 +88,51 @@ impl Scene {
         Scene::ALL.into_iter().find(|s| s.key() == key.trim())
     }
 
+    /// The shape of its cells.
+    pub fn shape(self) -> MapShape {
+        match self {
+            Scene::Tactics => MapShape::Hex(HexLayout::RowOdd),
+            _ => MapShape::Octile,
+        }
+    }
+
+    /// Where its markers go: the tactics scene's `S` and `G`; else out of the way, in the
+    /// corners.
+    fn markers(self, grid: &Grid) -> (Point, Point) {
+        let find = |marker: char| {
+            TACTICS.iter().enumerate().find_map(|(y, row)| {
+                let x = row.find(marker)?;
+                Some(Point::new(x as i32, y as i32))
+            })
+        };
+        match (self, find('S'), find('G')) {
+            (Scene::Tactics, Some(start), Some(goal)) => (start, goal),
+            _ => {
+                let corner = Point::new(grid.width() as i32 - 1, grid.height() as i32 - 1);
+                (Point::new(0, 0), corner)
+            }
+        }
+    }
+
     /// The map (text rows, `#` a wall) and the agents: where each starts, its size, and its place.
     fn build(self) -> (Vec<String>, Vec<(Point, u8, Point)>) {
         let p = Point::new;
         match self {
+            Scene::Tactics => {
+                let mut enemies = Vec::new();
+                let rows = TACTICS
+                    .iter()
+                    .enumerate()
+                    .map(|(y, row)| {
+                        for x in row.match_indices('E').map(|(x, _)| x) {
+                            let at = p(x as i32, y as i32);
+                            enemies.push((at, 1, at));
+                        }
+                        row.replace(['E', 'S', 'G'], ".")
+                    })
+                    .collect();
+                (rows, enemies)
+            }
             Scene::Door => {
                 let rows = room_with_wall(41, 30, 20, 15..=15);
                 let agents = (0..300)
@@ -170,17 +240,20 @@ pub(super) fn load_scenes(
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     match Grid::from_ascii(&rows) {
         Ok(grid) => {
-            // The markers out of the way, in the corners.
-            let corner = Point::new(grid.width() as i32 - 1, grid.height() as i32 - 1);
+            let markers = scene.markers(&grid);
             let mut request = LoadMap::new(format!("scene: {}", scene.key()), grid);
-            request.markers = Some((Point::new(0, 0), corner));
+            request.markers = Some(markers);
+            request.shape = scene.shape();
             load.write(request);
             commands.insert_resource(PendingScene(scene));
-            notices.info(format!(
-                "Scene \"{}\": {} agents, each bound for a place of its own.",
-                scene.label(),
-                agents.len()
-            ));
+            let agents = match scene {
+                Scene::Tactics => format!(
+                    "the start is a unit with {} enemies round it; drag the goal",
+                    agents.len()
+                ),
+                _ => format!("{} agents, each bound for a place of its own", agents.len()),
+            };
+            notices.info(format!("Scene \"{}\": {agents}.", scene.label()));
         }
         // The scenes are built in code, and a test loads each: only a broken build gets here.
         Err(e) => notices.warn(format!("Scene {} could not be built: {e}", scene.key())),

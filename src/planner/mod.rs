@@ -1,6 +1,6 @@
 //! Planning: the live planner re-plans on a repeating timer ([`live`]); step mode pauses it and
 //! steps the search by hand ([`stepping`]); the comparison runs every algorithm on the same query
-//! ([`compare`]). Each keeps its own [`gridpath::Search`], and [`shown`] picks, once per frame and
+//! ([`compare`]); the tactics view asks for a unit's range and sight ([`tactics`]). Each keeps its own [`gridpath::Search`], and [`shown`] picks, once per frame and
 //! after all three, the one search whose cells and path are drawn.
 
 pub mod compare;
@@ -13,6 +13,7 @@ pub mod settings;
 pub mod shown;
 pub mod stepping;
 pub mod straighten;
+pub mod tactics;
 
 use crate::frame::AppSystems;
 use crate::world::layout::MapLayout;
@@ -72,6 +73,7 @@ pub(super) fn plugin(app: &mut App) {
         flow::plugin,
         shown::plugin,
         straighten::plugin,
+        tactics::plugin,
     ));
     // The searches first, in any order; then the one owner of what is drawn picks among them.
     app.configure_sets(

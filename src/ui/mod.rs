@@ -18,6 +18,7 @@ mod map_section;
 mod mapf_section;
 mod search_section;
 mod step_section;
+mod tactics_section;
 mod view_section;
 pub mod widgets;
 
@@ -55,6 +56,7 @@ struct Sections<'w, 's> {
     step: step_section::StepSection<'w>,
     compare: compare_section::CompareSection<'w>,
     view: view_section::ViewSection<'w>,
+    tactics: tactics_section::TacticsSection<'w>,
     agents: agents_section::AgentsSection<'w, 's>,
     mapf: mapf_section::MapfSection<'w>,
     lifelong: lifelong_section::LifelongSection<'w>,
@@ -86,6 +88,8 @@ impl Sections<'_, '_> {
         after("compare", ui);
         self.view.show(ui, widgets);
         after("view", ui);
+        self.tactics.show(ui, widgets);
+        after("tactics", ui);
         self.edit.show(ui, widgets);
         after("edit", ui);
         self.agents.show(ui, widgets, &mut self.edit.tool_mut());

@@ -1,6 +1,6 @@
 //! The "View" section: which overlays show, and a legend of what the colours mean.
 
-use super::widgets::{AMBER, PanelWidgets, section, swatch};
+use super::widgets::{AMBER, PanelWidgets, legend_line, section, swatch};
 use crate::planner::flow::GoalField;
 use crate::view::camera::FitView;
 use crate::view::overlays::{ExploredColoring, OverlaySettings};
@@ -149,13 +149,12 @@ fn legend(ui: &mut egui::Ui, coloring: ExploredColoring) {
         swatch(ui, rgb8(palette::PATH));
         ui.label("path");
     });
-    ui.horizontal_wrapped(|ui| {
-        ui.spacing_mut().item_spacing.x = 3.0;
-        swatch(ui, palette::START);
-        ui.label("start");
-        swatch(ui, palette::GOAL);
-        ui.label("goal");
-        swatch(ui, rgb8(palette::OBSTACLE));
-        ui.label("wall outline");
-    });
+    legend_line(
+        ui,
+        &[
+            (palette::START, "start"),
+            (palette::GOAL, "goal"),
+            (rgb8(palette::OBSTACLE), "wall outline"),
+        ],
+    );
 }

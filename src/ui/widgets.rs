@@ -66,6 +66,17 @@ pub fn swatch(ui: &mut egui::Ui, rgb: [u8; 3]) {
     ui.painter().rect_filled(rect, 2.0, color32(rgb));
 }
 
+/// A legend's line: a swatch before each label, wrapped to the panel's width.
+pub fn legend_line(ui: &mut egui::Ui, entries: &[([u8; 3], &str)]) {
+    ui.horizontal_wrapped(|ui| {
+        ui.spacing_mut().item_spacing.x = 3.0;
+        for &(rgb, label) in entries {
+            swatch(ui, rgb);
+            ui.label(label);
+        }
+    });
+}
+
 std::thread_local! {
     /// Every section open, whatever the user chose: for the test that lays the whole panel out.
     static ALL_OPEN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };

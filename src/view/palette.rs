@@ -58,6 +58,13 @@ pub const CLEARANCE: [Color; 3] = [
     Color::srgb(1.0, 0.75, 0.2),
     Color::srgb(0.3, 0.9, 0.4),
 ];
+/// The tactics view: the unit's range outlined, what it sees dotted, the way to the goal ringed
+/// where each turn ends (the first turn's end and the later ones), an enemy's zone of control.
+pub const RANGE: Color = Color::srgb(0.1, 0.35, 0.95);
+pub const SIGHT: Color = Color::srgb(0.95, 0.6, 0.0);
+pub const TURN_END: Color = Color::srgb(0.05, 0.05, 0.12);
+pub const LATER_TURN_END: Color = Color::srgb(0.95, 0.25, 0.8);
+pub const ZONE: Color = Color::srgb(0.9, 0.1, 0.1);
 pub const STUCK: Color = Color::srgb(0.95, 0.2, 0.2);
 pub const FLOW_ARROW: Color = Color::srgba(0.08, 0.1, 0.2, 0.75);
 

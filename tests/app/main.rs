@@ -17,6 +17,7 @@ mod markers_and_planner;
 mod off_frame;
 mod search;
 mod shapes;
+mod tactics;
 
 use bevy::input::ButtonState;
 use bevy::input::InputPlugin;

@@ -18,3 +18,4 @@ mod hex;
 mod lab_and_mapf;
 mod plugin_examples;
 mod soak;
+mod tactics;

@@ -6,7 +6,8 @@
 //! 4  the facade and what is built on it   search.rs, scenarios.rs, lib.rs, main.rs
 //! 3  engines, side by side                engines/best_first/, engines/bidirectional.rs, …
 //! 2  the best-first loop's rules          algorithms/
-//! 1  the vocabulary of a search           vocabulary/, textbook.rs
+//! 1  the vocabulary of a search           vocabulary/, textbook.rs, tactics/ (which answers in
+//!                                         its `Path`)
 //! 0  grids, moves, heuristics, regions    grid.rs, hex.rs, staggered.rs, movement.rs, heuristic.rs, components.rs, buckets.rs, …
 //! ```
 
@@ -19,7 +20,7 @@ fn file_layer(path: &str) -> (u8, &str) {
         "search.rs" | "scenarios.rs" | "lib.rs" | "main.rs" => 4,
         "engines" => 3,
         "algorithms" => 2,
-        "vocabulary" | "textbook.rs" => 1,
+        "vocabulary" | "textbook.rs" | "tactics" => 1,
         _ => 0,
     };
     // Within the engines, each engine is its own unit; `engines/mod.rs` and `engine.rs` are shared.
@@ -41,7 +42,7 @@ fn name_layer(name: &str) -> Option<(u8, &'static str)> {
         "algorithms" => (2, "algorithms"),
         "vocabulary" | "Algorithm" | "GoalMode" | "NodeInfo" | "NodeState" | "Path"
         | "QueryError" | "SearchConfig" | "SearchResult" | "SearchStatus" | "Step"
-        | "TraceEvent" | "textbook" => (1, "vocabulary"),
+        | "TraceEvent" | "textbook" | "tactics" => (1, "vocabulary"),
         "grid" | "Grid" | "Cell" | "Point" | "GridError" | "movement" | "Movement"
         | "CornerRule" | "DIAGONAL" | "STEPS" | "heuristic" | "Heuristic" | "run_bits"
         | "line_of_sight" | "smoothen_path" | "components" | "Components" | "jump_distances"

@@ -45,8 +45,8 @@ pub struct LaunchOptions {
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub agent_size: Option<SpawnSize>,
     /// Load a scene, a map and a crowd bound for places of their own: door (300 through one
-    /// cell), corridor (50 against 50), crossing (crowd across crowd) or sizes (units of three
-    /// sizes through a door).
+    /// cell), corridor (50 against 50), crossing (crowd across crowd), sizes (units of three
+    /// sizes through a door) or tactics (a unit and its enemies on hexagons).
     #[arg(verbatim_doc_comment, long, value_name = "NAME", value_parser = parse_scene)]
     pub scene: Option<Scene>,
     /// Once the map is up, plan N agents together with LaCAM (no two on one cell) and play the
@@ -131,7 +131,7 @@ fn parse_size(spec: &str) -> Result<SpawnSize, String> {
 }
 
 fn parse_scene(spec: &str) -> Result<Scene, String> {
-    Scene::parse(spec).ok_or_else(|| "expected door, corridor, crossing or sizes".into())
+    Scene::parse(spec).ok_or_else(|| "expected door, corridor, crossing, sizes or tactics".into())
 }
 
 /// `squares`, `hex` (pointy-top), `hex-flat`, `iso`, or a map file's type word (`hex-row-even`).

@@ -3,8 +3,9 @@
 //! `ObstacleGizmos`, `RouteGizmos`, in the app's colours, each agent's route in its own:
 //! `RouteColor`). The teaching overlays are the app's own, one per file: the search's frontier
 //! and current cell (with g, h and f written on cells when zoomed in), the path, and the goal's
-//! flow field (its arrows here, its costs as a tint), and the clearance (how big a unit fits on
-//! each cell). The explored cells are a tint of the tiles
+//! flow field (its arrows here, its costs as a tint), the clearance (how big a unit fits on
+//! each cell), and the tactics view's way to the goal by turns and zones of control (the unit's
+//! range and sight are the debug plugin's `TacticsGizmos`). The explored cells are a tint of the tiles
 //! themselves (see `explored_tint`).
 //!
 //! Each overlay is its own `GizmoConfigGroup`. Switching one off disables its group, and its
@@ -18,17 +19,22 @@ mod frontier;
 pub mod grid_graph;
 mod groups;
 mod path;
+mod tactics;
 
 pub use groups::{ClearanceGizmos, FlowGizmos, FrontierGizmos, GridGraphGizmos, PathGizmos};
 
 use crate::agents::AgentSettings;
+use crate::editing::{Scene, SceneLoaded};
 use crate::frame::AppSystems;
 use crate::lifelong::LifelongScene;
 use crate::mapf::ShownPlan;
 use crate::planner::flow::GoalField;
+use crate::planner::tactics::TacticsSettings;
 use crate::view::palette;
 use bevy::prelude::*;
-use bevy_gridpath::{DebugColors, GridPathDebugPlugin, NavGridGizmos, ObstacleGizmos, RouteGizmos};
+use bevy_gridpath::{
+    DebugColors, GridPathDebugPlugin, NavGridGizmos, ObstacleGizmos, RouteGizmos, TacticsGizmos,
+};
 
 /// How the explored cells are coloured.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -75,6 +81,8 @@ pub(crate) fn plugin(app: &mut App) {
             grid: palette::GRID,
             wall: palette::OBSTACLE,
             stuck: palette::STUCK,
+            range: palette::RANGE,
+            sight: palette::SIGHT,
             ..default()
         })
         .init_resource::<OverlaySettings>()
@@ -85,18 +93,21 @@ pub(crate) fn plugin(app: &mut App) {
         .insert_gizmo_config(FlowGizmos, line_config(1.5))
         .insert_gizmo_config(GridGraphGizmos, line_config(2.0))
         .insert_gizmo_config(ClearanceGizmos, line_config(1.5))
+        .insert_gizmo_config(TacticsGizmos, line_config(2.0))
         .init_resource::<clearance::ShownClearance>()
         .init_resource::<grid_graph::GridGraphOverlay>()
         .insert_gizmo_config(RouteGizmos { flow_ways: true }, line_config(1.5))
         .add_systems(
             Update,
             (
+                quiet_search_in_the_tactics_scene,
                 apply_overlay_settings,
                 flow::draw_flow.run_if(|field: Res<GoalField>| field.enabled),
                 frontier::draw_frontier.run_if(group_enabled::<FrontierGizmos>),
                 path::draw_path.run_if(group_enabled::<PathGizmos>),
                 grid_graph::draw_grid_graph.run_if(|on: Res<grid_graph::GridGraphOverlay>| on.0),
                 clearance::draw_clearance.run_if(|o: Res<OverlaySettings>| o.clearance),
+                tactics::draw_turns_and_zones.run_if(|t: Res<TacticsSettings>| t.enabled),
             )
                 .chain()
                 .in_set(AppSystems::Draw),
@@ -112,6 +123,19 @@ fn line_config(width: f32) -> GizmoConfig {
 
 fn group_enabled<G: GizmoConfigGroup>(store: Res<GizmoConfigStore>) -> bool {
     store.config::<G>().0.enabled
+}
+
+/// The tactics scene is about a unit's range and turns: the search's explored cells, frontier
+/// and path are switched off (the View section switches them back on).
+fn quiet_search_in_the_tactics_scene(
+    mut loaded: MessageReader<SceneLoaded>,
+    mut settings: ResMut<OverlaySettings>,
+) {
+    if loaded.read().any(|s| s.0 == Scene::Tactics) {
+        settings.explored = false;
+        settings.frontier = false;
+        settings.path = false;
+    }
 }
 
 /// Passes the settings to the gizmo groups. While a multi-agent plan plays or a lifelong run is

@@ -1,6 +1,6 @@
 //! Cells closed for one request, and the zones of control round enemies.
 
-use super::CellSet;
+use super::cell_set::CellSet;
 use crate::grid::{Grid, Point};
 use crate::movement::Movement;
 

@@ -1,6 +1,7 @@
 //! Movement range: every cell within a cost budget, and the way to each (a bounded Dijkstra).
 
-use super::{Blockers, CellSet};
+use super::blockers::Blockers;
+use super::cell_set::CellSet;
 use crate::grid::{Grid, Point};
 use crate::movement::Movement;
 use crate::vocabulary::Path;

@@ -1,6 +1,6 @@
 //! Field of view and line of sight: symmetric shadowcasting on squares, hex lines on hexagons.
 
-use super::CellSet;
+use super::cell_set::CellSet;
 use crate::grid::{Grid, Point};
 use crate::hex::HexLayout;
 use crate::movement::Movement;
@@ -133,26 +133,7 @@ impl FieldOfView {
                     }
                     continue;
                 }
-                // A ray along the row's start or end that grazes the outer corner of a wall at
-                // the row's end passes on (Ford's scan would drop it), unless that corner is a
-                // joint with the next wall.
-                let edges = [
-                    (row.start, first, 2 * first - 1, first - 1),
-                    (row.end, last, 2 * last + 1, last + 1),
-                ];
-                for (edge, col, corner, beyond) in edges {
-                    // The edge's column at this depth is the corner's: 2 · depth · slope = corner.
-                    if wall_at(col)
-                        && 2 * row.depth * edge.num == corner * edge.den
-                        && !wall_at(beyond)
-                    {
-                        rows.push(Row {
-                            start: edge,
-                            end: edge,
-                            ..row.deeper()
-                        });
-                    }
-                }
+                grazing_rays(row, first, last, wall_at, &mut rows);
                 let mut previous_wall = None;
                 for col in first..=last {
                     let square = cell_at(origin, row.depth, col);
@@ -191,6 +172,32 @@ impl FieldOfView {
                     self.reveal(grid, p);
                 }
             }
+        }
+    }
+}
+
+/// The rays along a row's start or end that graze the outer corner of a wall at the row's end:
+/// they pass on (Ford's scan would drop them) as rows of no width, unless that corner is a joint
+/// with the next wall.
+fn grazing_rays(
+    row: Row,
+    first: i64,
+    last: i64,
+    wall_at: impl Fn(i64) -> bool,
+    rows: &mut Vec<Row>,
+) {
+    let edges = [
+        (row.start, first, 2 * first - 1, first - 1),
+        (row.end, last, 2 * last + 1, last + 1),
+    ];
+    for (edge, col, corner, beyond) in edges {
+        // The edge's column at this depth is the corner's: 2 · depth · slope = corner.
+        if wall_at(col) && 2 * row.depth * edge.num == corner * edge.den && !wall_at(beyond) {
+            rows.push(Row {
+                start: edge,
+                end: edge,
+                ..row.deeper()
+            });
         }
     }
 }

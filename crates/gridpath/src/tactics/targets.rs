@@ -1,6 +1,8 @@
 //! Routes that end where a tactic says: within range of a goal, or away from threats.
 
-use super::{Blockers, FieldOfView, MovementRange};
+use super::blockers::Blockers;
+use super::range::MovementRange;
+use super::sight::FieldOfView;
 use crate::grid::{Grid, Point};
 use crate::movement::Movement;
 use crate::vocabulary::Path;

@@ -1,6 +1,6 @@
 //! A route's cost split into turns of so many movement points.
 
-use super::Blockers;
+use super::blockers::Blockers;
 use crate::grid::{Grid, Point};
 use crate::movement::Movement;
 use std::fmt;
