@@ -58,7 +58,10 @@ pub use requests::{
     OwnSearch, PathFailed, PathFailure, PathRequest, PathService, PathStats, Route, SearchStats,
     TableWork,
 };
-pub use tactics::{Answer, RangeRequest, SightRequest, TacticFailed, TacticRequest};
+pub use tactics::{
+    Answer, ApproachRequest, FleeRequest, NearestRequest, RangeRequest, SightRequest, TacticFailed,
+    TacticRequest,
+};
 
 /// Everything a game uses, in one `use bevy_gridpath::prelude::*`.
 pub mod prelude {

@@ -1,7 +1,10 @@
-//! Tactics for turn-based games: a unit's movement range and what it sees, kept fresh.
+//! Tactics for turn-based games: a unit's movement range, what it sees, and the routes a
+//! turn-based game asks for, kept fresh.
 //!
 //! Put a [`RangeRequest`] or a [`SightRequest`] on a unit (the selected one, or every unit of a
-//! side's turn): the plugin answers with an [`Answer`] beside it, computed off the frame on a
+//! side's turn), or ask for a route that ends where a tactic says: to the nearest of several
+//! targets ([`NearestRequest`]), to where a goal is in range ([`ApproachRequest`]), or away from
+//! threats ([`FleeRequest`]). The plugin answers with an [`Answer`] beside it, computed off the frame on a
 //! snapshot of the grid ([`SearchThread`]), and computes it again whenever the request changes
 //! or an edit changes the grid, so the range drawn under a unit is always the map's. Until the
 //! new answer lands the old one stays (a range does not flicker while a wall is painted). A
@@ -11,14 +14,15 @@
 //!
 //! The answers are the core's [`gridpath::tactics`]: an [`Answer<RangeRequest>`] holds the
 //! [`MovementRange`] (each reachable cell's cost, and the route to it), an
-//! [`Answer<SightRequest>`] the [`FieldOfView`]. The debug plugin draws them
+//! [`Answer<SightRequest>`] the [`FieldOfView`], the routes' answers an `Option<Path>` (`None`:
+//! no cell qualifies). The debug plugin draws them
 //! ([`TacticsGizmos`](crate::debug::TacticsGizmos)).
 
 use crate::nav_grid::NavGrid;
 use crate::off_frame::{Pending, SearchThread};
 use crate::requests::PathFailure;
 use bevy::prelude::*;
-use gridpath::tactics::{Blockers, FieldOfView, MovementRange, TurnEnd, split_into_turns};
+use gridpath::tactics::{Blockers, FieldOfView, MovementRange, TurnEnd, Within, split_into_turns};
 use gridpath::{Grid, Movement, Path, Point};
 
 /// A request the plugin answers and keeps fresh: a unit's range or sight.
@@ -85,14 +89,110 @@ impl RangeRequest {
 
     /// Its enemies and closed cells as the core's [`Blockers`] on `grid`.
     pub fn blockers(&self, grid: &Grid) -> Blockers {
-        let mut blockers = Blockers::new();
-        for &p in &self.closed {
-            blockers.close(grid, p);
-        }
-        for &enemy in &self.enemies {
-            blockers.enemy(grid, self.movement, enemy);
-        }
-        blockers
+        blockers(grid, self.movement, &self.enemies, &self.closed)
+    }
+}
+
+/// Enemies and closed cells as the core's [`Blockers`] on `grid`.
+fn blockers(grid: &Grid, movement: Movement, enemies: &[Point], closed: &[Point]) -> Blockers {
+    let mut blockers = Blockers::new();
+    for &p in closed {
+        blockers.close(grid, p);
+    }
+    for &enemy in enemies {
+        blockers.enemy(grid, movement, enemy);
+    }
+    blockers
+}
+
+/// "Which of these is nearest, and what is the way there?": the cheapest route from `from` to
+/// any of `targets` (one search, stopped at the first target it reaches), or `None`.
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct NearestRequest {
+    /// The unit's cell.
+    pub from: Point,
+    /// The cells it may go to.
+    pub targets: Vec<Point>,
+    /// How it moves.
+    pub movement: Movement,
+    /// The enemies' cells (closed, their neighbours ending a move).
+    pub enemies: Vec<Point>,
+}
+
+impl TacticRequest for NearestRequest {
+    type Answer = Option<Path>;
+
+    fn unit(&self) -> Point {
+        self.from
+    }
+
+    fn compute(&self, grid: &Grid) -> Option<Path> {
+        let blockers = blockers(grid, self.movement, &self.enemies, &[]);
+        MovementRange::new().nearest(grid, self.movement, self.from, &self.targets, &blockers)
+    }
+}
+
+/// "Where can I shoot it from?": the cheapest route from `from` to a cell [`Within`] so many
+/// steps of `goal` (and, with `within.sight`, in sight of it), or `None`.
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct ApproachRequest {
+    /// The unit's cell.
+    pub from: Point,
+    /// What it wants in range (often an enemy's cell, closed to it).
+    pub goal: Point,
+    /// How close it must end, and whether it must see the goal.
+    pub within: Within,
+    /// How it moves.
+    pub movement: Movement,
+    /// The enemies' cells.
+    pub enemies: Vec<Point>,
+}
+
+impl TacticRequest for ApproachRequest {
+    type Answer = Option<Path>;
+
+    fn unit(&self) -> Point {
+        self.from
+    }
+
+    fn compute(&self, grid: &Grid) -> Option<Path> {
+        let blockers = blockers(grid, self.movement, &self.enemies, &[]);
+        let (from, goal, within) = (self.from, self.goal, self.within);
+        MovementRange::new().approach(grid, self.movement, from, goal, within, &blockers)
+    }
+}
+
+/// "Get away from them": the cheapest route to the cell within `budget` of `from` that the
+/// `threats` must walk farthest to reach (see [`MovementRange::flee`]).
+#[derive(Component, Clone, Debug, PartialEq)]
+pub struct FleeRequest {
+    /// The unit's cell.
+    pub from: Point,
+    /// Where the threats stand.
+    pub threats: Vec<Point>,
+    /// The unit's movement points.
+    pub budget: f64,
+    /// How it moves (and the threats).
+    pub movement: Movement,
+}
+
+impl TacticRequest for FleeRequest {
+    type Answer = Option<Path>;
+
+    fn unit(&self) -> Point {
+        self.from
+    }
+
+    fn compute(&self, grid: &Grid) -> Option<Path> {
+        let none = Blockers::new();
+        let mut danger = MovementRange::new();
+        danger.compute_from(grid, self.movement, &self.threats, f64::INFINITY, &none);
+        let budget = if self.budget.is_nan() {
+            0.0
+        } else {
+            self.budget
+        };
+        MovementRange::new().flee(grid, self.movement, self.from, &danger, budget, &none)
     }
 }
 
@@ -195,11 +295,18 @@ fn check(grid: &Grid, unit: Point) -> Result<(), PathFailure> {
     }
 }
 
-/// Both kinds of request are kept answered in `set`.
+/// Every kind of request is kept answered in `set`.
 pub(crate) fn plugin(app: &mut App, set: impl SystemSet + Clone) {
     app.add_systems(
         Update,
-        (answer::<RangeRequest>, answer::<SightRequest>).in_set(set),
+        (
+            answer::<RangeRequest>,
+            answer::<SightRequest>,
+            answer::<NearestRequest>,
+            answer::<ApproachRequest>,
+            answer::<FleeRequest>,
+        )
+            .in_set(set),
     );
 }
 

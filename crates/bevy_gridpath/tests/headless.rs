@@ -967,3 +967,61 @@ fn a_units_range_and_sight_are_answered_and_kept_fresh_after_edits() {
         Some(PathFailure::StartBlocked)
     );
 }
+
+/// The routes a tactic asks for, answered off the frame: to the nearest of several targets, to
+/// where a goal is within range and in sight, and away from a threat.
+#[test]
+fn nearest_approach_and_flee_are_answered_with_their_routes() {
+    use bevy_gridpath::gridpath::tactics::Within;
+    use bevy_gridpath::{Answer, ApproachRequest, FleeRequest, NearestRequest};
+    let mut app = app(9, 3);
+    let movement = Movement::FourWay;
+    wall(&mut app, p(4, 0));
+    wall(&mut app, p(4, 1));
+    let nearest = NearestRequest {
+        from: p(0, 1),
+        targets: vec![p(8, 1), p(2, 2)],
+        movement,
+        enemies: vec![],
+    };
+    let approach = ApproachRequest {
+        from: p(0, 1),
+        goal: p(8, 1),
+        within: Within {
+            steps: 3,
+            sight: true,
+        },
+        movement,
+        enemies: vec![],
+    };
+    let flee = FleeRequest {
+        from: p(3, 1),
+        threats: vec![p(2, 1)],
+        budget: 2.0,
+        movement,
+    };
+    let asker = app.world_mut().spawn((nearest, approach, flee)).id();
+    let end = |route: Option<gridpath::Path>| route.and_then(|r| r.cells.last().copied());
+    until(&mut app, |app| {
+        let world = app.world();
+        world.get::<Answer<NearestRequest>>(asker).is_some()
+            && world.get::<Answer<ApproachRequest>>(asker).is_some()
+            && world.get::<Answer<FleeRequest>>(asker).is_some()
+    });
+    let world = app.world();
+    let nearest = world
+        .get::<Answer<NearestRequest>>(asker)
+        .expect("an answer");
+    assert_eq!(end(nearest.answer.clone()), Some(p(2, 2)));
+    // Round the wall's end at (4, 2): the first cell 3 steps from (8, 1) that sees it.
+    let approach = world
+        .get::<Answer<ApproachRequest>>(asker)
+        .expect("an answer");
+    let at = end(approach.answer.clone()).expect("a cell in range");
+    assert!((at.x - 8).abs() + (at.y - 1).abs() <= 3, "{at:?}");
+    // Two steps from the threat's side, the farthest it can get: behind it is the wall.
+    let flee = world.get::<Answer<FleeRequest>>(asker).expect("an answer");
+    let route = flee.answer.clone().expect("a route");
+    assert!(route.cost <= 2.0);
+    assert_eq!(route.cells.last(), Some(&p(4, 2)));
+}

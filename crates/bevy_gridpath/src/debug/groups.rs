@@ -30,8 +30,9 @@ pub struct RouteColor(pub Color);
 #[derive(Default, Reflect, GizmoConfigGroup)]
 pub struct FlowFieldGizmos;
 
-/// Every unit's range ([`RangeRequest`](crate::RangeRequest)): each cell in it outlined; and
-/// every unit's field of view ([`SightRequest`](crate::SightRequest)): a dot on each cell seen.
+/// Every unit's range ([`RangeRequest`](crate::RangeRequest)): each cell in it outlined; every
+/// unit's field of view ([`SightRequest`](crate::SightRequest)): a dot on each cell seen; and the
+/// routes of the other tactics' requests, as lines.
 #[derive(Default, Reflect, GizmoConfigGroup)]
 pub struct TacticsGizmos;
 

@@ -2,16 +2,21 @@
 
 use super::groups::{DebugColors, TacticsGizmos};
 use super::on_screen::OnScreen;
-use crate::tactics::{Answer, RangeRequest, SightRequest};
+use crate::tactics::{
+    Answer, ApproachRequest, FleeRequest, NearestRequest, RangeRequest, SightRequest,
+};
 use bevy::prelude::*;
 
 /// Each range's cells outlined, the unit's own cell bolder; each field of view's cells marked
-/// with a small dot.
+/// with a small dot; each tactic's route (nearest, approach, flee) as a line.
 pub(super) fn draw_tactics(
     screen: OnScreen,
     colors: Res<DebugColors>,
     ranges: Query<&Answer<RangeRequest>>,
     sights: Query<&Answer<SightRequest>>,
+    nearest: Query<&Answer<NearestRequest>>,
+    approaches: Query<&Answer<ApproachRequest>>,
+    flights: Query<&Answer<FleeRequest>>,
     mut gizmos: Gizmos<TacticsGizmos>,
 ) {
     let Some(nav) = screen.nav() else {
@@ -23,6 +28,13 @@ pub(super) fn draw_tactics(
             let scale = if p == range.request.from { 0.6 } else { 0.85 };
             gizmos.linestrip_2d(closed(layout.outline(p, scale)), colors.range);
         }
+    }
+    let routes = (nearest.iter().map(|a| &a.answer))
+        .chain(approaches.iter().map(|a| &a.answer))
+        .chain(flights.iter().map(|a| &a.answer));
+    for route in routes.flatten() {
+        let cells = route.cells.iter().map(|&p| layout.to_world(p));
+        gizmos.linestrip_2d(cells, colors.range);
     }
     let dot = layout.step.abs().min_element() * 0.12;
     for sight in &sights {
