@@ -1,5 +1,6 @@
 //! The tactics view: the start marker as a unit of a turn-based game, the goal as the cell it is
-//! ordered to, and the agents on the map as its enemies. The unit's movement range and what it
+//! ordered to, and the agents on the map as its enemies (the one under the pointer shows where
+//! it can reach in one turn, in its own colour). The unit's movement range and what it
 //! sees are asked of the plugin exactly as a game asks ([`RangeRequest`] and [`SightRequest`] on
 //! the marker, answered off the frame and drawn by its debug overlay); this module adds what the
 //! view teaches: the way to the goal cut into turns, the cells where an enemy's zone of control
@@ -9,6 +10,7 @@
 use super::query::PlanQuery;
 use super::settings::PlanSystems;
 use crate::editing::{Scene, SceneLoaded};
+use crate::input::pointer::{PointerOverUi, PointerWorld};
 use crate::world::agents::AgentPos;
 use crate::world::markers::Start;
 use bevy::prelude::*;
@@ -65,6 +67,7 @@ pub(super) fn plugin(app: &mut App) {
             (
                 on_in_the_tactics_scene,
                 ask_for_range_and_sight,
+                range_of_the_enemy_under_the_pointer,
                 make_lesson,
             )
                 .chain()
@@ -115,6 +118,48 @@ fn ask_for_range_and_sight(
     };
     if sight != Some(&wanted) {
         marker.insert(wanted);
+    }
+}
+
+/// The enemy under the pointer asks for its own range, one turn's points with the unit as its
+/// enemy; the others drop theirs. (The debug overlay draws each range in its entity's
+/// `RouteColor`: an agent's own hue.)
+fn range_of_the_enemy_under_the_pointer(
+    settings: Res<TacticsSettings>,
+    query: PlanQuery,
+    pointer: Res<PointerWorld>,
+    over_ui: Res<PointerOverUi>,
+    agents: Query<(Entity, &AgentPos, Option<&RangeRequest>), Without<Start>>,
+    mut commands: Commands,
+) {
+    let hovered = (settings.enabled && !over_ui.0)
+        .then_some(pointer.0)
+        .flatten()
+        .zip(query.nav())
+        .map(|(world, nav)| nav.layout().cell_at(world));
+    let movement = query.settings().search.movement;
+    let others = |me: Entity| -> Vec<Point> {
+        agents
+            .iter()
+            .filter(|(e, ..)| *e != me)
+            .map(|(_, a, _)| a.cell())
+            .collect()
+    };
+    for (entity, at, range) in &agents {
+        let mut agent = commands.entity(entity);
+        if hovered != Some(at.cell()) {
+            if range.is_some() {
+                agent.remove::<(RangeRequest, Answer<RangeRequest>)>();
+            }
+            continue;
+        }
+        let budget = f64::from(settings.points);
+        let wanted = RangeRequest::new(at.cell(), budget, movement)
+            .with_enemies(vec![query.start()])
+            .with_closed(others(entity));
+        if range != Some(&wanted) {
+            agent.insert(wanted);
+        }
     }
 }
 

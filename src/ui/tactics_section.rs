@@ -26,7 +26,8 @@ impl TacticsSection<'_> {
             toggle.on_hover_text(
                 "Where the unit at the start can go in so many turns (outlined), what it sees \
                  (dots), and the way to the goal cut into turns (rings). Each agent on the map \
-                 is an enemy: its cell is closed, and a move into a cell next to it ends there.",
+                 is an enemy: its cell is closed, and a move into a cell next to it ends there. \
+                 Point at an enemy to see where it can reach in one turn, in its colour.",
             );
             if s.enabled {
                 ui.add(egui::Slider::new(&mut s.points, 1..=20).text("points a turn"));

@@ -76,6 +76,23 @@ fn the_tactics_scene_shows_a_units_range_turns_zones_and_sight() {
     set_marker::<Goal>(&mut app, (start.x + 1, start.y));
     until(&mut app, |app| lesson(app).turns.len() == 1);
 
+    // The pointer over an enemy: its one-turn range, the unit closed to it; away, gone again.
+    let enemy = enemies[0];
+    let enemy_range = |app: &mut App| {
+        let world = app.world_mut();
+        let mut q = world.query::<(&AgentPos, &Answer<RangeRequest>)>();
+        q.iter(world)
+            .find(|(a, _)| a.cell() == enemy)
+            .map(|(_, r)| r.clone())
+    };
+    app.world_mut().resource_mut::<PointerWorld>().0 = Some(world_pos(&app, (enemy.x, enemy.y)));
+    until(&mut app, |app| enemy_range(app).is_some());
+    let range = enemy_range(&mut app).expect("the hovered enemy's range");
+    assert_eq!(range.request.budget, 6.0);
+    assert_eq!(range.answer.cost(start), None, "the unit is its enemy");
+    app.world_mut().resource_mut::<PointerWorld>().0 = None;
+    until(&mut app, |app| enemy_range(app).is_none());
+
     // Switched off: the requests and answers leave the marker.
     app.world_mut().resource_mut::<TacticsSettings>().enabled = false;
     run_for(&mut app, 0.3);

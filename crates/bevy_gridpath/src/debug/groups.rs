@@ -21,7 +21,8 @@ pub struct RouteGizmos {
     pub flow_ways: bool,
 }
 
-/// Draw this entity's route in its own colour (a unit's team, say), not [`DebugColors::route`].
+/// Draw this entity's route (and its range, [`TacticsGizmos`]) in its own colour (a unit's team,
+/// say), not [`DebugColors::route`] (or [`DebugColors::range`]).
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct RouteColor(pub Color);
 

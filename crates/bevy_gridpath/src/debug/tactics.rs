@@ -1,18 +1,19 @@
 //! Ranges and fields of view.
 
-use super::groups::{DebugColors, TacticsGizmos};
+use super::groups::{DebugColors, RouteColor, TacticsGizmos};
 use super::on_screen::OnScreen;
 use crate::tactics::{
     Answer, ApproachRequest, FleeRequest, NearestRequest, RangeRequest, SightRequest,
 };
 use bevy::prelude::*;
 
-/// Each range's cells outlined, the unit's own cell bolder; each field of view's cells marked
+/// Each range's cells outlined (in the entity's [`RouteColor`], a little smaller, if it has
+/// one), the unit's own cell smaller still; each field of view's cells marked
 /// with a small dot; each tactic's route (nearest, approach, flee) as a line.
 pub(super) fn draw_tactics(
     screen: OnScreen,
     colors: Res<DebugColors>,
-    ranges: Query<&Answer<RangeRequest>>,
+    ranges: Query<(&Answer<RangeRequest>, Option<&RouteColor>)>,
     sights: Query<&Answer<SightRequest>>,
     nearest: Query<&Answer<NearestRequest>>,
     approaches: Query<&Answer<ApproachRequest>>,
@@ -23,10 +24,13 @@ pub(super) fn draw_tactics(
         return;
     };
     let layout = nav.layout();
-    for range in &ranges {
+    for (range, own) in &ranges {
+        // A range in its entity's own colour is drawn a little smaller, so that where two
+        // ranges cover the same cells (a unit's and the enemy it is shown beside) both show.
+        let (color, size) = own.map_or((colors.range, 0.85), |c| (c.0, 0.65));
         for (p, _) in range.answer.cells() {
-            let scale = if p == range.request.from { 0.6 } else { 0.85 };
-            gizmos.linestrip_2d(closed(layout.outline(p, scale)), colors.range);
+            let scale = if p == range.request.from { 0.45 } else { size };
+            gizmos.linestrip_2d(closed(layout.outline(p, scale)), color);
         }
     }
     let routes = (nearest.iter().map(|a| &a.answer))
