@@ -47,7 +47,9 @@ impl TacticsSection<'_> {
     fn figures(&self, ui: &mut egui::Ui, s: &TacticsSettings) {
         let lesson = &*self.lesson;
         if lesson.range_cells == 0 {
-            ui.colored_label(AMBER, "The unit stands on no open cell: no range");
+            // No range has landed yet (a range holds at least the unit's own cell; a marker
+            // never stands on a wall).
+            ui.label("working out the range…");
             return;
         }
         ui.label(format!(

@@ -347,6 +347,24 @@ impl App {
         self.capture(name)
     }
 
+    /// Screenshots every half second until `done` says yes or `limit` has passed, and returns
+    /// the last: what comes off the frame lands sooner or later with the machine's load.
+    pub fn screenshot_when(
+        &mut self,
+        name: &str,
+        limit: Duration,
+        done: impl Fn(&Shot) -> bool,
+    ) -> Shot {
+        let began = std::time::Instant::now();
+        loop {
+            let shot = self.screenshot(name);
+            if done(&shot) || began.elapsed() >= limit {
+                return shot;
+            }
+            sleep(Duration::from_millis(500));
+        }
+    }
+
     /// A screenshot right now.
     fn capture(&mut self, name: &str) -> Shot {
         self.shots += 1;

@@ -16,7 +16,7 @@ fn the_tactics_scene_draws_range_sight_zones_and_turns_and_follows_the_goal() {
         s.shape == "hex-row-odd" && s.agents[0] == 4 && s.widgets.contains_key("tactics")
     });
     let two_turns = |shot: &Shot| shot.count(MAP, rgb8(palette::LATER_TURN_END), TOLERANCE) > 20;
-    let shot = screenshot_when(&mut app, "01-scene", two_turns);
+    let shot = app.screenshot_when("scene", Duration::from_secs(20), two_turns);
     for (what, color, least) in [
         ("the range", palette::RANGE, 2000),
         ("what the unit sees", palette::SIGHT, 500),
@@ -41,23 +41,10 @@ fn the_tactics_scene_draws_range_sight_zones_and_turns_and_follows_the_goal() {
         (s.goal.0 - beside.0).abs() < 2.0 && (s.goal.1 - beside.1).abs() < 2.0
     });
     let one_turn = |shot: &Shot| !two_turns(shot);
-    let shot = screenshot_when(&mut app, "02-one-turn", one_turn);
+    let shot = app.screenshot_when("one-turn", Duration::from_secs(10), one_turn);
     assert!(
         one_turn(&shot),
         "one turn away: no later turn's ring ({})",
         shot.path.display()
     );
-}
-
-/// Screenshots every half second until `done` says yes, for at most twenty seconds, and returns
-/// the last: the answers come off the frame, sooner or later with the machine's load.
-fn screenshot_when(app: &mut App, name: &str, done: impl Fn(&Shot) -> bool) -> Shot {
-    for _ in 0..40 {
-        let shot = app.screenshot(name);
-        if done(&shot) {
-            return shot;
-        }
-        std::thread::sleep(Duration::from_millis(500));
-    }
-    app.screenshot(name)
 }
