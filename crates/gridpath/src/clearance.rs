@@ -2,6 +2,7 @@
 //! one cell wide. The story is on [`Clearance`].
 
 use crate::grid::{Cell, Grid, Point};
+use crate::unit_class::{EntryCosts, UnitClass};
 
 /// True clearance (Harabor and Botea, "Hierarchical Path Planning for Multi-Size Agents in
 /// Heterogeneous Environments", CIG 2008): for each cell, the side of the largest square of free
@@ -45,6 +46,8 @@ pub struct Clearance {
     width: usize,
     /// The walls the values were made for ([`Grid::wall_revision`]) and the grid's size.
     made_for: Option<(u64, usize, usize)>,
+    /// The unit class they were made for, with the terrain they saw ([`Clearance::update_as`]).
+    class: Option<(UnitClass, u64)>,
 }
 
 impl Clearance {
@@ -61,6 +64,38 @@ impl Clearance {
     /// the boxes the changes touch if the grid remembers them ([`Grid::wall_changes_since`]), a
     /// sweep of the whole grid otherwise. Costs never change clearance.
     pub fn update(&mut self, grid: &Grid) {
+        if self.class.take().is_some() {
+            self.made_for = None;
+        }
+        self.update_by(grid, grid);
+    }
+
+    /// [`Clearance::update`] for a unit class: a terrain it may not enter is a wall to it, so a
+    /// tank of one class and a scout of another each get the clearance they see (Harabor and
+    /// Botea's annotated clearance, for one capability). Made whole again when the terrain
+    /// ([`Grid::terrain_revision`]) or the class change.
+    ///
+    /// ```
+    /// use gridpath::{Clearance, Grid, Point, Terrain, UnitClass};
+    ///
+    /// let mut grid = Grid::new(3, 3).unwrap();
+    /// grid.set_terrain(Point::new(1, 1), Terrain::WATER).unwrap();
+    /// let mut clearance = Clearance::new();
+    /// clearance.update_as(&grid, &UnitClass::new().without(Terrain::WATER));
+    /// assert_eq!(clearance.at(&grid, Point::new(0, 0)), 1); // the water is below-right
+    /// clearance.update(&grid);
+    /// assert_eq!(clearance.at(&grid, Point::new(0, 0)), 3);
+    /// ```
+    pub fn update_as(&mut self, grid: &Grid, class: &UnitClass) {
+        let wanted = (class.clone(), grid.terrain_revision());
+        if self.class.as_ref() != Some(&wanted) {
+            self.class = Some(wanted);
+            self.made_for = None;
+        }
+        self.update_by(grid, class.on(grid));
+    }
+
+    fn update_by(&mut self, grid: &Grid, costs: impl EntryCosts) {
         let size = (grid.width() as usize, grid.height() as usize);
         let revision = grid.wall_revision();
         if let Some((made_for, width, height)) = self.made_for
@@ -79,7 +114,7 @@ impl Clearance {
                     lowest = Point::new(lowest.x.min(p.x - reach), lowest.y.min(p.y - reach));
                     highest = Point::new(highest.x.max(p.x), highest.y.max(p.y));
                 }
-                self.sweep(grid, lowest, highest);
+                self.sweep(grid, costs, lowest, highest);
                 self.made_for = Some((revision, size.0, size.1));
                 return;
             }
@@ -87,13 +122,13 @@ impl Clearance {
         self.width = size.0;
         self.values = vec![0; grid.len()];
         let corner = Point::new(size.0 as i32 - 1, size.1 as i32 - 1);
-        self.sweep(grid, Point::new(0, 0), corner);
+        self.sweep(grid, costs, Point::new(0, 0), corner);
         self.made_for = Some((revision, size.0, size.1));
     }
 
     /// Recomputes the box from `lowest` to `highest` (clipped to the grid), bottom-right first,
     /// from the values to its right and below, which it does not change.
-    fn sweep(&mut self, grid: &Grid, lowest: Point, highest: Point) {
+    fn sweep(&mut self, grid: &Grid, costs: impl EntryCosts, lowest: Point, highest: Point) {
         let (width, height) = (grid.width() as i32, grid.height() as i32);
         let (x0, y0) = (lowest.x.max(0), lowest.y.max(0));
         let (x1, y1) = (highest.x.min(width - 1), highest.y.min(height - 1));
@@ -107,7 +142,7 @@ impl Clearance {
         for y in (y0..=y1).rev() {
             for x in (x0..=x1).rev() {
                 let i = y as usize * width as usize + x as usize;
-                self.values[i] = if grid.is_free(x, y) {
+                self.values[i] = if costs.entry(i) != 0 {
                     let right = value(&self.values, x + 1, y);
                     let below = value(&self.values, x, y + 1);
                     let across = value(&self.values, x + 1, y + 1);
@@ -148,6 +183,22 @@ impl Clearance {
             // Every point is on the grid and every cost at least 1: nothing here can fail.
             let _ = sized.set_many(cells);
         }
+        sized
+    }
+
+    /// [`Clearance::grid_for`] for a unit class, after [`Clearance::update_as`] for it: the grid
+    /// a unit of `class` and `size` moves on, in the class's costs (a cell costs the dearest
+    /// cell under the unit, as the class reads it), every terrain ground. Search it without a
+    /// class. One grid per class and size: keep it while the walls and the terrain hold.
+    pub fn grid_for_as(&self, grid: &Grid, class: &UnitClass, size: u8) -> Grid {
+        let costs = class.on(grid);
+        let mut sized = Grid::new(grid.width(), grid.height()).unwrap_or_else(|_| grid.clone());
+        let cells: Vec<(Point, Cell)> = (0..grid.len())
+            .map(|i| grid.point_of(i))
+            .map(|p| (p, self.sized_cell_by(grid, costs, p, size.max(1))))
+            .collect();
+        // Every point is on the grid and every cost at least 1: nothing here can fail.
+        let _ = sized.set_many(cells);
         sized
     }
 
@@ -192,13 +243,18 @@ impl Clearance {
 
     /// What a unit of `size` finds with its top-left corner on `p` (see [`Clearance::grid_for`]).
     fn sized_cell(&self, grid: &Grid, p: Point, size: u8) -> Cell {
+        self.sized_cell_by(grid, grid, p, size)
+    }
+
+    /// [`Clearance::sized_cell`], reading the entry costs from `costs`.
+    fn sized_cell_by(&self, grid: &Grid, costs: impl EntryCosts, p: Point, size: u8) -> Cell {
         if !self.fits(grid, p, size) {
             return Cell::Blocked;
         }
         let k = i32::from(size);
         let dearest = (0..k)
             .flat_map(|dy| (0..k).map(move |dx| Point::new(p.x + dx, p.y + dy)))
-            .filter_map(|q| grid.index_of(q).map(|j| grid.raw_cost(j)))
+            .filter_map(|q| grid.index_of(q).map(|j| costs.entry(j)))
             .max()
             .unwrap_or(1);
         Cell::Passable(dearest.max(1))

@@ -3,6 +3,7 @@
 
 use crate::grid::{Grid, Point};
 use crate::movement::Movement;
+use crate::unit_class::{AnyCosts, EntryCosts, UnitClass};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 
@@ -45,6 +46,8 @@ pub struct FlowField {
     costs: Vec<f64>,
     /// Scratch for the search, kept so that recomputing does not allocate.
     heap: BinaryHeap<(Reverse<u64>, Reverse<u32>)>,
+    /// The unit class it was computed for, if any ([`FlowField::compute_as`]).
+    class: Option<UnitClass>,
 }
 
 impl FlowField {
@@ -57,13 +60,50 @@ impl FlowField {
     /// grid or on walls are skipped (a unit cannot stand there); with none left, no cell can reach
     /// a goal. O(cells · log cells).
     pub fn compute(&mut self, grid: &Grid, goals: &[Point], movement: Movement) {
+        self.class = None;
+        self.compute_by(grid, grid, goals, movement);
+    }
+
+    /// [`FlowField::compute`] for a unit class: costs as `class` reads the grid, and
+    /// [`FlowField::next_step`] keeps to the terrains it may enter. A goal on a terrain closed to
+    /// it is skipped, as one on a wall is.
+    ///
+    /// ```
+    /// use gridpath::{FlowField, Grid, Movement, Point, Terrain, UnitClass};
+    ///
+    /// let mut grid = Grid::new(3, 2).unwrap();
+    /// grid.set_terrain(Point::new(1, 0), Terrain::WATER).unwrap();
+    /// let soldier = UnitClass::new().without(Terrain::WATER);
+    /// let mut field = FlowField::new();
+    /// field.compute_as(&grid, &soldier, &[Point::new(2, 0)], Movement::FourWay);
+    /// assert_eq!(field.cost(Point::new(0, 0)), Some(4.0)); // round the water
+    /// assert_eq!(field.next_step(&grid, Point::new(0, 0)), Some(Point::new(0, 1)));
+    /// ```
+    pub fn compute_as(
+        &mut self,
+        grid: &Grid,
+        class: &UnitClass,
+        goals: &[Point],
+        movement: Movement,
+    ) {
+        self.class = Some(class.clone());
+        self.compute_by(grid, class.on(grid), goals, movement);
+    }
+
+    fn compute_by(
+        &mut self,
+        grid: &Grid,
+        entry_costs: impl EntryCosts,
+        goals: &[Point],
+        movement: Movement,
+    ) {
         self.width = grid.width() as usize;
         self.movement = movement;
         self.costs.clear();
         self.costs.resize(grid.len(), f64::INFINITY);
         self.heap.clear();
         for &goal in goals {
-            if let Some(i) = grid.index_of(goal).filter(|_| grid.is_passable(goal)) {
+            if let Some(i) = grid.index_of(goal).filter(|&i| entry_costs.entry(i) != 0) {
                 self.costs[i] = 0.0;
                 self.heap
                     .push((Reverse(0.0f64.to_bits()), Reverse(i as u32)));
@@ -77,9 +117,9 @@ impl FlowField {
                 continue; // a stale entry: a cheaper one came out already
             }
             let (cx, cy) = (cell % self.width, cell / self.width);
-            let entry = f64::from(grid.raw_cost(cell));
+            let entry = f64::from(entry_costs.entry(cell));
             let Self { costs, heap, .. } = self;
-            movement.for_each_neighbor(grid, cell, |from, x, y, _| {
+            movement.for_each_neighbor_by(grid, entry_costs, cell, |from, x, y, _| {
                 let through =
                     cost + movement.step_into(entry, (x as i32 - cx as i32, y as i32 - cy as i32));
                 if through < costs[from] {
@@ -114,8 +154,9 @@ impl FlowField {
         }
         let i = self.index_of(p)?;
         let mut best: Option<(f64, usize)> = None;
+        let costs = AnyCosts::of(grid, self.class.as_ref());
         self.movement
-            .for_each_neighbor(grid, i, |next, _, _, step| {
+            .for_each_neighbor_by(grid, costs, i, |next, _, _, step| {
                 let through = step + self.costs.get(next).copied().unwrap_or(f64::INFINITY);
                 if through.is_finite() && best.is_none_or(|(b, _)| through < b) {
                     best = Some((through, next));

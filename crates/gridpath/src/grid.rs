@@ -9,6 +9,7 @@ use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use crate::run_bits::{RunBits, RunLine};
+use crate::terrain::{Terrain, TerrainLayer};
 
 /// Every new grid and every change of walls anywhere takes the next number from here, so two
 /// grids with the same [`Grid::wall_revision`] have the same walls.
@@ -120,14 +121,20 @@ pub struct Grid {
     cost_histogram: BTreeMap<u32, usize>,
     /// Where straight runs stop, as bits, for jump point search's 64-cells-at-a-time jumps.
     bits: RunBits,
+    /// What each cell is made of, for unit classes ([`crate::UnitClass`]).
+    terrain: TerrainLayer,
+    /// Changes whenever a cell's terrain does ([`Grid::terrain_revision`]).
+    terrain_revision: u64,
     wall_revision: u64,
     wall_log: WallLog,
 }
 
-/// Equal grids have the same size and cells; their revision numbers do not matter.
+/// Equal grids have the same size, cells and terrain; their revision numbers do not matter.
 impl PartialEq for Grid {
     fn eq(&self, other: &Self) -> bool {
-        (self.width, self.height) == (other.width, other.height) && self.costs == other.costs
+        (self.width, self.height) == (other.width, other.height)
+            && self.costs == other.costs
+            && self.terrain == other.terrain
     }
 }
 
@@ -152,6 +159,8 @@ impl Grid {
             costs: vec![1; len],
             cost_histogram: BTreeMap::from([(1, len)]),
             bits: RunBits::open(width, height),
+            terrain: TerrainLayer::ground(len),
+            terrain_revision: next_wall_revision(),
             wall_revision,
             wall_log: WallLog::starting_at(wall_revision),
         })
@@ -270,6 +279,7 @@ impl Grid {
             }
             self.wall_revision = next_wall_revision();
             self.wall_log.record(self.wall_revision, i as u32);
+            self.terrain.count(i, free);
         }
         if old != new {
             if old != 0 {
@@ -280,6 +290,33 @@ impl Grid {
             }
         }
         Ok(())
+    }
+
+    /// The terrain of the cell at `p` (whether or not it is a wall), or `None` outside the grid.
+    pub fn terrain(&self, p: Point) -> Option<Terrain> {
+        self.index_of(p).map(|i| self.terrain.get(i))
+    }
+
+    /// Sets what the cell at `p` is made of. Its cost and whether it is a wall stay as they are:
+    /// a [`crate::UnitClass`] decides what the terrain means to each kind of unit.
+    pub fn set_terrain(&mut self, p: Point, terrain: Terrain) -> Result<(), GridError> {
+        let i = self.index_of(p).ok_or(GridError::OutOfBounds(p))?;
+        let passable = self.costs[i] != 0;
+        if self.terrain.set(i, terrain, passable) {
+            self.terrain_revision = next_wall_revision();
+        }
+        Ok(())
+    }
+
+    /// A number that changes whenever a cell's terrain changes, never reused, as
+    /// [`Grid::wall_revision`] is for walls: what a class's regions, say, were made for.
+    pub fn terrain_revision(&self) -> u64 {
+        self.terrain_revision
+    }
+
+    /// The terrains of the passable cells, each once, in order.
+    pub fn terrains_present(&self) -> impl Iterator<Item = Terrain> + '_ {
+        self.terrain.present()
     }
 
     /// A number that changes whenever a cell becomes blocked or passable (not when a cost changes).
@@ -389,6 +426,16 @@ impl Grid {
     #[inline]
     pub(crate) fn raw_cost(&self, index: usize) -> u32 {
         self.costs[index]
+    }
+
+    /// Every cell's entry cost, row-major; 0 means blocked.
+    pub(crate) fn raw_costs(&self) -> &[u32] {
+        &self.costs
+    }
+
+    /// Every cell's terrain id, row-major.
+    pub(crate) fn terrain_ids(&self) -> &[u8] {
+        self.terrain.ids()
     }
 
     /// [`Grid::raw_cost`], or `None` off the end of the grid.

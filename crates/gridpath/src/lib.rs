@@ -62,7 +62,9 @@ pub mod scenarios;
 mod search;
 pub mod staggered;
 pub mod tactics;
+mod terrain;
 pub mod textbook;
+mod unit_class;
 mod vocabulary;
 
 pub use clearance::Clearance;
@@ -74,7 +76,9 @@ pub use heuristic::Heuristic;
 pub use jump_distances::JumpDistances;
 pub use line_of_sight::{line_of_sight, smoothen_path};
 pub use movement::{CornerRule, DIAGONAL, Movement, STEPS};
-pub use search::{Search, find_path};
+pub use search::{Search, find_path, find_path_as};
+pub use terrain::Terrain;
+pub use unit_class::UnitClass;
 pub use vocabulary::{
     Algorithm, GoalMode, NodeInfo, NodeState, Path, QueryError, SearchConfig, SearchResult,
     SearchStatus, Step, TraceEvent,

@@ -6,6 +6,8 @@
 use crate::grid::Grid;
 use crate::movingai::Scenario;
 use crate::search::Search;
+use crate::terrain::Terrain;
+use crate::unit_class::UnitClass;
 use crate::vocabulary::{QueryError, SearchConfig};
 // `std::time::Instant` panics in a browser ("time not implemented on this platform"): there the
 // clock comes from the page (`performance.now()`) through `web-time`, with the same API.
@@ -118,18 +120,34 @@ impl<'a> ScenarioReport<'a> {
 }
 
 /// Solves every scenario on `grid` with one reused [`Search`], prepared first (see
-/// [`Search::prepare`]) so that the times are the searches' alone.
+/// [`Search::prepare`]) so that the times are the searches' alone. Each query is the
+/// benchmark's unit ([`UnitClass::moving_ai_for`]: on a map with water, a unit starting on land
+/// never enters it, and one on water never leaves it).
 pub fn run_scenarios<'a>(
     grid: &Grid,
     scenarios: &'a [Scenario],
     config: &SearchConfig,
 ) -> ScenarioReport<'a> {
+    run_scenarios_as(grid, scenarios, config, None)
+}
+
+/// [`run_scenarios`], every query for `class`; `None` for the benchmark's unit.
+pub fn run_scenarios_as<'a>(
+    grid: &Grid,
+    scenarios: &'a [Scenario],
+    config: &SearchConfig,
+    class: Option<&UnitClass>,
+) -> ScenarioReport<'a> {
     let mut search = Search::new();
     search.prepare(grid, config);
+    let (land, water) = (UnitClass::moving_ai_land(), UnitClass::moving_ai_water());
     let outcomes = scenarios
         .iter()
         .enumerate()
         .map(|(index, scenario)| {
+            let on_water = grid.terrain(scenario.start) == Some(Terrain::WATER);
+            let class = class.unwrap_or(if on_water { &water } else { &land });
+            search.set_class(Some(class.clone()));
             let began = Instant::now();
             let result = search
                 .begin(grid, scenario.start, scenario.goal, config)

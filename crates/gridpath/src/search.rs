@@ -9,6 +9,8 @@ use crate::engines::bidirectional::{Bidirectional, Ordering};
 use crate::engines::incremental::DStarLite;
 use crate::grid::{Grid, Point};
 use crate::jump_distances::Update;
+use crate::movement::Movement;
+use crate::unit_class::UnitClass;
 use crate::vocabulary::{
     Algorithm, GoalMode, NodeInfo, Path, QueryError, SearchConfig, SearchResult, SearchStatus,
     Step, TraceEvent, check_ends, point_at,
@@ -57,10 +59,17 @@ pub struct Search {
     /// The grid's regions, relabelled only when its walls change: "no path", and the nearest
     /// reachable cell, without a search.
     regions: Components,
+    /// The same for the query's unit class, whose regions are not the walls' alone.
+    class_regions: Components,
     best_first: BestFirst,
     both_ways: Bidirectional,
     /// D* Lite's state, kept from one query to the next so that it can repair its last plan.
     incremental: DStarLite,
+    /// The unit class the next query reads the grid as ([`Search::set_class`]).
+    class: Option<UnitClass>,
+    /// The class the current query reads the grid as: `None` also for a class that changes
+    /// nothing on its grid.
+    query_class: Option<UnitClass>,
 }
 
 /// One query: its settings, its ends as cell indices, and where it heads now.
@@ -82,6 +91,44 @@ impl Search {
     /// A search with no memory yet: it grows to the first grid it searches, and keeps it.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A search that reads every grid as `class` does ([`Search::set_class`]).
+    pub fn with_class(class: UnitClass) -> Self {
+        Self {
+            class: Some(class),
+            ..Self::default()
+        }
+    }
+
+    /// Reads grids as `class` does from the next query on: its closed terrains are walls, and
+    /// a cell costs its own cost times the class's factor for its terrain ([`UnitClass`]).
+    /// `None`: the grid as it is. Changing it keeps the search's memory.
+    ///
+    /// ```
+    /// use gridpath::{Grid, Point, Search, SearchConfig, Terrain, UnitClass};
+    ///
+    /// // A river across the middle row, with a ford of swamp at the right.
+    /// let mut grid = Grid::new(5, 3).unwrap();
+    /// for x in 0..4 {
+    ///     grid.set_terrain(Point::new(x, 1), Terrain::WATER).unwrap();
+    /// }
+    /// let mut search = Search::new();
+    /// let (from, to) = (Point::new(0, 0), Point::new(0, 2));
+    /// let straight = search.find_path(&grid, from, to, &SearchConfig::default()).unwrap();
+    /// assert_eq!(straight.path.unwrap().cost, 2.0);
+    ///
+    /// search.set_class(Some(UnitClass::new().without(Terrain::WATER)));
+    /// let around = search.find_path(&grid, from, to, &SearchConfig::default()).unwrap();
+    /// assert!(around.path.unwrap().cells.contains(&Point::new(4, 1)), "by the ford");
+    /// ```
+    pub fn set_class(&mut self, class: Option<UnitClass>) {
+        self.class = class;
+    }
+
+    /// The class queries read the grid as, if any.
+    pub fn class(&self) -> Option<&UnitClass> {
+        self.class.as_ref()
     }
 
     /// Runs a whole query and returns an owned result. To avoid even the one allocation of the
@@ -117,12 +164,20 @@ impl Search {
         goal: Point,
         config: &SearchConfig,
     ) -> Result<(), QueryError> {
-        let (start_index, goal_index) = check_ends(grid, start, goal, false)?;
-        let goal_blocked = !grid.is_passable(goal);
+        let class = self.class.as_ref();
+        let (start_index, goal_index) = check_ends(grid, start, goal, false, class)?;
+        let goal_closed = class.is_some_and(|c| c.entry_cost(grid, goal).is_none());
+        let goal_blocked = !grid.is_passable(goal) || goal_closed;
         if goal_blocked && config.goal_mode == GoalMode::MustBeFree {
-            return Err(QueryError::GoalBlocked(goal));
+            return Err(match grid.is_passable(goal) {
+                true => QueryError::GoalClosed(goal),
+                false => QueryError::GoalBlocked(goal),
+            });
         }
-        check_applicable(grid, config)?;
+        check_applicable(grid, config, class)?;
+        // A class that opens every terrain of this grid at factor 1 reads it as it is.
+        let class = class.filter(|c| c.uniform_on(grid) != Some(1));
+        self.query_class = class.cloned();
         let mut config = *config;
         if config.algorithm.is_any_angle() {
             // Octile or Manhattan distances overestimate a path that may go straight.
@@ -164,18 +219,28 @@ impl Search {
                     _ => Ordering::AStar(config.heuristic),
                 };
                 self.both_ways.record_trace(config.record_trace);
+                let class = self.query_class.as_ref();
                 self.both_ways
-                    .begin(grid, start, target, config.movement, ordering)
+                    .begin_as(grid, class, start, target, config.movement, ordering)
             }
             Algorithm::DStarLite => {
                 // Whatever changed since its last plan, it finds by comparing the map it saw.
                 self.incremental.find_changes(grid);
                 self.incremental.record_trace(config.record_trace);
-                self.incremental
-                    .begin(grid, start, target, config.movement, config.heuristic)
+                let class = self.query_class.as_ref();
+                self.incremental.begin_as(
+                    grid,
+                    class,
+                    start,
+                    target,
+                    config.movement,
+                    config.heuristic,
+                )
             }
             _ => {
-                self.best_first.begin(grid, q.start, q.target, &config);
+                let class = self.query_class.as_ref();
+                self.best_first
+                    .begin(grid, q.start, q.target, &config, class);
                 Ok(())
             }
         }
@@ -190,8 +255,22 @@ impl Search {
         if q.config.goal_mode == GoalMode::MustBeFree {
             return true;
         }
-        self.regions.update(grid, q.config.movement);
-        self.regions.connected_at(q.start, q.target)
+        self.regions_for(grid, q.config.movement)
+            .connected_at(q.start, q.target)
+    }
+
+    /// The regions the query moves in, brought up to date: the walls', or its class's.
+    fn regions_for(&mut self, grid: &Grid, movement: Movement) -> &Components {
+        match &self.query_class {
+            None => {
+                self.regions.update(grid, movement);
+                &self.regions
+            }
+            Some(class) => {
+                self.class_regions.update_as(grid, class, movement);
+                &self.class_regions
+            }
+        }
     }
 
     /// Aims the query at the reachable cell nearest to the requested goal (in a straight line;
@@ -200,15 +279,17 @@ impl Search {
     /// same for every engine, even jump point search, which never looks at most cells.
     /// `expanded` is what the query expanded before (0 unless a stepped search found out).
     fn retarget(&mut self, grid: &Grid, expanded: usize) {
-        let Some(q) = self.query.as_mut() else {
+        let Some(mut q) = self.query else {
             return;
         };
-        self.regions.update(grid, q.config.movement);
-        q.target = self
-            .regions
-            .nearest_in_region(grid, q.start, q.requested_goal);
+        q.target = self.regions_for(grid, q.config.movement).nearest_in_region(
+            grid,
+            q.start,
+            q.requested_goal,
+        );
         q.retargeted = true;
         q.expanded_before = expanded;
+        self.query = Some(q);
     }
 
     /// After the engine ran out of cells: in closest-reachable mode the goal is cut off, so aim
@@ -232,6 +313,13 @@ impl Search {
     /// did to JPS+'s table ([`Update::Unchanged`] for the other algorithms).
     pub fn prepare(&mut self, grid: &Grid, config: &SearchConfig) -> Update {
         self.regions.update(grid, config.movement);
+        if let Some(class) = self
+            .class
+            .as_ref()
+            .filter(|c| c.uniform_on(grid) != Some(1))
+        {
+            self.class_regions.update_as(grid, class, config.movement);
+        }
         self.best_first.prepare(grid, config)
     }
 
@@ -348,8 +436,10 @@ impl Search {
         if !fresh || q.retargeted || grid.len() != q.len {
             return;
         }
-        self.regions.update(grid, q.config.movement);
-        if self.regions.connected_at(q.start, q.target) {
+        if self
+            .regions_for(grid, q.config.movement)
+            .connected_at(q.start, q.target)
+        {
             return;
         }
         match q.config.goal_mode {
@@ -431,6 +521,19 @@ impl Search {
 /// Does this algorithm's engine search back from the goal (so it must be aimed before it starts)?
 fn searches_from_the_goal(algorithm: Algorithm) -> bool {
     algorithm.is_bidirectional() || algorithm == Algorithm::DStarLite
+}
+
+/// [`find_path`] for one unit class: `class`'s closed terrains are walls, and each cell costs
+/// its own cost times the class's factor for its terrain. For repeated queries keep a
+/// [`Search`] ([`Search::with_class`]) and reuse it.
+pub fn find_path_as(
+    grid: &Grid,
+    class: &UnitClass,
+    start: Point,
+    goal: Point,
+    config: &SearchConfig,
+) -> Result<SearchResult, QueryError> {
+    Search::with_class(class.clone()).find_path(grid, start, goal, config)
 }
 
 /// Runs one query with a fresh [`Search`]. For repeated queries keep a `Search` and reuse it.

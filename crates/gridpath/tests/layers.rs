@@ -47,7 +47,8 @@ fn name_layer(name: &str) -> Option<(u8, &'static str)> {
         | "CornerRule" | "DIAGONAL" | "STEPS" | "heuristic" | "Heuristic" | "run_bits"
         | "line_of_sight" | "smoothen_path" | "components" | "Components" | "jump_distances"
         | "JumpDistances" | "flow_field" | "FlowField" | "movingai" | "graph" | "mapf"
-        | "clearance" | "Clearance" | "hex" | "staggered" | "buckets" => (0, "base"),
+        | "clearance" | "Clearance" | "hex" | "staggered" | "buckets" | "terrain" | "Terrain"
+        | "unit_class" | "UnitClass" => (0, "base"),
         _ => return None,
     })
 }

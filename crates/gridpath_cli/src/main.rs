@@ -6,6 +6,7 @@
 //! cargo run --release -p gridpath_cli -- mapf MAP.map SCEN.scen --agents 100
 //! cargo run --release -p gridpath_cli -- mapf-check MAP.map RESULT.txt
 //! cargo run --release -p gridpath_cli -- lifelong CONFIG.json --steps 1000
+//! cargo run --release -p gridpath_cli -- route MAP.map 3,4 40,12 --class soldier.txt
 //! cargo run --release -p gridpath_cli -- range MAP.map 3,4 6
 //! cargo run --release -p gridpath_cli -- fov MAP.map 3,4 8
 //! cargo run --release -p gridpath_cli -- help mapf
@@ -29,6 +30,7 @@ macro_rules! outln {
 
 mod lifelong;
 mod mapf;
+mod route;
 mod scen;
 mod tactics;
 
@@ -51,6 +53,7 @@ enum Command {
     Mapf(mapf::MapfArgs),
     MapfCheck(mapf::CheckArgs),
     Lifelong(lifelong::LifelongArgs),
+    Route(route::RouteArgs),
     Range(tactics::RangeArgs),
     Fov(tactics::FovArgs),
 }
@@ -76,6 +79,7 @@ fn main() -> ExitCode {
         Command::Mapf(args) => mapf::solve(args),
         Command::MapfCheck(args) => mapf::check(args),
         Command::Lifelong(args) => lifelong::run(args),
+        Command::Route(args) => route::run(args),
         Command::Range(args) => tactics::range(args),
         Command::Fov(args) => tactics::fov(args),
     };

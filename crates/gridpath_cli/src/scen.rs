@@ -3,8 +3,8 @@
 use clap::Args;
 use clap::builder::{PossibleValuesParser, TypedValueParser};
 use gridpath::movingai::text::visible_path;
-use gridpath::movingai::{MapShape, Scenario, read_map_file, read_scen_file};
-use gridpath::scenarios::run_scenarios;
+use gridpath::movingai::{MapShape, Scenario, read_class_file, read_map_file, read_scen_file};
+use gridpath::scenarios::run_scenarios_as;
 use gridpath::{Algorithm, Grid, Heuristic, Movement, SearchConfig};
 use std::path::PathBuf;
 
@@ -28,10 +28,14 @@ pub struct ScenArgs {
     /// isometric one, or the map's cells read as hexagons of a map file's type word.
     #[arg(verbatim_doc_comment, long, default_value = "octile", value_parser = moves())]
     moves: Movement,
+    /// Every query for this unit class (a cost factor or `no` per terrain character: see
+    /// `gridpath route --help`) instead of the benchmark's unit.
+    #[arg(long, value_name = "FILE")]
+    class: Option<PathBuf>,
 }
 
 /// `--algo`: every algorithm's key, listed in `--help`.
-fn algorithm() -> impl TypedValueParser<Value = Algorithm> {
+pub(crate) fn algorithm() -> impl TypedValueParser<Value = Algorithm> {
     let keys: Vec<&'static str> = Algorithm::ALL.iter().map(|a| a.key()).collect();
     PossibleValuesParser::new(keys).try_map(|key| Algorithm::from_key(&key).ok_or(key))
 }
@@ -81,7 +85,11 @@ pub fn run(args: ScenArgs) -> Result<bool, String> {
         heuristic: Heuristic::best_for(args.moves),
         ..SearchConfig::default().with_algorithm(args.algo)
     };
-    let report = run_scenarios(&grid, &scenarios, &config);
+    let class = match &args.class {
+        Some(path) => Some(read_class_file(path).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    let report = run_scenarios_as(&grid, &scenarios, &config, class.as_ref());
     if args.moves != Movement::default() {
         outln!("{}", report.summary());
         return Ok(true);

@@ -55,7 +55,7 @@ pub struct FovArgs {
 }
 
 /// `x,y` as a point.
-fn parse_point(text: &str) -> Result<Point, String> {
+pub(crate) fn parse_point(text: &str) -> Result<Point, String> {
     let (x, y) = text
         .split_once(',')
         .ok_or_else(|| format!("{text:?} is not x,y"))?;

@@ -216,7 +216,15 @@ fn mapf_on_a_hex_map_moves_to_the_six_neighbours() {
 /// names it (exit 2).
 #[test]
 fn every_command_answers_help_and_names_a_bad_argument() {
-    for command in ["scen", "mapf", "mapf-check", "lifelong", "range", "fov"] {
+    for command in [
+        "scen",
+        "mapf",
+        "mapf-check",
+        "lifelong",
+        "route",
+        "range",
+        "fov",
+    ] {
         let (code, text) = gridpath(&[command.as_ref(), "--help".as_ref()]);
         assert_eq!(code, 0, "{text}");
         assert!(
@@ -243,6 +251,8 @@ fn every_command_answers_help_and_names_a_bad_argument() {
         (&["scen", "s.scen", "--moves", "six"], "--moves"),
         (&["mapf-check", "r.txt", "s.scen"], "<N>"),
         (&["lifelong", "--steps", "ten"], "--steps"),
+        (&["route", "0,0", "9"], "<TO>"),
+        (&["route", "0,0", "1,0", "--algo", "a*"], "--algo"),
         (&["range", "1;1", "3"], "<FROM>"),
         (&["range", "0,0", "three"], "<BUDGET>"),
         (&["range", "0,0", "3", "--enemy", "x"], "--enemy"),
@@ -292,6 +302,86 @@ fn range_and_fov_print_one_cell_a_line() {
         assert_eq!(code, 2, "{args:?}: {text}");
         assert!(text.contains(what), "{args:?}: {text}");
         assert_eq!(text.trim_end().lines().count(), 1, "{args:?}: {text}");
+    }
+}
+
+/// `gridpath route` prints the cost and length for a unit class, or `no_path` with the reason
+/// (exit 1); a bad class file names its line, a point off the map is bad input (exit 2).
+#[test]
+fn route_for_a_unit_class() {
+    // Water across the middle row but for one ford of swamp at the right.
+    let map = temp_file(
+        "river.map",
+        b"type octile\nheight 4\nwidth 5\nmap\n.....\nWWWWS\n.....\n@....\n",
+    );
+    let soldier = temp_file("soldier.txt", b"# a soldier\n. 1\nS 3\nW no\n");
+    let boat = temp_file("boat.txt", b"W 1\n. no\nS no\n");
+    let bad = temp_file("bad.txt", b". 1\nS three\n");
+    let output = std::env::temp_dir().join(format!("gridpath-route-{}.txt", std::process::id()));
+    let run = |args: &[&std::ffi::OsStr]| {
+        let mut all = vec!["route".as_ref(), map.as_os_str()];
+        all.extend(args);
+        gridpath(&all)
+    };
+    let os = |s: &'static str| std::ffi::OsStr::new(s);
+    let (code, text) = run(&[
+        os("0,0"),
+        os("0,2"),
+        os("--class"),
+        soldier.as_os_str(),
+        os("--moves"),
+        os("four"),
+        os("--output"),
+        output.as_os_str(),
+    ]);
+    assert_eq!(
+        (code, text.as_str()),
+        (0, "cost=12 length=10\n"),
+        "by the ford, which costs 3"
+    );
+    let written = std::fs::read_to_string(&output).expect("the route file");
+    assert_eq!(written.lines().count(), 11);
+    assert!(written.contains("4,1\n"), "{written}");
+    // Without a class, the benchmark's unit: water only from water, so no way across.
+    let (code, text) = run(&[os("0,0"), os("1,2"), os("--moves"), os("four")]);
+    assert_eq!(
+        (code, text.as_str()),
+        (0, "cost=9 length=9\n"),
+        "swamp is ground"
+    );
+    assert_eq!(
+        run(&[os("0,1"), os("3,1"), os("--class"), boat.as_os_str()]).1,
+        "cost=3 length=3\n"
+    );
+    for (args, said) in [
+        (
+            &[os("0,0"), os("0,1"), os("--class"), soldier.as_os_str()][..],
+            "no_path reason=goal_closed\n",
+        ),
+        (
+            &[os("0,1"), os("0,0"), os("--class"), soldier.as_os_str()],
+            "no_path reason=start_closed\n",
+        ),
+        (&[os("0,0"), os("0,3")], "no_path reason=goal_on_wall\n"),
+        (&[os("0,1"), os("0,0")], "no_path reason=goal_closed\n"),
+    ] {
+        let (code, text) = run(args);
+        assert_eq!((code, text.as_str()), (1, said), "{args:?}");
+    }
+    for (args, said) in [
+        (
+            &[os("0,0"), os("0,2"), os("--class"), bad.as_os_str()][..],
+            "bad.txt:2: 'three' is not a cost",
+        ),
+        (
+            &[os("0,0"), os("9,9")],
+            "the goal (9, 9) is off the 5×4 map",
+        ),
+    ] {
+        let (code, text) = run(args);
+        assert_eq!(code, 2, "{text}");
+        assert!(text.contains(said), "{text}");
+        assert_eq!(text.trim_end().lines().count(), 1, "{text}");
     }
 }
 

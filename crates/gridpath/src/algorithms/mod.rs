@@ -16,6 +16,7 @@
 
 use crate::grid::Grid;
 use crate::movement::{CornerRule, Movement};
+use crate::unit_class::UnitClass;
 pub use crate::vocabulary::Algorithm;
 use crate::vocabulary::{QueryError, SearchConfig};
 
@@ -73,8 +74,13 @@ impl Algorithm {
     }
 }
 
-/// Jump point search's preconditions, checked before it runs instead of failing silently.
-pub(crate) fn check_applicable(grid: &Grid, config: &SearchConfig) -> Result<(), QueryError> {
+/// Jump point search's preconditions, checked before it runs instead of failing silently: on the
+/// grid, and for the query's unit class, if it has one.
+pub(crate) fn check_applicable(
+    grid: &Grid,
+    config: &SearchConfig,
+    class: Option<&UnitClass>,
+) -> Result<(), QueryError> {
     let algorithm = config.algorithm;
     if algorithm == Algorithm::WeightedAStar && !(config.weight >= 1.0 && config.weight.is_finite())
     {
@@ -113,6 +119,14 @@ pub(crate) fn check_applicable(grid: &Grid, config: &SearchConfig) -> Result<(),
                 reason: "it needs every passable cell to cost the same (this map has terrain costs)",
             });
         }
+    }
+    let uneven_class = class.is_some_and(|c| c.uniform_on(grid).is_none());
+    if (algorithm.is_jump_point_search() || any_angle) && uneven_class {
+        return Err(QueryError::Unsupported {
+            algorithm,
+            reason: "it needs every cell of this map to cost the unit class the same, with no \
+                     terrain closed to it (use A*)",
+        });
     }
     if algorithm.is_any_angle() {
         if config.movement == Movement::EightWay(CornerRule::CutOneCorner)

@@ -4,6 +4,7 @@
 use crate::grid::{Grid, Point};
 use crate::hex::HexLayout;
 use crate::movement::{CornerRule, Movement};
+use crate::unit_class::{EntryCosts, UnitClass};
 
 mod follow;
 
@@ -53,6 +54,9 @@ pub struct Components {
     label_of: Vec<u32>,
     /// Scratch for following an edit: per cell, the flood that reached it (see `follow.rs`).
     owner: Vec<u32>,
+    /// The unit class the labels were made for, with the terrain they saw
+    /// ([`Components::update_as`]); `None` for the grid's own walls.
+    class: Option<(UnitClass, u64)>,
 }
 
 /// Which cells a region joins: those side by side, those that touch at a corner too, a
@@ -99,6 +103,36 @@ impl Components {
     /// a stroke; a part the walls cut off is found by its flood ending, at the cost of its size.
     /// Only walls that cut a region into two large parts are labelled whole.
     pub fn update(&mut self, grid: &Grid, movement: Movement) {
+        if self.class.take().is_some() {
+            self.made_for = None;
+        }
+        self.update_by(grid, grid, movement);
+    }
+
+    /// [`Components::update`] for a unit class: its regions, where a terrain it may not enter
+    /// is a wall (a lake is one region to a boat and a gap between two to a soldier). Relabelled
+    /// whole when the walls, the terrain ([`Grid::terrain_revision`]) or the class change.
+    ///
+    /// ```
+    /// use gridpath::{Components, Grid, Movement, Point, Terrain, UnitClass};
+    ///
+    /// let mut grid = Grid::new(3, 1).unwrap();
+    /// grid.set_terrain(Point::new(1, 0), Terrain::WATER).unwrap();
+    /// let mut regions = Components::new();
+    /// regions.update_as(&grid, &UnitClass::new().without(Terrain::WATER), Movement::FourWay);
+    /// assert_eq!(regions.count(), 2);
+    /// assert!(!regions.connected(&grid, Point::new(0, 0), Point::new(2, 0)));
+    /// ```
+    pub fn update_as(&mut self, grid: &Grid, class: &UnitClass, movement: Movement) {
+        let wanted = (class.clone(), grid.terrain_revision());
+        if self.class.as_ref() != Some(&wanted) {
+            self.class = Some(wanted);
+            self.made_for = None;
+        }
+        self.update_by(grid, class.on(grid), movement);
+    }
+
+    fn update_by(&mut self, grid: &Grid, costs: impl EntryCosts, movement: Movement) {
         let joins = match movement {
             Movement::Hex(layout) => Joins::Hex(layout),
             Movement::EightWay(CornerRule::CutAlways) => Joins::Corners,
@@ -118,16 +152,19 @@ impl Components {
         let before = self
             .made_for
             .replace((grid.wall_revision(), grid.len(), joins));
+        // Walls painted and taken away are followed on the grid's own labels; a class's are
+        // made whole.
         if let Some((revision, len, Joins::Sides)) = before
             && (len, joins) == (grid.len(), Joins::Sides)
+            && self.class.is_none()
             && self.follow_walls(grid, revision)
         {
             return;
         }
         match joins {
-            Joins::Sides => self.find_runs(grid, |_, _, _| (0, 0)),
-            Joins::Corners => self.find_runs(grid, |_, _, _| (1, 1)),
-            Joins::Hex(layout) => self.find_runs(grid, |y, start, end| {
+            Joins::Sides => self.find_runs(grid, costs, |_, _, _| (0, 0)),
+            Joins::Corners => self.find_runs(grid, costs, |_, _, _| (1, 1)),
+            Joins::Hex(layout) => self.find_runs(grid, costs, |y, start, end| {
                 // Every cell of a run touches the cell above it; the run's ends may reach one
                 // further, as their row's (or column's) parity says.
                 let reaches = |x: u32, step| {
@@ -136,7 +173,7 @@ impl Components {
                 };
                 (reaches(start, (-1, -1)), reaches(end - 1, (1, -1)))
             }),
-            Joins::Staggered { corners } => self.find_cells(grid, corners),
+            Joins::Staggered { corners } => self.find_cells(grid, costs, corners),
         }
         self.labels.clear();
         self.labels.resize(grid.len(), 0);
@@ -165,7 +202,12 @@ impl Components {
     /// squares side by side, a cell for squares that touch at corners; on hexagons a cell or
     /// none at each end, by its parity. (Every cell touches the cell above it, and cells side
     /// by side touch, on every shape here.)
-    fn find_runs(&mut self, grid: &Grid, reach: impl Fn(u32, u32, u32) -> (u32, u32)) {
+    fn find_runs(
+        &mut self,
+        grid: &Grid,
+        costs: impl EntryCosts,
+        reach: impl Fn(u32, u32, u32) -> (u32, u32),
+    ) {
         let (w, h) = (grid.width(), grid.height());
         self.runs.clear();
         self.parent.clear();
@@ -175,12 +217,12 @@ impl Components {
             let first = self.runs.len();
             let mut x = 0;
             while x < w {
-                if grid.raw_cost(row + x as usize) == 0 {
+                if costs.entry(row + x as usize) == 0 {
                     x += 1;
                     continue;
                 }
                 let start = x;
-                while x < w && grid.raw_cost(row + x as usize) != 0 {
+                while x < w && costs.entry(row + x as usize) != 0 {
                     x += 1;
                 }
                 let r = self.runs.len() as u32;
@@ -211,7 +253,7 @@ impl Components {
     /// own, joined to each neighbour scanned before it: the sides above it, `(0, −1)` and
     /// `(1, −1)`, and with `corners` the corners `(−1, 0)` and `(1, −2)`
     /// ([`crate::staggered::STEPS`]).
-    fn find_cells(&mut self, grid: &Grid, corners: bool) {
+    fn find_cells(&mut self, grid: &Grid, costs: impl EntryCosts, corners: bool) {
         let before: &[(i32, i32)] = if corners {
             &[(0, -1), (1, -1), (-1, 0), (1, -2)]
         } else {
@@ -224,7 +266,7 @@ impl Components {
         run_of.clear();
         run_of.resize(grid.len(), 0);
         for i in 0..grid.len() {
-            if grid.raw_cost(i) == 0 {
+            if costs.entry(i) == 0 {
                 continue;
             }
             let r = self.runs.len() as u32;

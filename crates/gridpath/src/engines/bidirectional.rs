@@ -26,6 +26,7 @@ use super::engine::Engine;
 use crate::grid::{Grid, Point};
 use crate::heuristic::Heuristic;
 use crate::movement::Movement;
+use crate::unit_class::{EntryCosts, UnitClass};
 use crate::vocabulary::frontier::{Frontier, Order};
 use crate::vocabulary::nodes::{NO_PARENT, NodeTable};
 use crate::vocabulary::{
@@ -101,6 +102,8 @@ pub struct Bidirectional {
     record_trace: bool,
     trace: Vec<TraceEvent>,
     current: Option<usize>,
+    /// The unit class the query reads the grid as, if any ([`Bidirectional::begin_as`]).
+    class: Option<UnitClass>,
 }
 
 impl Bidirectional {
@@ -139,12 +142,27 @@ impl Bidirectional {
         movement: Movement,
         ordering: Ordering,
     ) -> Result<(), QueryError> {
-        let (s, t) = check_ends(grid, start, goal, true)?;
+        self.begin_as(grid, None, start, goal, movement, ordering)
+    }
+
+    /// [`Bidirectional::begin`] for a unit class: both sides read the grid as `class` does.
+    pub fn begin_as(
+        &mut self,
+        grid: &Grid,
+        class: Option<&UnitClass>,
+        start: Point,
+        goal: Point,
+        movement: Movement,
+        ordering: Ordering,
+    ) -> Result<(), QueryError> {
+        let (s, t) = check_ends(grid, start, goal, true, class)?;
         self.movement = movement;
         self.ordering = Some(ordering);
         self.width = grid.width() as usize;
         self.len = grid.len();
-        self.h_scale = f64::from(grid.min_cost());
+        let cheapest = class.map_or(1, |c| c.cheapest_on(grid));
+        self.h_scale = f64::from(grid.min_cost()) * f64::from(cheapest);
+        self.class = class.cloned();
         self.best = f64::INFINITY;
         self.meeting = None;
         self.status = SearchStatus::Running;
@@ -259,7 +277,14 @@ impl Bidirectional {
         } else {
             Direction::Backward
         };
-        let node = self.expand(grid, direction);
+        let node = match self.class.take() {
+            None => self.expand(grid, grid, direction),
+            Some(class) => {
+                let node = self.expand(grid, class.on(grid), direction);
+                self.class = Some(class);
+                node
+            }
+        };
         Step::Expanded(grid.point_of(node))
     }
 
@@ -270,7 +295,7 @@ impl Bidirectional {
 
     /// Takes the next cell out of one side's frontier, closes it, and offers its neighbours the
     /// route through it, noting every cell the other side has reached as a meeting.
-    fn expand(&mut self, grid: &Grid, direction: Direction) -> usize {
+    fn expand(&mut self, grid: &Grid, costs: impl EntryCosts, direction: Direction) -> usize {
         let breadth_first = self.ordering == Some(Ordering::BreadthFirst);
         let (movement, width) = (self.movement, self.width);
         let (heuristic, h_scale) = (self.heuristic_kind(), self.h_scale);
@@ -289,7 +314,7 @@ impl Bidirectional {
         let g_node = this.nodes.g(node);
         let (best, meeting) = (&mut self.best, &mut self.meeting);
         let aim = this.aim;
-        movement.for_each_neighbor(grid, node, |next, x, y, forward_step| {
+        movement.for_each_neighbor_by(grid, costs, node, |next, x, y, forward_step| {
             // Forwards, a step costs what `for_each_neighbor` says; backwards it enters `node`
             // instead of `next`: the same multiplier (1 or √2) on `node`'s entry cost (1 for
             // every step of a hex map, where a step may change both x and y).
@@ -297,7 +322,7 @@ impl Bidirectional {
                 _ if breadth_first => 1.0,
                 Direction::Forward => forward_step,
                 Direction::Backward => {
-                    let entry = f64::from(grid.raw_cost(node));
+                    let entry = f64::from(costs.entry(node));
                     let (nx, ny) = (node % width, node / width);
                     movement.step_into(entry, (x as i32 - nx as i32, y as i32 - ny as i32))
                 }
@@ -345,11 +370,11 @@ impl Bidirectional {
                 self.path.push(grid.point_of(i));
                 at = self.backward.nodes.parent(i);
             }
-            self.cost = self
-                .path
-                .windows(2)
-                .filter_map(|w| self.movement.step_cost(grid, w[0], w[1]))
-                .sum();
+            let step = |w: &[Point]| match &self.class {
+                None => self.movement.step_cost(grid, w[0], w[1]),
+                Some(class) => self.movement.step_cost_as(grid, class, w[0], w[1]),
+            };
+            self.cost = self.path.windows(2).filter_map(step).sum();
         }
         Step::Finished(status)
     }

@@ -37,6 +37,7 @@ use super::engine::Engine;
 use crate::grid::{Grid, Point};
 use crate::heuristic::Heuristic;
 use crate::movement::Movement;
+use crate::unit_class::{AnyCosts, EntryCosts, UnitClass, cheapest_step};
 use crate::vocabulary::{
     NodeInfo, NodeState, Path, QueryError, SearchStatus, Step, TraceEvent, check_ends,
 };
@@ -138,6 +139,8 @@ pub struct DStarLite {
     trace: Vec<TraceEvent>,
     /// Something changed since the last plan (a cell, the start): the next one has work to do.
     dirty: bool,
+    /// The unit class it plans for, if any ([`DStarLite::begin_as`]).
+    class: Option<UnitClass>,
 }
 
 impl DStarLite {
@@ -173,14 +176,32 @@ impl DStarLite {
         movement: Movement,
         heuristic: Heuristic,
     ) -> Result<(), QueryError> {
-        let (s, t) = check_ends(grid, start, goal, true)?;
+        self.begin_as(grid, None, start, goal, movement, heuristic)
+    }
+
+    /// [`DStarLite::begin`] for a unit class: it plans on the grid as `class` reads it, and a
+    /// change of class starts afresh.
+    pub fn begin_as(
+        &mut self,
+        grid: &Grid,
+        class: Option<&UnitClass>,
+        start: Point,
+        goal: Point,
+        movement: Movement,
+        heuristic: Heuristic,
+    ) -> Result<(), QueryError> {
+        let (s, t) = check_ends(grid, start, goal, true, class)?;
+        if self.class.as_ref() != class {
+            self.class = class.cloned();
+            self.setup = None;
+        }
         let setup = Setup {
             width: grid.width(),
             height: grid.height(),
             goal: t,
             movement,
             heuristic,
-            h_scale: f64::from(grid.min_cost()),
+            h_scale: cheapest_step(grid, class),
         };
         let finished = matches!(self.status, SearchStatus::Found | SearchStatus::NoPath);
         if self.setup == Some(setup) && s == self.start && !self.dirty && finished {
@@ -225,10 +246,12 @@ impl DStarLite {
             self.status = SearchStatus::NoPath;
             return Step::Finished(self.status);
         }
-        match self.fix_one(grid) {
+        let class = self.class.clone();
+        let costs = AnyCosts::of(grid, class.as_ref());
+        match self.fix_one(grid, costs) {
             Some(u) => Step::Expanded(grid.point_of(u)),
             None => {
-                self.lay_out_path(grid);
+                self.lay_out_path(grid, costs);
                 Step::Finished(self.status)
             }
         }
@@ -260,8 +283,10 @@ impl DStarLite {
     /// since it last planned: the next [`DStarLite::plan`] repairs around them.
     pub fn cells_changed(&mut self, grid: &Grid, cells: impl IntoIterator<Item = Point>) {
         let Some(setup) = self.setup else { return };
+        let class = self.class.clone();
+        let costs = AnyCosts::of(grid, class.as_ref());
         if (grid.width(), grid.height()) != (setup.width, setup.height)
-            || f64::from(grid.min_cost()) != setup.h_scale
+            || cheapest_step(grid, class.as_ref()) != setup.h_scale
         {
             // Another map, or a cheaper cell that would make the heuristic overestimate.
             self.setup = None;
@@ -269,17 +294,17 @@ impl DStarLite {
         }
         for p in cells {
             let Some(i) = grid.index_of(p) else { continue };
-            if self.seen_costs[i] == grid.raw_cost(i) {
+            if self.seen_costs[i] == costs.entry(i) {
                 continue; // told, but not changed
             }
             self.dirty = true;
-            self.seen_costs[i] = grid.raw_cost(i);
+            self.seen_costs[i] = costs.entry(i);
             // The changed cell's own steps, and every step into it or past its corners, start
             // in it or in one of its eight neighbours: their look-aheads may have changed.
             for dy in -1..=1 {
                 for dx in -1..=1 {
                     if let Some(u) = grid.index_of(Point::new(p.x + dx, p.y + dy)) {
-                        self.recompute_rhs(grid, u);
+                        self.recompute_rhs(grid, costs, u);
                         self.update_vertex(u);
                     }
                 }
@@ -294,8 +319,10 @@ impl DStarLite {
             self.setup = None;
             return;
         }
+        let class = self.class.clone();
+        let costs = AnyCosts::of(grid, class.as_ref());
         let changed: Vec<Point> = (0..grid.len())
-            .filter(|&i| self.seen_costs[i] != grid.raw_cost(i))
+            .filter(|&i| self.seen_costs[i] != costs.entry(i))
             .map(|i| grid.point_of(i))
             .collect();
         self.cells_changed(grid, changed);
@@ -312,7 +339,9 @@ impl DStarLite {
         self.queued.resize(len, None);
         self.heap.clear();
         self.seen_costs.clear();
-        self.seen_costs.extend((0..len).map(|i| grid.raw_cost(i)));
+        let costs = AnyCosts::of(grid, self.class.as_ref());
+        let seen = (0..len).map(|i| costs.entry(i));
+        self.seen_costs.extend(seen);
         (self.start, self.last_start, self.km) = (start, start, 0.0);
         self.rhs[setup.goal] = 0.0;
         self.update_vertex(setup.goal);
@@ -361,17 +390,17 @@ impl DStarLite {
     }
 
     /// The look-ahead: the cheapest step to a neighbour plus that neighbour's cost to the goal.
-    fn recompute_rhs(&mut self, grid: &Grid, u: usize) {
+    fn recompute_rhs(&mut self, grid: &Grid, costs: AnyCosts, u: usize) {
         let Some(setup) = self.setup else { return };
         if u == setup.goal {
             return;
         }
         let mut best = f64::INFINITY;
-        if grid.raw_cost(u) != 0 {
+        if costs.entry(u) != 0 {
             let g = &self.g;
             setup
                 .movement
-                .for_each_neighbor(grid, u, |next, _, _, step| {
+                .for_each_neighbor_by(grid, costs, u, |next, _, _, step| {
                     best = best.min(step + g[next]);
                 });
         }
@@ -380,7 +409,7 @@ impl DStarLite {
 
     /// The main loop's body: fix the most promising inconsistent cell, unless the start's cost is
     /// final (then `None`).
-    fn fix_one(&mut self, grid: &Grid) -> Option<usize> {
+    fn fix_one(&mut self, grid: &Grid, costs: AnyCosts) -> Option<usize> {
         let setup = self.setup?;
         let width = setup.width as usize;
         loop {
@@ -407,18 +436,18 @@ impl DStarLite {
             if self.record_trace {
                 self.trace.push(TraceEvent::Closed(grid.point_of(u)));
             }
-            if grid.raw_cost(u) == 0 {
+            if costs.entry(u) == 0 {
                 // A wall has no steps: its cost to the goal is infinite and it helps no one.
                 self.g[u] = f64::INFINITY;
                 self.rhs[u] = f64::INFINITY;
-                self.update_predecessors(grid, u, width, true);
+                self.update_predecessors(grid, costs, u, width, true);
             } else if self.g[u] > self.rhs[u] {
                 self.g[u] = self.rhs[u];
-                self.update_predecessors(grid, u, width, false);
+                self.update_predecessors(grid, costs, u, width, false);
             } else {
                 self.g[u] = f64::INFINITY;
-                self.update_predecessors(grid, u, width, true);
-                self.recompute_rhs(grid, u);
+                self.update_predecessors(grid, costs, u, width, true);
+                self.recompute_rhs(grid, costs, u);
                 self.update_vertex(u);
             }
             return Some(u);
@@ -427,19 +456,28 @@ impl DStarLite {
 
     /// After `u`'s cost changed, every cell that can step into `u` looks again: it may now do
     /// better through `u` (`worse` false), or must look for another way (`worse` true).
-    fn update_predecessors(&mut self, grid: &Grid, u: usize, width: usize, worse: bool) {
+    fn update_predecessors(
+        &mut self,
+        grid: &Grid,
+        costs: AnyCosts,
+        u: usize,
+        width: usize,
+        worse: bool,
+    ) {
         let Some(setup) = self.setup else { return };
         // The cells that step into u are the ones u can step to (moves work both ways); a step
         // into u costs u's entry cost, times √2 on a diagonal (never on a hex map).
         let mut preds = [0usize; 8];
         let mut count = 0;
-        let entry = f64::from(grid.raw_cost(u));
+        let entry = f64::from(costs.entry(u));
         let (ux, uy) = (u % width, u / width);
-        if grid.raw_cost(u) != 0 {
-            setup.movement.for_each_neighbor(grid, u, |s, _, _, _| {
-                preds[count] = s;
-                count += 1;
-            });
+        if costs.entry(u) != 0 {
+            setup
+                .movement
+                .for_each_neighbor_by(grid, costs, u, |s, _, _, _| {
+                    preds[count] = s;
+                    count += 1;
+                });
         } else {
             // A wall's neighbours may have stepped into it before: they all look again.
             for dy in -1i32..=1 {
@@ -457,7 +495,7 @@ impl DStarLite {
                 continue;
             }
             if worse {
-                self.recompute_rhs(grid, s);
+                self.recompute_rhs(grid, costs, s);
             } else {
                 let (dx, dy) = (
                     (s % width) as i32 - ux as i32,
@@ -472,7 +510,7 @@ impl DStarLite {
 
     /// Walks from the start to the goal, each time to the neighbour with the least step cost
     /// plus cost to the goal.
-    fn lay_out_path(&mut self, grid: &Grid) {
+    fn lay_out_path(&mut self, grid: &Grid, costs: AnyCosts) {
         self.path.clear();
         self.cost = 0.0;
         let Some(setup) = self.setup else { return };
@@ -493,7 +531,7 @@ impl DStarLite {
             let mut best: Option<(f64, usize, f64)> = None;
             setup
                 .movement
-                .for_each_neighbor(grid, at, |next, _, _, step| {
+                .for_each_neighbor_by(grid, costs, at, |next, _, _, step| {
                     let through = step + self.g[next];
                     if best.is_none_or(|(b, _, _)| through < b) {
                         best = Some((through, next, step));

@@ -4,11 +4,13 @@
 //! readers stop one byte past their limit, and refuse a regular file that is larger before
 //! reading any of it.
 
+use super::class::parse_class;
 use super::error::{FileError, FileErrorKind, FormatError};
 use super::map::{MapLimits, MapShape, parse_shaped_map_with_limits};
 use super::scen::{Scenario, parse_scen};
 use super::text::decode;
 use crate::grid::Grid;
+use crate::unit_class::UnitClass;
 use std::io::Read;
 use std::path::Path;
 
@@ -46,6 +48,13 @@ pub fn read_scen_file(path: impl AsRef<Path>) -> Result<Vec<Scenario>, FileError
     let bytes = read_at_most(path, MAX_SCEN_BYTES)?;
     let text = decode(&bytes).map_err(|e| format_error(path, e))?;
     parse_scen(text).map_err(|e| format_error(path, e))
+}
+
+/// Reads and parses a unit class file ([`parse_class`]) of at most 64 KiB.
+pub fn read_class_file(path: impl AsRef<Path>) -> Result<UnitClass, FileError> {
+    let path = path.as_ref();
+    let text = read_text_file(path, 64 << 10)?;
+    parse_class(&text).map_err(|e| format_error(path, e))
 }
 
 /// Reads a text file (a MAPF result file, say) of at most `limit` bytes, refusing a larger one

@@ -4,6 +4,7 @@ use super::error::FormatError;
 use super::text::{quote, quote_char, whole_number, without_bom};
 use crate::grid::{Cell, Grid, Point};
 use crate::hex::HexLayout;
+use crate::terrain::Terrain;
 
 /// The largest base-36 cost the extension can store.
 pub const MAX_STORED_COST: u32 = 35;
@@ -138,12 +139,19 @@ pub fn parse_shaped_map_with_limits(
         check_map_row(n, row, width)?;
     }
     let mut grid = Grid::new(width, height).map_err(|e| FormatError::new(n, e.to_string()))?;
-    let walls = rows.enumerate().flat_map(|(y, (_, row))| {
+    let walls = rows.clone().enumerate().flat_map(|(y, (_, row))| {
         let walls = row.chars().enumerate().filter(|&(_, ch)| is_wall(ch));
         walls.map(move |(x, _)| (Point::new(x as i32, y as i32), Cell::Blocked))
     });
     // Dimensions were checked against the header, so this cannot fail.
     let _ = grid.set_many(walls);
+    for (y, (_, row)) in rows.enumerate() {
+        for (x, ch) in row.chars().enumerate() {
+            if let Some(terrain) = terrain_of(ch) {
+                let _ = grid.set_terrain(Point::new(x as i32, y as i32), terrain);
+            }
+        }
+    }
     read_after_map(&mut grid, &mut lines)?;
     Ok((grid, shape))
 }
@@ -256,17 +264,12 @@ fn check_map_row(n: usize, row: &str, width: u32) -> Result<(), FormatError> {
     for (x, ch) in row.chars().enumerate() {
         let column = x + 1;
         match ch {
-            '.' | 'G' | '@' | 'O' | 'T' => {}
-            'S' | 'W' => {
-                let what = if ch == 'S' { "swamp" } else { "water" };
-                let why = format!(
-                    "'{ch}' ({what}) can only be entered from some cells, which gridpath does \
-                     not model"
-                );
-                return Err(FormatError::new(n, why).at_column(column));
-            }
+            '.' | 'G' | '@' | 'O' | 'T' | 'S' | 'W' => {}
             other => {
-                let why = format!("unknown terrain {} (expected . G @ O T)", quote_char(other));
+                let why = format!(
+                    "unknown terrain {} (expected . G S W @ O T)",
+                    quote_char(other)
+                );
                 return Err(FormatError::new(n, why).at_column(column));
             }
         }
@@ -274,9 +277,19 @@ fn check_map_row(n: usize, row: &str, width: u32) -> Result<(), FormatError> {
     Ok(())
 }
 
-/// `@`, `O` (out of bounds) and `T` (trees) are walls; `.` and `G` are ground.
+/// `@`, `O` (out of bounds) and `T` (trees) are walls; `.` and `G` are ground, `S` swamp and
+/// `W` water (see [`crate::UnitClass::moving_ai_for`] for who may enter them).
 fn is_wall(ch: char) -> bool {
     matches!(ch, '@' | 'O' | 'T')
+}
+
+/// The terrain of a map character that is not ground or a wall.
+fn terrain_of(ch: char) -> Option<Terrain> {
+    match ch {
+        'S' => Some(Terrain::SWAMP),
+        'W' => Some(Terrain::WATER),
+        _ => None,
+    }
 }
 
 /// After the map: nothing but blank lines, or the costs block (and blank lines after it).
@@ -388,7 +401,12 @@ pub fn write_shaped_map(grid: &Grid, shape: MapShape) -> String {
     let cells = || (0..h).map(move |y| (0..w).map(move |x| (x, y, Point::new(x as i32, y as i32))));
     for row in cells() {
         for (_, _, p) in row {
-            out.push(if grid.is_passable(p) { '.' } else { '@' });
+            out.push(match (grid.is_passable(p), grid.terrain(p)) {
+                (false, _) => '@',
+                (true, Some(Terrain::SWAMP)) => 'S',
+                (true, Some(Terrain::WATER)) => 'W',
+                (true, _) => '.',
+            });
         }
         out.push('\n');
     }
@@ -476,10 +494,10 @@ mod tests {
             "{}",
             missing.message
         );
-        let swamp = err("type octile\nheight 1\nwidth 2\nmap\n.S\n");
-        assert_eq!(swamp.line, 5);
-        assert_eq!(swamp.column, Some(2));
-        assert!(swamp.message.contains("swamp"));
+        let unknown = err("type octile\nheight 1\nwidth 2\nmap\n.X\n");
+        assert_eq!(unknown.line, 5);
+        assert_eq!(unknown.column, Some(2));
+        assert!(unknown.message.contains("expected . G S W @ O T"));
         assert_eq!(
             err("type octile\nheight 1\nwidth 1\nmap\n.\nextra\n").line,
             6
@@ -491,6 +509,20 @@ mod tests {
         );
         let huge = err("type octile\nheight 100000\nwidth 100000\nmap\n");
         assert_eq!(huge.line, 4);
+    }
+
+    /// Swamp and water are passable cells of their terrain, written back as they were read.
+    #[test]
+    fn swamp_and_water_are_terrain() {
+        let text = "type octile\nheight 2\nwidth 3\nmap\n.SW\nGT.\n";
+        let grid = parse_map(text).unwrap();
+        let at = |x, y| grid.terrain(Point::new(x, y));
+        assert_eq!(at(1, 0), Some(Terrain::SWAMP));
+        assert_eq!(at(2, 0), Some(Terrain::WATER));
+        assert_eq!(at(0, 1), Some(Terrain::GROUND));
+        assert!(grid.is_passable(Point::new(2, 0)));
+        assert!(!grid.is_passable(Point::new(1, 1)));
+        assert_eq!(write_map(&grid), text.replace('G', ".").replace('T', "@"));
     }
 
     #[test]

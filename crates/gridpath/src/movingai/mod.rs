@@ -12,9 +12,11 @@
 //! ....
 //! ```
 //!
-//! `.` and `G` are passable; `@`, `O` and `T` are blocked. `S` (swamp) and `W` (water) have
-//! entry rules that depend on the cell you come *from*, which a grid of entry costs cannot
-//! express, so they are refused with a clear error rather than guessed at. Line endings may be
+//! `.` and `G` are passable ground; `@`, `O` and `T` are blocked. `S` (swamp) and `W` (water)
+//! are passable cells of terrain [`crate::Terrain::SWAMP`] and [`crate::Terrain::WATER`]: the
+//! benchmark's unit crosses swamp like ground and enters water only from water, which
+//! [`crate::UnitClass::moving_ai_for`] gives as a class (searched without one, both are ground
+//! to every unit). Writing a map gives them back. Line endings may be
 //! LF or CRLF and the last newline may be missing; a UTF-8 byte-order mark at the start is
 //! skipped. Numbers are plain digits: `height +3` is refused.
 //!
@@ -40,6 +42,7 @@
 //! header claims ([`MapLimits`]); files are read up to a limit; and an error quotes at most a
 //! short excerpt of the text, with control and invisible characters escaped ([`text::quote`]).
 
+mod class;
 mod error;
 mod files;
 mod map;
@@ -47,9 +50,10 @@ mod quote;
 mod scen;
 pub mod text;
 
+pub use class::parse_class;
 pub use error::{FileError, FileErrorKind, FormatError};
 pub use files::{
-    MAX_SCEN_BYTES, read_map_file, read_map_file_with_limits, read_scen_file,
+    MAX_SCEN_BYTES, read_class_file, read_map_file, read_map_file_with_limits, read_scen_file,
     read_shaped_map_file_with_limits, read_text_file,
 };
 pub use map::{

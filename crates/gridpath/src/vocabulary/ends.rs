@@ -2,14 +2,17 @@
 
 use super::types::QueryError;
 use crate::grid::{Grid, Point};
+use crate::unit_class::UnitClass;
 
 /// Both ends on the grid and the start free, and, when `goal_must_be_free` (searches that start
-/// from the goal), the goal free. Returns their cell indices.
+/// from the goal), the goal free; free to `class` too, when the query has one. Returns their
+/// cell indices.
 pub(crate) fn check_ends(
     grid: &Grid,
     start: Point,
     goal: Point,
     goal_must_be_free: bool,
+    class: Option<&UnitClass>,
 ) -> Result<(usize, usize), QueryError> {
     let s = grid
         .index_of(start)
@@ -20,6 +23,14 @@ pub(crate) fn check_ends(
     }
     if goal_must_be_free && !grid.is_passable(goal) {
         return Err(QueryError::GoalBlocked(goal));
+    }
+    if let Some(class) = class {
+        if class.entry_cost(grid, start).is_none() {
+            return Err(QueryError::StartClosed(start));
+        }
+        if goal_must_be_free && class.entry_cost(grid, goal).is_none() {
+            return Err(QueryError::GoalClosed(goal));
+        }
     }
     Ok((s, t))
 }

@@ -76,6 +76,10 @@ pub enum QueryError {
     StartBlocked(Point),
     /// Only in [`GoalMode::MustBeFree`].
     GoalBlocked(Point),
+    /// The start's terrain is closed to the query's unit class ([`crate::UnitClass`]).
+    StartClosed(Point),
+    /// The goal's terrain is closed to the query's unit class; only in [`GoalMode::MustBeFree`].
+    GoalClosed(Point),
     /// The algorithm cannot answer this query correctly (jump point search on terrain costs, say).
     Unsupported {
         /// The algorithm.
@@ -94,6 +98,18 @@ impl fmt::Display for QueryError {
             QueryError::GoalOutside(p) => write!(f, "the goal {p} is outside the map"),
             QueryError::StartBlocked(p) => write!(f, "the start {p} is on a wall"),
             QueryError::GoalBlocked(p) => write!(f, "the goal {p} is on a wall"),
+            QueryError::StartClosed(p) => {
+                write!(
+                    f,
+                    "the start {p} is on terrain this unit class may not enter"
+                )
+            }
+            QueryError::GoalClosed(p) => {
+                write!(
+                    f,
+                    "the goal {p} is on terrain this unit class may not enter"
+                )
+            }
             QueryError::Unsupported { algorithm, reason } => {
                 write!(f, "{} does not apply here: {reason}", algorithm.name())
             }

@@ -12,6 +12,7 @@
 use super::opener::Opener;
 use crate::grid::{Grid, Point};
 use crate::hex::{AXIAL_STEPS, HexLayout};
+use crate::unit_class::EntryCosts;
 
 /// What a query on a hex map works out once.
 #[derive(Clone, Copy, Debug)]
@@ -77,6 +78,7 @@ impl HexQuery {
 #[inline(always)]
 pub(super) fn offer_neighbours(
     grid: &Grid,
+    costs: impl EntryCosts,
     hex: &HexQuery,
     opener: &mut Opener<'_>,
     node: usize,
@@ -108,7 +110,7 @@ pub(super) fn offer_neighbours(
         }
     }
     for (&next, &(sq, sr)) in around.iter().zip(&AXIAL_STEPS) {
-        let cost = match grid.raw_cost_at(next) {
+        let cost = match costs.entry_at(next) {
             Some(cost) if cost != 0 => cost,
             _ => continue,
         };

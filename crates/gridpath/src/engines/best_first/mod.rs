@@ -27,6 +27,7 @@ use crate::algorithms::{Algorithm, jump_point, jump_point_plus, theta_star};
 use crate::grid::{Grid, Point};
 use crate::heuristic::Heuristic;
 use crate::jump_distances::{JumpDistances, Update};
+use crate::unit_class::{EntryCosts, UnitClass};
 use crate::vocabulary::frontier::Frontier;
 use crate::vocabulary::nodes::{NO_PARENT, NodeTable};
 use crate::vocabulary::{
@@ -45,6 +46,9 @@ pub(crate) struct BestFirst {
     query: Option<Query>,
     /// On a hex map searched with the hex distance, what the hex loop works out per query.
     hex: Option<hex::HexQuery>,
+    /// The unit class the query reads the grid as; `None` for the grid as it is (and for the
+    /// jump searches, which run only where the class changes nothing but the scale).
+    class: Option<UnitClass>,
     status: SearchStatus,
     expanded: usize,
     current: Option<usize>,
@@ -55,15 +59,17 @@ pub(crate) struct BestFirst {
 }
 
 impl BestFirst {
-    /// Sets up a search from cell `start` to cell `target`, both checked by the caller. Theta*'s
-    /// heuristic is Euclidean whatever the settings say: octile or Manhattan distances
-    /// overestimate a path that may go straight.
+    /// Sets up a search from cell `start` to cell `target`, both checked by the caller, for
+    /// `class` (checked too: the jump searches only on a class [`UnitClass::uniform_on`] the
+    /// grid). Theta*'s heuristic is Euclidean whatever the settings say: octile or Manhattan
+    /// distances overestimate a path that may go straight.
     pub(crate) fn begin(
         &mut self,
         grid: &Grid,
         start: usize,
         target: usize,
         config: &SearchConfig,
+        class: Option<&UnitClass>,
     ) {
         let width = grid.width() as usize;
         let mut config = *config;
@@ -83,12 +89,18 @@ impl BestFirst {
             target_y: target / width,
             width,
             len: grid.len(),
-            h_scale: f64::from(grid.min_cost()),
+            h_scale: f64::from(grid.min_cost())
+                * f64::from(class.map_or(1, |c| c.cheapest_on(grid))),
             hex: query::hex_heuristic(config.heuristic, config.movement),
             shear,
             target_row: target / width + ((target % width) & shear),
         };
         self.query = Some(query);
+        // The jump searches read the walls' bits, which a class uniform on the grid sees as
+        // they are: only its scale, in `h_scale`, differs.
+        self.class = class
+            .filter(|_| !config.algorithm.is_jump_point_search())
+            .cloned();
         self.hex = query
             .hex
             .map(|layout| hex::HexQuery::new(layout, width, point_at(target, width)));
@@ -133,10 +145,10 @@ impl BestFirst {
     }
 
     /// The loop body: expands one cell and returns its index, or `None` once finished.
-    fn advance(&mut self, grid: &Grid) -> Option<usize> {
+    fn advance(&mut self, grid: &Grid, costs: impl EntryCosts) -> Option<usize> {
         let node = self.take_next(grid)?;
         if self.status == SearchStatus::Running {
-            self.expand(grid, node);
+            self.expand(grid, costs, node);
         }
         Some(node)
     }
@@ -144,7 +156,7 @@ impl BestFirst {
     /// [`BestFirst::advance`] on a hex map searched with the hex distance: [`hex`]'s loop. A
     /// loop of its own rather than a test in the shared one, where either the square maps'
     /// loop ran 1 % more instructions (the hex loop inlined) or the hex maps' 3 % (called).
-    fn advance_hex(&mut self, grid: &Grid) -> Option<usize> {
+    fn advance_hex(&mut self, grid: &Grid, costs: impl EntryCosts) -> Option<usize> {
         let node = self.take_next(grid)?;
         if let (SearchStatus::Running, Some(hex)) = (self.status, self.hex) {
             let g_node = self.nodes.g(node);
@@ -165,7 +177,7 @@ impl BestFirst {
                 query,
                 rules: query.config.algorithm.rules(),
             };
-            hex::offer_neighbours(grid, &hex, &mut opener, node, g_node);
+            hex::offer_neighbours(grid, costs, &hex, &mut opener, node, g_node);
         }
         Some(node)
     }
@@ -206,7 +218,7 @@ impl BestFirst {
         Some(node)
     }
 
-    fn expand(&mut self, grid: &Grid, node: usize) {
+    fn expand(&mut self, grid: &Grid, costs: impl EntryCosts, node: usize) {
         let Some(query) = self.query.as_ref() else {
             return;
         };
@@ -255,37 +267,73 @@ impl BestFirst {
                 query.target_cell(),
                 offer_jump,
             ),
-            Algorithm::ThetaStar => {
-                query
-                    .config
-                    .movement
-                    .for_each_neighbor(grid, node, |next, x, y, step_cost| {
-                        match theta_star::shortcut(grid, parent, next) {
-                            Some((p, distance)) => {
-                                opener.offer_call(next, x, y, p, g_parent + distance * unit)
-                            }
-                            None => opener.offer_call(next, x, y, node, g_node + step_cost),
-                        }
-                    })
-            }
-            _ => query
-                .config
-                .movement
-                .for_each_neighbor(grid, node, |next, x, y, step_cost| {
-                    opener.offer(next, x, y, node, g_node + step_cost)
-                }),
+            Algorithm::ThetaStar => query.config.movement.for_each_neighbor_by(
+                grid,
+                costs,
+                node,
+                |next, x, y, step_cost| match theta_star::shortcut(grid, parent, next) {
+                    Some((p, distance)) => {
+                        opener.offer_call(next, x, y, p, g_parent + distance * unit)
+                    }
+                    None => opener.offer_call(next, x, y, node, g_node + step_cost),
+                },
+            ),
+            _ => query.config.movement.for_each_neighbor_by(
+                grid,
+                costs,
+                node,
+                |next, x, y, step_cost| opener.offer(next, x, y, node, g_node + step_cost),
+            ),
         }
     }
 
     /// Expands up to `max_expansions` cells of a search on a hex map ([`hex`]'s loop). Out of
     /// line, so that the square maps' loop, in the caller, compiles as if it were not there.
     #[inline(never)]
-    fn run_hex(&mut self, grid: &Grid, max_expansions: usize) {
+    fn run_hex(&mut self, grid: &Grid, costs: impl EntryCosts, max_expansions: usize) {
         for _ in 0..max_expansions {
-            if self.advance_hex(grid).is_none() {
+            if self.advance_hex(grid, costs).is_none() {
                 break;
             }
         }
+    }
+
+    /// Expands up to `max_expansions` cells, reading the grid through `costs`: the loop, one
+    /// copy per view of the grid (`&Grid`, or a class's).
+    fn run_on(&mut self, grid: &Grid, costs: impl EntryCosts, max_expansions: usize) {
+        if self.hex.is_some() {
+            return self.run_hex(grid, costs, max_expansions);
+        }
+        for _ in 0..max_expansions {
+            if self.advance(grid, costs).is_none() {
+                break;
+            }
+        }
+    }
+
+    /// [`BestFirst::run_on`] through the query's class, if it has one: decided once per call,
+    /// not per cell.
+    fn run_for(&mut self, grid: &Grid, max_expansions: usize) {
+        match self.class.take() {
+            None => self.run_on(grid, grid, max_expansions),
+            Some(class) => {
+                self.run_on(grid, class.on(grid), max_expansions);
+                self.class = Some(class);
+            }
+        }
+    }
+
+    /// One expansion, through the query's class if it has one.
+    fn advance_once(&mut self, grid: &Grid) -> Option<usize> {
+        let class = self.class.take();
+        let node = match (&class, self.hex.is_some()) {
+            (None, false) => self.advance(grid, grid),
+            (None, true) => self.advance_hex(grid, grid),
+            (Some(class), false) => self.advance(grid, class.on(grid)),
+            (Some(class), true) => self.advance_hex(grid, class.on(grid)),
+        };
+        self.class = class;
+        node
     }
 
     /// Ends the search and, when it reached its target, writes out the path.
@@ -347,12 +395,7 @@ impl BestFirst {
 impl Engine for BestFirst {
     fn step(&mut self, grid: &Grid) -> Step {
         self.refresh_jumps(grid);
-        let advanced = if self.hex.is_some() {
-            self.advance_hex(grid)
-        } else {
-            self.advance(grid)
-        };
-        match advanced {
+        match self.advance_once(grid) {
             Some(node) => Step::Expanded(grid.point_of(node)),
             None => Step::Finished(self.status),
         }
@@ -361,25 +404,13 @@ impl Engine for BestFirst {
     /// So that a frame never stalls on a large map, without a call through the trait per cell.
     fn step_many(&mut self, grid: &Grid, max_expansions: usize) -> SearchStatus {
         self.refresh_jumps(grid);
-        if self.hex.is_some() {
-            self.run_hex(grid, max_expansions);
-            return self.status;
-        }
-        for _ in 0..max_expansions {
-            if self.advance(grid).is_none() {
-                break;
-            }
-        }
+        self.run_for(grid, max_expansions);
         self.status
     }
 
     fn run(&mut self, grid: &Grid) -> SearchStatus {
         self.refresh_jumps(grid);
-        if self.hex.is_some() {
-            self.run_hex(grid, usize::MAX);
-            return self.status;
-        }
-        while self.advance(grid).is_some() {}
+        self.run_for(grid, usize::MAX);
         self.status
     }
 
