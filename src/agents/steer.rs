@@ -73,6 +73,7 @@ pub(super) fn equip(
             speed: agent.speed,
             movement: planner.search.movement,
             size: agent.size,
+            ..default()
         },
         Transform::from_translation(at.extend(9.0)),
         Facing::default(),
@@ -144,6 +145,7 @@ pub(super) fn steer(
             speed: agent.speed,
             movement: planner.search.movement,
             size: agent.size,
+            ..default()
         };
         if *grid_agent != moves {
             *grid_agent = moves;

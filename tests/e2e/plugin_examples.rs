@@ -335,3 +335,46 @@ fn tactics_a_click_on_a_unit_shows_its_range_sight_and_the_route_by_turns() {
         after.path.display()
     );
 }
+
+#[test]
+#[ignore = "needs an X display: see tests/e2e/main.rs"]
+fn unit_classes_boats_keep_to_the_river_and_the_tank_goes_through_the_door() {
+    let example = Example::launch("unit_classes");
+    // Cells of 26 pixels, the 34 × 16 map centred in the window: its left edge at x 198, its
+    // top at y 152; the river is rows 4 to 6, the door in the wall at column 16.
+    let river = Area {
+        x0: 198,
+        y0: 256,
+        x1: 1082,
+        y1: 334,
+    };
+    let above = Area { y1: 250, ..WINDOW };
+    let below = Area { y0: 340, ..WINDOW };
+    let east_room = Area {
+        x0: 640,
+        y0: 340,
+        x1: 1082,
+        y1: 568,
+    };
+    let (boat, tank) = ([242, 242, 242], [77, 217, 89]);
+    // The tank (46 pixels square) starts in the west room and drives through the door when
+    // it opens, within a minute on a busy machine.
+    let through = |shot: &Shot| shot.count(east_room, tank, 30) > 900;
+    let shot = example.screenshot_when("01-through", Duration::from_secs(60), through);
+    assert!(
+        through(&shot),
+        "the tank should have come through the door ({})",
+        shot.path.display()
+    );
+    assert!(
+        shot.count(river, boat, 20) > 300,
+        "the boats sail the river ({})",
+        shot.path.display()
+    );
+    assert_eq!(
+        shot.count(above, boat, 20) + shot.count(below, boat, 20),
+        0,
+        "no boat on land ({})",
+        shot.path.display()
+    );
+}

@@ -33,6 +33,9 @@ pub struct GridAgent {
     /// corner; its `Transform` is the middle of what it covers. 1 by default. (Flow fields are
     /// for units of one cell: a bigger unit follows routes.)
     pub size: u8,
+    /// Its kind ([`crate::UnitClasses`]): which terrains it may enter and what each costs it.
+    /// Its routes are planned for it. (Flow fields are for [`crate::ClassId::DEFAULT`].)
+    pub class: crate::ClassId,
 }
 
 impl Default for GridAgent {
@@ -41,6 +44,7 @@ impl Default for GridAgent {
             speed: 4.0,
             movement: Movement::default(),
             size: 1,
+            class: crate::ClassId::DEFAULT,
         }
     }
 }
@@ -54,6 +58,11 @@ impl GridAgent {
     /// The same agent, `size` cells across.
     pub fn with_size(self, size: u8) -> Self {
         Self { size, ..self }
+    }
+
+    /// The same agent, of another class.
+    pub fn with_class(self, class: crate::ClassId) -> Self {
+        Self { class, ..self }
     }
 
     /// From its cell's centre to the middle of the cells it covers, in cells.

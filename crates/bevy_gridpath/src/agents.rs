@@ -137,7 +137,8 @@ fn ask_for_routes(
             let from = plan_from(&progress, route, &sized, agent.movement);
             let request = PathRequest::new(from, to)
                 .with_movement(agent.movement)
-                .with_size(agent.size);
+                .with_size(agent.size)
+                .with_class(agent.class);
             progress.failed_on = None;
             progress.blocked = false;
             commands

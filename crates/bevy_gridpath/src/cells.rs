@@ -13,10 +13,11 @@
 //! the log, triggers [`ObstacleIgnored`] on it and leaves the entity alone (the game owns it, and
 //! may despawn it).
 
+use crate::classes::CellTerrain;
 use crate::nav_grid::NavGrid;
 use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
-use gridpath::Point;
+use gridpath::{Point, Terrain};
 
 /// The cell an entity stands on (for walls, costs and agents that are not tiles).
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -68,9 +69,16 @@ pub(crate) fn plugin(app: &mut App, sync: impl SystemSet) {
         .add_observer(free_cell)
         .add_observer(set_cost)
         .add_observer(clear_cost)
+        .add_observer(set_terrain)
+        .add_observer(clear_terrain)
         .add_systems(
             Update,
-            (follow_moved_walls, follow_changed_costs).in_set(sync),
+            (
+                follow_moved_walls,
+                follow_changed_costs,
+                follow_changed_terrain,
+            )
+                .in_set(sync),
         );
 }
 
@@ -97,6 +105,7 @@ fn read_the_world(
     _: On<Insert, NavGrid>,
     walls: Query<Entity, With<Obstacle>>,
     costs: Query<(Entity, &CellCost)>,
+    terrains: Query<(Entity, &CellTerrain)>,
     cell_of: CellOf,
     mut nav: ResMut<NavGrid>,
     mut commands: Commands,
@@ -104,6 +113,11 @@ fn read_the_world(
     for (entity, cost) in &costs {
         if let Some(p) = cell_of.get(entity) {
             nav.set_ground_cost(p, cost.0);
+        }
+    }
+    for (entity, terrain) in &terrains {
+        if let Some(p) = cell_of.get(entity) {
+            nav.set_terrain(p, terrain.0);
         }
     }
     let mut ignored = Vec::new();
@@ -160,6 +174,41 @@ fn set_cost(
 fn clear_cost(remove: On<Remove, CellCost>, cell_of: CellOf, nav: Option<ResMut<NavGrid>>) {
     if let (Some(mut nav), Some(p)) = (nav, cell_of.get(remove.entity)) {
         nav.set_ground_cost(p, 1);
+    }
+}
+
+fn set_terrain(
+    insert: On<Insert, CellTerrain>,
+    terrains: Query<&CellTerrain>,
+    cell_of: CellOf,
+    nav: Option<ResMut<NavGrid>>,
+) {
+    if let (Some(mut nav), Ok(terrain), Some(p)) =
+        (nav, terrains.get(insert.entity), cell_of.get(insert.entity))
+    {
+        nav.set_terrain(p, terrain.0);
+    }
+}
+
+fn clear_terrain(remove: On<Remove, CellTerrain>, cell_of: CellOf, nav: Option<ResMut<NavGrid>>) {
+    if let (Some(mut nav), Some(p)) = (nav, cell_of.get(remove.entity)) {
+        nav.set_terrain(p, Terrain::GROUND);
+    }
+}
+
+/// A terrain entity whose terrain changed (set again through `&mut CellTerrain`) applies it.
+fn follow_changed_terrain(
+    changed: Query<(Entity, &CellTerrain), Changed<CellTerrain>>,
+    cell_of: CellOf,
+    nav: Option<ResMut<NavGrid>>,
+) {
+    let Some(mut nav) = nav else {
+        return;
+    };
+    for (entity, terrain) in &changed {
+        if let Some(p) = cell_of.get(entity) {
+            nav.set_terrain(p, terrain.0);
+        }
     }
 }
 

@@ -26,6 +26,7 @@
 pub mod agent;
 mod agents;
 pub mod cells;
+pub mod classes;
 pub mod crowd;
 pub mod debug;
 pub mod flow;
@@ -40,6 +41,7 @@ pub mod tilemap;
 
 pub use agent::{AgentEscaped, AgentProgress, AgentStatus, Destination, GridAgent};
 pub use cells::{CellCost, CellPos, Obstacle, ObstacleIgnored};
+pub use classes::{CellTerrain, ClassId, UnitClasses, UnknownClass};
 pub use crowd::{
     Body, BodyMotion, Crowd, CrowdGuidance, CrowdStats, CrowdWays, GatherCell, Patience,
     UNTANGLE_AFTER,
@@ -66,11 +68,11 @@ pub use tactics::{
 /// Everything a game uses, in one `use bevy_gridpath::prelude::*`.
 pub mod prelude {
     pub use crate::{
-        AgentStatus, Body, CellCost, CellPos, CellShape, Crowd, DebugColors, Destination,
-        FlowFieldGizmos, FlowFields, GridAgent, GridLayout, GridPathDebugPlugin, GridPathPlugin,
-        GridPathSystems, NavGrid, NavGridGizmos, Obstacle, ObstacleGizmos, PathFailed, PathFailure,
-        PathRequest, PathService, RangeRequest, Route, RouteGizmos, SearchThread, SharedFlow,
-        SightRequest, TacticsGizmos,
+        AgentStatus, Body, CellCost, CellPos, CellShape, CellTerrain, ClassId, Crowd, DebugColors,
+        Destination, FlowFieldGizmos, FlowFields, GridAgent, GridLayout, GridPathDebugPlugin,
+        GridPathPlugin, GridPathSystems, NavGrid, NavGridGizmos, Obstacle, ObstacleGizmos,
+        PathFailed, PathFailure, PathRequest, PathService, RangeRequest, Route, RouteGizmos,
+        SearchThread, SharedFlow, SightRequest, TacticsGizmos, UnitClasses,
     };
-    pub use gridpath::{CornerRule, Movement, Point};
+    pub use gridpath::{CornerRule, Movement, Point, Terrain, UnitClass};
 }

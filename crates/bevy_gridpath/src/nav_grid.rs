@@ -19,7 +19,7 @@ use crate::off_frame::lock;
 use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
 use gridpath::mapf::crowd::CrowdMap;
-use gridpath::{Cell, Clearance, Grid, GridError, Point};
+use gridpath::{Cell, Clearance, Grid, GridError, Point, Terrain, UnitClass};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -96,6 +96,9 @@ impl CrowdMap for NavGrid {
 struct SizedGrids {
     clearance: Clearance,
     grids: Vec<(u8, u64, Arc<Grid>)>,
+    /// The same for units of a class: its clearance, and its grids by size and revision.
+    class_clearance: Clearance,
+    classed: Vec<(UnitClass, u8, u64, Arc<Grid>)>,
 }
 
 /// Revision numbers shared by all grids, so that one from an older level is never mistaken for
@@ -155,7 +158,9 @@ impl NavGrid {
             return self.snapshot();
         }
         let mut sized = lock(&self.sized);
-        let SizedGrids { clearance, grids } = &mut *sized;
+        let SizedGrids {
+            clearance, grids, ..
+        } = &mut *sized;
         clearance.update(&self.grid);
         let entry = match grids.iter().position(|g| g.0 == size) {
             Some(k) => &mut grids[k],
@@ -176,6 +181,34 @@ impl NavGrid {
             entry.1 = self.revision;
         }
         Arc::clone(&entry.2)
+    }
+
+    /// [`NavGrid::grid_for`] for a unit of `class` and `size` above 1: the grid it moves on, in
+    /// the class's costs, to search without a class ([`Clearance::grid_for_as`]). Made again
+    /// after any edit (the class's clearance is not repaired cell by cell). For size 1, search
+    /// [`NavGrid::snapshot`] with the class.
+    pub fn grid_for_as(&self, class: &UnitClass, size: u8) -> Arc<Grid> {
+        let mut sized = lock(&self.sized);
+        let found = sized
+            .classed
+            .iter()
+            .position(|(c, k, revision, _)| c == class && *k == size && *revision == self.revision);
+        if let Some(k) = found {
+            return Arc::clone(&sized.classed[k].3);
+        }
+        let SizedGrids {
+            class_clearance,
+            classed,
+            ..
+        } = &mut *sized;
+        class_clearance.update_as(&self.grid, class);
+        let fresh = Arc::new(class_clearance.grid_for_as(&self.grid, class, size.max(1)));
+        classed.retain(|(c, k, _, _)| !(c == class && *k == size));
+        if classed.len() >= 16 {
+            classed.remove(0);
+        }
+        classed.push((class.clone(), size, self.revision, Arc::clone(&fresh)));
+        fresh
     }
 
     /// The grid as it is now, to search away from the frame: shared, not copied.
@@ -250,6 +283,26 @@ impl NavGrid {
             return;
         }
         let _ = Arc::make_mut(&mut self.grid).set(p, cell);
+        self.record(p);
+    }
+
+    /// What the cell at `p` is made of ([`crate::CellTerrain`] sets it): what a unit class
+    /// reads. `None` outside the grid.
+    pub fn terrain(&self, p: Point) -> Option<Terrain> {
+        self.grid.terrain(p)
+    }
+
+    /// Sets what the cell at `p` is made of; a change is an edit like a wall's (a revision, a
+    /// line in the log), so routes over it are planned again.
+    pub fn set_terrain(&mut self, p: Point, terrain: Terrain) {
+        if self.grid.terrain(p).is_some_and(|t| t != terrain) {
+            let _ = Arc::make_mut(&mut self.grid).set_terrain(p, terrain);
+            self.record(p);
+        }
+    }
+
+    /// A new revision for a change at `p`, logged.
+    fn record(&mut self, p: Point) {
         self.revision = next_revision();
         if self.log.len() == Self::CHANGE_LOG_LEN
             && let Some((dropped, _)) = self.log.pop_front()

@@ -12,6 +12,7 @@
 //! its cells, it is thrown away and the request is searched again; otherwise the entity gets a
 //! [`Route`] (and loses its request) or a [`PathFailed`] that says why.
 
+use crate::classes::{ClassId, UnitClasses};
 use crate::layout::CellShape;
 use crate::nav_grid::NavGrid;
 use crate::off_frame::{Pending, SearchThread};
@@ -20,9 +21,10 @@ use bevy::prelude::*;
 use gridpath::jump_distances::Update;
 use gridpath::{
     Algorithm, Components, GoalMode, Grid, Heuristic, Movement, Point, QueryError, Search,
-    SearchConfig, SearchStatus,
+    SearchConfig, SearchStatus, UnitClass,
 };
 use std::fmt;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// "Find me a way from `from` to `to`": put it on any entity. It is answered with a [`Route`] or
@@ -50,6 +52,9 @@ pub struct PathRequest {
     /// and down, and is routed only where it fits ([`NavGrid::grid_for`]). `from`, `to` and the
     /// route's cells are where its top-left corner goes. 1 by default.
     pub size: u8,
+    /// The kind of unit: which terrains it may enter and what each costs it, registered in
+    /// [`crate::UnitClasses`]. [`ClassId::DEFAULT`]: the grid as it is.
+    pub class: ClassId,
 }
 
 impl PathRequest {
@@ -60,7 +65,13 @@ impl PathRequest {
             to,
             config: SearchConfig::default(),
             size: 1,
+            class: ClassId::DEFAULT,
         }
+    }
+
+    /// The same request for a unit of another class.
+    pub fn with_class(self, class: ClassId) -> Self {
+        Self { class, ..self }
     }
 
     /// The same request for a unit `size` cells across.
@@ -208,8 +219,11 @@ pub enum PathFailure {
     TooNarrow,
     /// The request was removed while it was searched.
     Cancelled,
-    /// The search cannot answer it with these settings (JPS on terrain costs, a weight below 1).
+    /// The search cannot answer it with these settings (JPS on terrain costs, a weight below 1,
+    /// a start on a terrain its class may not enter).
     Refused(QueryError),
+    /// Its [`ClassId`] was never registered in [`crate::UnitClasses`].
+    UnknownClass,
 }
 
 impl fmt::Display for PathFailure {
@@ -223,6 +237,7 @@ impl fmt::Display for PathFailure {
             PathFailure::Unreachable => "walls cut the goal off from the start",
             PathFailure::TooNarrow => "no gap is wide enough for the unit's size",
             PathFailure::Cancelled => "the request was cancelled",
+            PathFailure::UnknownClass => "its class was never registered in UnitClasses",
             PathFailure::Refused(error) => return write!(f, "{error}"),
         })
     }
@@ -254,7 +269,8 @@ impl PathFailed {
             PathFailure::NoGrid
             | PathFailure::Unreachable
             | PathFailure::TooNarrow
-            | PathFailure::Cancelled => None,
+            | PathFailure::Cancelled
+            | PathFailure::UnknownClass => None,
         }
     }
 }
@@ -325,9 +341,22 @@ impl PathService {
         request: &PathRequest,
         search: &mut Search,
     ) -> Result<Route, PathFailed> {
+        self.search_now_as(nav, &UnitClasses::default(), request, search)
+    }
+
+    /// [`PathService::search_now`] for a request of any class registered in `classes`.
+    pub fn search_now_as(
+        &mut self,
+        nav: &NavGrid,
+        classes: &UnitClasses,
+        request: &PathRequest,
+        search: &mut Search,
+    ) -> Result<Route, PathFailed> {
         self.stats.started += 1;
-        let grid = nav.grid_for(request.size);
-        let answer = search_for(search, &grid, *request, nav.revision(), false);
+        let answer = match ClassGrid::for_request(nav, classes, request) {
+            Ok(on) => search_for(search, &on, *request, nav.revision(), false),
+            Err(reason) => Err(reason),
+        };
         self.count(answer.map_err(|reason| failed(reason, request, 0)))
     }
 
@@ -483,6 +512,7 @@ struct Answer {
 /// `start` (the plugin puts it after `collect` and after the agents have asked).
 pub(crate) fn plugin(app: &mut App, collect: impl SystemSet, start: impl SystemSet) {
     app.init_resource::<PathService>()
+        .init_resource::<UnitClasses>()
         .add_observer(take_a_ticket)
         .add_systems(
             Update,
@@ -599,6 +629,7 @@ fn start_requests(
     >,
     running: Query<(), With<PathTask>>,
     thread: Res<SearchThread>,
+    classes: Res<UnitClasses>,
     mut commands: Commands,
 ) {
     if waiting.is_empty() {
@@ -641,15 +672,24 @@ fn start_requests(
         {
             continue;
         }
+        let on = match ClassGrid::for_request(&nav, &classes, &request) {
+            Ok(on) => on,
+            Err(reason) => {
+                service.refuse(&mut commands, entity, &request, &ticket, reason);
+                continue;
+            }
+        };
         budget -= 1;
         let (mut search, own) = match own.and_then(|mut own| own.0.take()) {
             Some(search) => (search, true),
             None => (service.pool.pop().unwrap_or_default(), false),
         };
-        let (grid, revision) = (nav.grid_for(request.size), nav.revision());
+        let revision = nav.revision();
         let task = Pending::start(*thread, move || {
-            // The service checked that the goal is in reach, unless the request has its own.
-            let result = search_for(&mut search, &grid, request, revision, !own);
+            // The service checked that the goal is in reach on the walls, unless the request
+            // has its own (a class's regions are the search's to find).
+            let checked = !own && on.class.is_none();
+            let result = search_for(&mut search, &on, request, revision, checked);
             Answer {
                 search,
                 own,
@@ -662,16 +702,48 @@ fn start_requests(
     }
 }
 
+/// The grid a request is searched on, and the class it is read as: the nav grid (or a size's)
+/// and the request's class; for a unit of a class bigger than one cell, the grid of that class
+/// and size, read as it is.
+struct ClassGrid {
+    grid: Arc<Grid>,
+    class: Option<UnitClass>,
+}
+
+impl ClassGrid {
+    fn for_request(
+        nav: &NavGrid,
+        classes: &UnitClasses,
+        request: &PathRequest,
+    ) -> Result<Self, PathFailure> {
+        let class = classes
+            .get(request.class)
+            .map_err(|_| PathFailure::UnknownClass)?;
+        Ok(match class {
+            Some(class) if request.size > 1 => ClassGrid {
+                grid: nav.grid_for_as(class, request.size),
+                class: None,
+            },
+            class => ClassGrid {
+                grid: nav.grid_for(request.size),
+                class: class.cloned(),
+            },
+        })
+    }
+}
+
 /// Plans one route; on a task-pool thread, or in the frame ([`PathService::search_now`]).
 /// `checked`: the service has found the goal in the start's region already
 /// ([`Search::run_reachable`]).
 fn search_for(
     search: &mut Search,
-    grid: &Grid,
+    on: &ClassGrid,
     request: PathRequest,
     revision: u64,
     checked: bool,
 ) -> Result<Route, PathFailure> {
+    let (grid, class) = (&*on.grid, on.class.as_ref());
+    search.set_class(class.cloned());
     let config = request.config;
     let table = TableWork::prepare(search, grid, &config);
     let began = Instant::now();
@@ -701,7 +773,7 @@ fn search_for(
         let g = |p| search.node(p).map_or(0.0, |n| n.g);
         cells.iter().map(|&p| g(p)).collect()
     } else {
-        costs_along(grid, &cells, config.movement)
+        costs_along(grid, class, &cells, config.movement)
     };
     Ok(Route {
         cells,
@@ -718,13 +790,23 @@ fn search_for(
     })
 }
 
-/// The cost from the first cell to each cell of a path.
-pub(crate) fn costs_along(grid: &Grid, cells: &[Point], movement: Movement) -> Vec<f64> {
+/// The cost from the first cell to each cell of a path (for a unit of `class`, if any).
+pub(crate) fn costs_along(
+    grid: &Grid,
+    class: Option<&UnitClass>,
+    cells: &[Point],
+    movement: Movement,
+) -> Vec<f64> {
     let mut total = 0.0;
     let mut costs = Vec::with_capacity(cells.len());
     for (i, &p) in cells.iter().enumerate() {
         if i > 0 {
-            total += movement.step_cost(grid, cells[i - 1], p).unwrap_or(0.0);
+            let (from, to) = (cells[i - 1], p);
+            let step = match class {
+                None => movement.step_cost(grid, from, to),
+                Some(class) => movement.step_cost_as(grid, class, from, to),
+            };
+            total += step.unwrap_or(0.0);
         }
         costs.push(total);
     }
