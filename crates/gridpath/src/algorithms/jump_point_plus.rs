@@ -24,6 +24,8 @@ pub(crate) const RULES: Rules = super::jump_point::RULES;
 
 /// Calls `visit(jump_point, x, y, distance)` for every successor of `node`, exactly as
 /// [`super::jump_point::for_each_successor`] does, reading `table` (made for `grid`'s walls).
+/// Always inlined into the best-first loop: out of line, JPS+ ran 3 % more instructions.
+#[inline(always)]
 pub(crate) fn for_each_successor(
     grid: &Grid,
     table: &JumpDistances,

@@ -16,7 +16,9 @@ use super::text::{quote, whole_number, without_bom};
 use crate::terrain::Terrain;
 use crate::unit_class::UnitClass;
 
-/// Parses a unit class file (see the [module docs](self)).
+/// Parses a unit class file: one terrain a line, a map character (`.` or `G` for ground, `S`
+/// swamp, `W` water) and a cost factor from 1 to [`UnitClass::MAX_COST`], or `no`; a terrain not
+/// named costs 1; blank lines and lines starting with `#` are skipped.
 ///
 /// ```
 /// use gridpath::movingai::parse_class;

@@ -218,6 +218,7 @@ impl BestFirst {
         Some(node)
     }
 
+    #[inline(always)]
     fn expand(&mut self, grid: &Grid, costs: impl EntryCosts, node: usize) {
         let Some(query) = self.query.as_ref() else {
             return;
