@@ -3,6 +3,7 @@
 //! ([`compare`]); the tactics view asks for a unit's range and sight ([`tactics`]). Each keeps its own [`gridpath::Search`], and [`shown`] picks, once per frame and
 //! after all three, the one search whose cells and path are drawn.
 
+pub mod classes;
 pub mod compare;
 pub mod flow;
 pub mod live;
@@ -74,6 +75,7 @@ pub(super) fn plugin(app: &mut App) {
         shown::plugin,
         straighten::plugin,
         tactics::plugin,
+        classes::plugin,
     ));
     // The searches first, in any order; then the one owner of what is drawn picks among them.
     app.configure_sets(

@@ -5,6 +5,7 @@
 //! change detection (which re-plans on a settings change) fires only on real edits.
 
 mod agents_section;
+mod classes_section;
 mod compare_section;
 mod edit_section;
 pub mod fonts;
@@ -57,6 +58,7 @@ struct Sections<'w, 's> {
     compare: compare_section::CompareSection<'w>,
     view: view_section::ViewSection<'w>,
     tactics: tactics_section::TacticsSection<'w>,
+    classes: classes_section::ClassesSection<'w>,
     agents: agents_section::AgentsSection<'w, 's>,
     mapf: mapf_section::MapfSection<'w>,
     lifelong: lifelong_section::LifelongSection<'w>,
@@ -86,6 +88,8 @@ impl Sections<'_, '_> {
         after("step", ui);
         self.compare.show(ui);
         after("compare", ui);
+        self.classes.show(ui, widgets);
+        after("classes", ui);
         self.view.show(ui, widgets);
         after("view", ui);
         self.tactics.show(ui, widgets);

@@ -65,6 +65,13 @@ pub const SIGHT: Color = Color::srgb(0.95, 0.6, 0.0);
 pub const TURN_END: Color = Color::srgb(0.05, 0.05, 0.12);
 pub const LATER_TURN_END: Color = Color::srgb(0.95, 0.25, 0.8);
 pub const ZONE: Color = Color::srgb(0.9, 0.1, 0.1);
+/// The unit classes view: each class's route (walker, soldier, tank, boat).
+pub const CLASSES: [Color; 4] = [
+    Color::srgb(0.95, 0.95, 0.95),
+    Color::srgb(0.2, 0.45, 1.0),
+    Color::srgb(0.2, 0.8, 0.3),
+    Color::srgb(0.1, 0.85, 0.95),
+];
 pub const STUCK: Color = Color::srgb(0.95, 0.2, 0.2);
 pub const FLOW_ARROW: Color = Color::srgba(0.08, 0.1, 0.2, 0.75);
 

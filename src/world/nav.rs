@@ -6,7 +6,7 @@
 
 use crate::frame::AppSystems;
 use crate::world::layout::MapLayout;
-use crate::world::terrain::{GroundChanged, GroundMap};
+use crate::world::terrain::{Ground, GroundChanged, GroundMap};
 use bevy::prelude::*;
 pub use bevy_gridpath::{CellPos, NavGrid, Obstacle, ObstacleIgnored, path_touches};
 use gridpath::movingai::MapShape;
@@ -23,6 +23,7 @@ pub fn nav_from_ground(
         let p = nav.grid().point_of(i);
         if let Some(cost) = ground.cost(p) {
             nav.set_ground_cost(p, cost);
+            nav.set_terrain(p, Ground::from_cost(cost).terrain());
         }
     }
     Ok(nav)
@@ -47,6 +48,7 @@ fn follow_ground(
     for GroundChanged(p) in changes.read() {
         if let Some(cost) = ground.cost(*p) {
             nav.set_ground_cost(*p, cost);
+            nav.set_terrain(*p, Ground::from_cost(cost).terrain());
         }
     }
 }

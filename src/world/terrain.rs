@@ -30,6 +30,17 @@ impl Ground {
         }
     }
 
+    /// The cell's terrain, as a unit class reads it ([`gridpath::UnitClass`]): water and mud are
+    /// the ones the playground's classes close or make dear.
+    pub fn terrain(self) -> gridpath::Terrain {
+        match self {
+            Ground::Road => gridpath::Terrain::GROUND,
+            Ground::Grass => gridpath::Terrain(4),
+            Ground::Mud => gridpath::Terrain(3),
+            Ground::Water => gridpath::Terrain::WATER,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Ground::Road => "Road",

@@ -5,6 +5,7 @@
 mod agents;
 mod any_angle;
 mod bidirectional;
+mod classes;
 mod editing;
 mod flow_field;
 mod import_circles;

@@ -364,6 +364,11 @@ impl Grid {
         self.cost_histogram.keys().next().copied().unwrap_or(1)
     }
 
+    /// The largest entry cost of any passable cell (1 on a grid with no passable cell).
+    pub fn max_cost(&self) -> u32 {
+        self.cost_histogram.keys().next_back().copied().unwrap_or(1)
+    }
+
     /// True when all passable cells share one entry cost: the "uniform-cost grid" that jump
     /// point search assumes.
     pub fn is_uniform_cost(&self) -> bool {

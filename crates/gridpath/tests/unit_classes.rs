@@ -335,3 +335,18 @@ fn a_boat_and_a_soldier_on_one_map() {
     );
     assert_eq!(plain.unwrap().path, identity.unwrap().path);
 }
+
+/// A cost too dear for a `u32` through a class saturates, in the loop as in `entry_cost`.
+#[test]
+fn costs_too_dear_for_a_u32_saturate_in_the_search() {
+    let mut grid = Grid::new(2, 1).unwrap();
+    grid.set(Point::new(1, 0), Cell::Passable(2_000_000_000))
+        .unwrap();
+    let class = UnitClass::new().with_cost(Terrain::GROUND, 3);
+    let config = SearchConfig::default();
+    let found = gridpath::find_path_as(&grid, &class, Point::new(0, 0), Point::new(1, 0), &config);
+    assert_eq!(
+        found.unwrap().path.map(|p| p.cost),
+        Some(f64::from(u32::MAX))
+    );
+}

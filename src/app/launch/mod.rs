@@ -18,6 +18,7 @@ use crate::editing::{AgentCommand, LoadScene};
 use crate::lifelong::OpenLifelong;
 use crate::mapf::files::OpenPlanFile;
 use crate::mapf::{AgentSource, MapfSettings, SolveMapf};
+use crate::planner::classes::ClassesSettings;
 use crate::planner::{Plan, PlannerSettings};
 use crate::world::catalog;
 use crate::world::generators::GenerateMap;
@@ -41,6 +42,9 @@ pub(super) fn plugin(app: &mut App) {
             settings.search.algorithm = algorithm;
         }
         settings.straighten |= options.straighten;
+    }
+    if options.classes {
+        app.insert_resource(ClassesSettings { enabled: true });
     }
     if let Some(agents) = options.agents
         && let Some(mut settings) = app.world_mut().get_resource_mut::<AgentSettings>()

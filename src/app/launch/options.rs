@@ -34,6 +34,9 @@ pub struct LaunchOptions {
     /// Also draw the path straightened with line of sight.
     #[arg(long)]
     pub straighten: bool,
+    /// Open the unit classes view: the way for a walker, a soldier, a tank and a boat.
+    #[arg(long)]
+    pub classes: bool,
     /// Wait for the first plan, save a screenshot of the window here, and exit.
     #[arg(long, value_name = "OUT.png")]
     pub screenshot: Option<PathBuf>,

@@ -16,3 +16,7 @@ pub struct GridGraphGizmos;
 
 #[derive(Default, Reflect, GizmoConfigGroup)]
 pub struct ClearanceGizmos;
+
+/// The unit classes view's routes.
+#[derive(Default, Reflect, GizmoConfigGroup)]
+pub struct ClassRouteGizmos;

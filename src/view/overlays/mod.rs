@@ -13,6 +13,7 @@
 //! thinned out when zoomed out, so a 512×512 map costs about as much as a small one (the debug
 //! plugin's grid and walls do the same).
 
+mod classes;
 mod clearance;
 mod flow;
 mod frontier;
@@ -28,6 +29,7 @@ use crate::editing::{Scene, SceneLoaded};
 use crate::frame::AppSystems;
 use crate::lifelong::LifelongScene;
 use crate::mapf::ShownPlan;
+use crate::planner::classes::ClassesSettings;
 use crate::planner::flow::GoalField;
 use crate::planner::tactics::TacticsSettings;
 use crate::view::palette;
@@ -94,6 +96,7 @@ pub(crate) fn plugin(app: &mut App) {
         .insert_gizmo_config(GridGraphGizmos, line_config(2.0))
         .insert_gizmo_config(ClearanceGizmos, line_config(1.5))
         .insert_gizmo_config(TacticsGizmos, line_config(2.0))
+        .insert_gizmo_config(groups::ClassRouteGizmos, line_config(3.0))
         .init_resource::<clearance::ShownClearance>()
         .init_resource::<grid_graph::GridGraphOverlay>()
         .insert_gizmo_config(RouteGizmos { flow_ways: true }, line_config(1.5))
@@ -101,6 +104,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             (
                 quiet_search_in_the_tactics_scene,
+                quiet_search_for_the_classes_view,
                 apply_overlay_settings,
                 flow::draw_flow.run_if(|field: Res<GoalField>| field.enabled),
                 frontier::draw_frontier.run_if(group_enabled::<FrontierGizmos>),
@@ -108,6 +112,7 @@ pub(crate) fn plugin(app: &mut App) {
                 grid_graph::draw_grid_graph.run_if(|on: Res<grid_graph::GridGraphOverlay>| on.0),
                 clearance::draw_clearance.run_if(|o: Res<OverlaySettings>| o.clearance),
                 tactics::draw_turns_and_zones.run_if(|t: Res<TacticsSettings>| t.enabled),
+                classes::draw_class_routes.run_if(|c: Res<ClassesSettings>| c.enabled),
             )
                 .chain()
                 .in_set(AppSystems::Draw),
@@ -136,6 +141,21 @@ fn quiet_search_in_the_tactics_scene(
         settings.frontier = false;
         settings.path = false;
     }
+}
+
+/// The classes view draws four routes: the search's explored cells, frontier and path are
+/// switched off when it is switched on (the View section switches them back on).
+fn quiet_search_for_the_classes_view(
+    classes: Res<ClassesSettings>,
+    mut settings: ResMut<OverlaySettings>,
+    mut was_on: Local<bool>,
+) {
+    if classes.enabled && !*was_on {
+        settings.explored = false;
+        settings.frontier = false;
+        settings.path = false;
+    }
+    *was_on = classes.enabled;
 }
 
 /// Passes the settings to the gizmo groups. While a multi-agent plan plays or a lifelong run is

@@ -315,13 +315,13 @@ impl BestFirst {
     /// [`BestFirst::run_on`] through the query's class, if it has one: decided once per call,
     /// not per cell.
     fn run_for(&mut self, grid: &Grid, max_expansions: usize) {
-        match self.class.take() {
+        let class = self.class.take();
+        match class.as_ref().map(|c| (c, c.on_exact(grid))) {
             None => self.run_on(grid, grid, max_expansions),
-            Some(class) => {
-                self.run_on(grid, class.on(grid), max_expansions);
-                self.class = Some(class);
-            }
+            Some((_, Some(exact))) => self.run_on(grid, exact, max_expansions),
+            Some((class, None)) => self.run_on(grid, class.on(grid), max_expansions),
         }
+        self.class = class;
     }
 
     /// One expansion, through the query's class if it has one.
