@@ -13,6 +13,7 @@
 
 mod agents;
 mod checks;
+mod classes;
 mod harness;
 mod hex;
 mod lab_and_mapf;
