@@ -4,6 +4,7 @@
 use crate::agent::{
     AgentEscaped, AgentProgress, AgentStatus, Destination, GridAgent, centre, ground_cost,
 };
+use crate::classes::{ClassId, UnitClasses};
 use crate::crowd::{Body, GatherCell};
 use crate::flow::{FlowFields, SharedFlow};
 use crate::nav_grid::{GridsBySize, NavGrid, corners_touched};
@@ -51,6 +52,7 @@ fn place_agents(nav: Option<Res<NavGrid>>, mut agents: Query<(&Transform, &mut A
 /// edits; as helpers they would pass them all along.
 fn ask_for_routes(
     nav: Option<Res<NavGrid>>,
+    classes: Res<UnitClasses>,
     mut agents: Query<
         (
             Entity,
@@ -73,7 +75,7 @@ fn ask_for_routes(
     };
     let mut by_size = GridsBySize::new(&nav);
     // The cells changed since each revision an agent's route was planned on, found once.
-    let mut changed: Vec<(u64, u8, Option<Edits>)> = Vec::new();
+    let mut changed: Vec<(u64, u8, ClassId, Option<Edits>)> = Vec::new();
     for (
         entity,
         agent,
@@ -110,8 +112,12 @@ fn ask_for_routes(
                 continue; // nothing changed since: asking again would fail the same way
             }
         }
-        let same =
-            |r: &PathRequest| r.to == to && r.movement() == agent.movement && r.size == agent.size;
+        let same = |r: &PathRequest| {
+            r.to == to
+                && r.movement() == agent.movement
+                && r.size == agent.size
+                && r.class == agent.class
+        };
         let needed = match (asked, route) {
             // A search already running is let finish: its route is walked while the next is
             // searched (under churn, replacing it would throw every search away).
@@ -125,7 +131,7 @@ fn ask_for_routes(
                 progress.checked = Some((route.revision, nav.revision()));
                 since != nav.revision()
                     && progress.here != to
-                    && match changes(&nav, &mut changed, since, agent.size) {
+                    && match changes(&nav, &classes, &mut changed, since, agent) {
                         Some(edits) => edits.touch(&progress, route, agent.movement),
                         None => true, // too many edits to tell
                     }
@@ -223,25 +229,29 @@ impl Edits {
     }
 }
 
-/// The edits since `revision` ([`Edits`]) for a unit of `size`; `None` when too many to tell.
-/// (Memoised per revision and size for one frame.)
+/// The edits since `revision` ([`Edits`]) that `agent` sees (its size, and its class: a terrain
+/// changed to one its class reads the same is no edit to it); `None` when too many to tell.
+/// (Memoised per revision, size and class for one frame.)
 fn changes<'m>(
     nav: &NavGrid,
-    memo: &'m mut Vec<(u64, u8, Option<Edits>)>,
+    classes: &UnitClasses,
+    memo: &'m mut Vec<(u64, u8, ClassId, Option<Edits>)>,
     revision: u64,
-    size: u8,
+    agent: &GridAgent,
 ) -> Option<&'m Edits> {
-    let k = match memo.iter().position(|m| (m.0, m.1) == (revision, size)) {
+    let key = (revision, agent.size, agent.class);
+    let k = match memo.iter().position(|m| (m.0, m.1, m.2) == key) {
         Some(k) => k,
         None => {
+            let class = classes.get(agent.class).ok().flatten();
             let touched = nav
-                .changes_since(revision)
-                .map(|changes| Edits::new(nav.grid(), corners_touched(changes, size)));
-            memo.push((revision, size, touched));
+                .changes_since_as(revision, class)
+                .map(|changes| Edits::new(nav.grid(), corners_touched(changes, agent.size)));
+            memo.push((revision, agent.size, agent.class, touched));
             memo.len() - 1
         }
     };
-    memo[k].2.as_ref()
+    memo[k].3.as_ref()
 }
 
 /// A body pushed off its route heads back to it, within two moves ([`AgentProgress::step_to`]):

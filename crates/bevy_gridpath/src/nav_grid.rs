@@ -38,7 +38,9 @@ pub struct NavGrid {
     /// Changes (walls and ground) get increasing numbers, never reused by another grid.
     revision: u64,
     /// The last [`NavGrid::CHANGE_LOG_LEN`] changed cells with their revisions, oldest first.
-    log: VecDeque<(u64, Point)>,
+    /// A terrain change carries the terrain before and after: a unit class for which both cost
+    /// the same can ignore it ([`NavGrid::changes_since_as`]).
+    log: VecDeque<(u64, Point, Option<(Terrain, Terrain)>)>,
     /// Below this revision the log cannot tell what changed.
     log_starts: u64,
     /// The grids of units bigger than one cell, made on demand (see the module docs).
@@ -230,8 +232,8 @@ impl NavGrid {
         (revision >= self.log_starts && revision <= self.revision).then(|| {
             // The log is in revision order: find where the changes after `revision` begin
             // (asked every frame by every body, mostly of the latest revision: no changes).
-            let first = self.log.partition_point(|&(r, _)| r <= revision);
-            self.log.range(first..).map(|(_, p)| *p)
+            let first = self.log.partition_point(|&(r, ..)| r <= revision);
+            self.log.range(first..).map(|(_, p, _)| *p)
         })
     }
 
@@ -295,21 +297,70 @@ impl NavGrid {
     /// Sets what the cell at `p` is made of; a change is an edit like a wall's (a revision, a
     /// line in the log), so routes over it are planned again.
     pub fn set_terrain(&mut self, p: Point, terrain: Terrain) {
-        if self.grid.terrain(p).is_some_and(|t| t != terrain) {
+        if let Some(before) = self.grid.terrain(p).filter(|&t| t != terrain) {
             let _ = Arc::make_mut(&mut self.grid).set_terrain(p, terrain);
-            self.record(p);
+            self.log_change(p, Some((before, terrain)));
         }
     }
 
-    /// A new revision for a change at `p`, logged.
+    /// [`NavGrid::changes_since`] as a unit of `class` sees them: a terrain changed to one the
+    /// class reads the same (both closed, or both at one factor) is left out, so units of that
+    /// class keep their routes. `None` (the grid as it is) leaves out every terrain change.
+    pub fn changes_since_as<'a>(
+        &'a self,
+        revision: u64,
+        class: Option<&'a UnitClass>,
+    ) -> Option<impl Iterator<Item = Point> + 'a> {
+        (revision >= self.log_starts && revision <= self.revision).then(move || {
+            let first = self.log.partition_point(|&(r, ..)| r <= revision);
+            let matters = move |terrain: &Option<(Terrain, Terrain)>| match (terrain, class) {
+                (None, _) => true,
+                (Some(_), None) => false,
+                (Some((before, after)), Some(class)) => {
+                    class.cost_of(*before) != class.cost_of(*after)
+                }
+            };
+            self.log
+                .range(first..)
+                .filter(move |(_, _, terrain)| matters(terrain))
+                .map(|(_, p, _)| *p)
+        })
+    }
+
+    /// [`NavGrid::changed_under_unit`] for a unit of `class`: only the edits that class sees
+    /// ([`NavGrid::changes_since_as`]) count.
+    pub fn changed_under_unit_as(
+        &self,
+        revision: u64,
+        path: &[Point],
+        size: u8,
+        class: Option<&UnitClass>,
+    ) -> bool {
+        if revision == self.revision {
+            return false;
+        }
+        let Some(changes) = self.changes_since_as(revision, class) else {
+            return true; // too long ago to tell, or another grid
+        };
+        let changed = corners_touched(changes, size);
+        path.is_empty() || path_touches(path, &changed)
+    }
+
+    /// A new revision for a change of a wall or a cost at `p`, logged.
     fn record(&mut self, p: Point) {
+        self.log_change(p, None);
+    }
+
+    /// A new revision for a change at `p` (of its terrain, from and to, if that is what changed),
+    /// logged.
+    fn log_change(&mut self, p: Point, terrain: Option<(Terrain, Terrain)>) {
         self.revision = next_revision();
         if self.log.len() == Self::CHANGE_LOG_LEN
-            && let Some((dropped, _)) = self.log.pop_front()
+            && let Some((dropped, ..)) = self.log.pop_front()
         {
             self.log_starts = dropped;
         }
-        self.log.push_back((self.revision, p));
+        self.log.push_back((self.revision, p, terrain));
     }
 
     /// Columns.

@@ -555,6 +555,7 @@ fn cancel_removed(
 /// Takes finished searches: kept if nothing they depend on changed, searched again if not.
 fn collect_answers(
     nav: Option<Res<NavGrid>>,
+    classes: Res<UnitClasses>,
     mut service: ResMut<PathService>,
     mut tasks: Query<(
         Entity,
@@ -583,7 +584,9 @@ fn collect_answers(
             Ok(route) if !route.partial => &route.cells[..],
             _ => &[],
         };
-        if *request != task.request || nav.changed_under_unit(answer.revision, cells, request.size)
+        let class = classes.get(request.class).ok().flatten();
+        if *request != task.request
+            || nav.changed_under_unit_as(answer.revision, cells, request.size, class)
         {
             service.stats.discarded += 1;
             ticket.overtaken += 1;

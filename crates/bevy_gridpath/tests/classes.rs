@@ -164,3 +164,45 @@ fn a_terrain_edit_re_routes_a_walking_agent() {
         "it went round by the south"
     );
 }
+
+/// A terrain edit re-plans exactly the agents whose class it changes: painting under a soldier's
+/// way a terrain it reads as ground keeps its route; mud, five times dearer to it, does not.
+#[test]
+fn a_terrain_edit_re_plans_only_the_classes_it_changes() {
+    let (mut app, soldier, _, _) = app();
+    let place = Transform::from_xyz(0.0, 7.0, 0.0);
+    let agent = (
+        GridAgent::new(0.5).with_class(soldier),
+        place,
+        Destination(Point::new(11, 7)),
+    );
+    let walker = app.world_mut().spawn(agent).id();
+    until(&mut app, |app| app.world().get::<Route>(walker).is_some());
+    let planned = app.world().get::<Route>(walker).map(|r| r.revision);
+    let started = app.world().resource::<PathService>().stats().started;
+    // Terrain 9, which the soldier's class leaves at factor 1 as it does ground, along its row.
+    for x in 3..9 {
+        app.world_mut()
+            .spawn((CellTerrain(Terrain(9)), CellPos(Point::new(x, 7))));
+    }
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(
+        app.world().get::<Route>(walker).map(|r| r.revision),
+        planned,
+        "kept"
+    );
+    assert_eq!(
+        app.world().resource::<PathService>().stats().started,
+        started
+    );
+    // Mud on the same cells: dearer to the soldier, so it plans again.
+    for x in 3..9 {
+        app.world_mut()
+            .spawn((CellTerrain(MUD), CellPos(Point::new(x, 7))));
+    }
+    until(&mut app, |app| {
+        app.world().resource::<PathService>().stats().started > started
+    });
+}
