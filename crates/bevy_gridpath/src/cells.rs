@@ -16,6 +16,7 @@
 use crate::classes::CellTerrain;
 use crate::nav_grid::NavGrid;
 use bevy::ecs::system::SystemParam;
+use bevy::platform::collections::HashMap;
 use bevy::prelude::*;
 use gridpath::{Point, Terrain};
 
@@ -69,8 +70,6 @@ pub(crate) fn plugin(app: &mut App, sync: impl SystemSet) {
         .add_observer(free_cell)
         .add_observer(set_cost)
         .add_observer(clear_cost)
-        .add_observer(set_terrain)
-        .add_observer(clear_terrain)
         .add_systems(
             Update,
             (
@@ -177,37 +176,30 @@ fn clear_cost(remove: On<Remove, CellCost>, cell_of: CellOf, nav: Option<ResMut<
     }
 }
 
-fn set_terrain(
-    insert: On<Insert, CellTerrain>,
-    terrains: Query<&CellTerrain>,
-    cell_of: CellOf,
-    nav: Option<ResMut<NavGrid>>,
-) {
-    if let (Some(mut nav), Ok(terrain), Some(p)) =
-        (nav, terrains.get(insert.entity), cell_of.get(insert.entity))
-    {
-        nav.set_terrain(p, terrain.0);
-    }
-}
-
-fn clear_terrain(remove: On<Remove, CellTerrain>, cell_of: CellOf, nav: Option<ResMut<NavGrid>>) {
-    if let (Some(mut nav), Some(p)) = (nav, cell_of.get(remove.entity)) {
-        nav.set_terrain(p, Terrain::GROUND);
-    }
-}
-
-/// A terrain entity whose terrain changed (set again through `&mut CellTerrain`) applies it.
+/// Terrain entities added or changed (set again through `&mut CellTerrain`) apply their
+/// terrain; removed or despawned ones put their cell back to ground (the cell each one set is
+/// remembered, as a despawned entity has no position left to read). A system in `SyncGrid`,
+/// not observers as walls and costs have: the grid follows before anything plans in the frame,
+/// and a game without terrain gets no more observers than it had.
 fn follow_changed_terrain(
     changed: Query<(Entity, &CellTerrain), Changed<CellTerrain>>,
+    mut removed: RemovedComponents<CellTerrain>,
     cell_of: CellOf,
     nav: Option<ResMut<NavGrid>>,
+    mut set_by: Local<HashMap<Entity, Point>>,
 ) {
     let Some(mut nav) = nav else {
         return;
     };
+    for entity in removed.read() {
+        if let Some(p) = set_by.remove(&entity) {
+            nav.set_terrain(p, Terrain::GROUND);
+        }
+    }
     for (entity, terrain) in &changed {
         if let Some(p) = cell_of.get(entity) {
             nav.set_terrain(p, terrain.0);
+            set_by.insert(entity, p);
         }
     }
 }

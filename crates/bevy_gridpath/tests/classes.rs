@@ -206,3 +206,23 @@ fn a_terrain_edit_re_plans_only_the_classes_it_changes() {
         app.world().resource::<PathService>().stats().started > started
     });
 }
+
+/// Terrain from entities: changed through `&mut CellTerrain`, then despawned, its cell goes back
+/// to ground.
+#[test]
+fn a_terrain_entity_changed_and_despawned_is_followed() {
+    let (mut app, ..) = app();
+    let at = Point::new(10, 7);
+    let tile = app.world_mut().spawn((CellTerrain(MUD), CellPos(at))).id();
+    app.update();
+    assert_eq!(terrain(&app, at), Some(MUD));
+    app.world_mut()
+        .get_mut::<CellTerrain>(tile)
+        .expect("the tile")
+        .0 = WATER;
+    app.update();
+    assert_eq!(terrain(&app, at), Some(WATER));
+    app.world_mut().despawn(tile);
+    app.update();
+    assert_eq!(terrain(&app, at), Some(Terrain::GROUND));
+}

@@ -192,6 +192,7 @@ impl Clearance {
     /// class. One grid per class and size: keep it while the walls and the terrain hold.
     pub fn grid_for_as(&self, grid: &Grid, class: &UnitClass, size: u8) -> Grid {
         let costs = class.on(grid);
+        // A grid of `grid`'s own size cannot fail to be made; the fallback is never taken.
         let mut sized = Grid::new(grid.width(), grid.height()).unwrap_or_else(|_| grid.clone());
         let cells: Vec<(Point, Cell)> = (0..grid.len())
             .map(|i| grid.point_of(i))

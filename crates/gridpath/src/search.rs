@@ -108,7 +108,7 @@ impl Search {
     /// ```
     /// use gridpath::{Grid, Point, Search, SearchConfig, Terrain, UnitClass};
     ///
-    /// // A river across the middle row, with a ford of swamp at the right.
+    /// // A river across the middle row, but for a ford at its right end.
     /// let mut grid = Grid::new(5, 3).unwrap();
     /// for x in 0..4 {
     ///     grid.set_terrain(Point::new(x, 1), Terrain::WATER).unwrap();
