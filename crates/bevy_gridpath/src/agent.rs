@@ -15,6 +15,7 @@
 //! This file is the vocabulary: the components a game puts on its walkers and reads back, and
 //! the helpers the agents' systems (`agents.rs`) and the crowd's share.
 
+use crate::classes::ClassId;
 use crate::requests::{PathRequest, Route};
 use bevy::prelude::*;
 use gridpath::{Cell, Grid, Movement, Point};
@@ -33,9 +34,10 @@ pub struct GridAgent {
     /// corner; its `Transform` is the middle of what it covers. 1 by default. (Flow fields are
     /// for units of one cell: a bigger unit follows routes.)
     pub size: u8,
-    /// Its kind ([`crate::UnitClasses`]): which terrains it may enter and what each costs it.
-    /// Its routes are planned for it. (Flow fields are for [`crate::ClassId::DEFAULT`].)
-    pub class: crate::ClassId,
+    /// Its kind ([`UnitClasses`](crate::classes::UnitClasses)): which terrains it may enter and
+    /// what each costs it. Its routes are planned for it. (Flow fields are for
+    /// [`ClassId::DEFAULT`].)
+    pub class: ClassId,
 }
 
 impl Default for GridAgent {
@@ -44,7 +46,7 @@ impl Default for GridAgent {
             speed: 4.0,
             movement: Movement::default(),
             size: 1,
-            class: crate::ClassId::DEFAULT,
+            class: ClassId::DEFAULT,
         }
     }
 }
@@ -61,7 +63,7 @@ impl GridAgent {
     }
 
     /// The same agent, of another class.
-    pub fn with_class(self, class: crate::ClassId) -> Self {
+    pub fn with_class(self, class: ClassId) -> Self {
         Self { class, ..self }
     }
 

@@ -618,6 +618,10 @@ fn collect_answers(
 /// A request is checked when it comes (or changes); after an edit, one still waiting is checked
 /// again only when its turn comes. (Checking every waiting request again at every edit cost up
 /// to 9 ms in the frame of a wall stroke, with thousands of bodies waiting for routes.)
+///
+/// Why one long function: the two passes (check what came, then start the oldest within the
+/// budget) read the same queries, the budget and the grid of each request's class and size; as
+/// helpers they would pass them all along.
 fn start_requests(
     nav: Option<Res<NavGrid>>,
     mut service: ResMut<PathService>,
