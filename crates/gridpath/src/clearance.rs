@@ -2,6 +2,7 @@
 //! one cell wide. The story is on [`Clearance`].
 
 use crate::grid::{Cell, Grid, Point};
+use crate::links::Link;
 use crate::unit_class::{EntryCosts, UnitClass};
 
 /// True clearance (Harabor and Botea, "Hierarchical Path Planning for Multi-Size Agents in
@@ -189,7 +190,8 @@ impl Clearance {
     /// [`Clearance::grid_for`] for a unit class, after [`Clearance::update_as`] for it: the grid
     /// a unit of `class` and `size` moves on, in the class's costs (a cell costs the dearest
     /// cell under the unit, as the class reads it), every terrain ground. Search it without a
-    /// class. One grid per class and size: keep it while the walls and the terrain hold.
+    /// class. One grid per class and size: keep it while the walls, the terrain and the links
+    /// hold.
     pub fn grid_for_as(&self, grid: &Grid, class: &UnitClass, size: u8) -> Grid {
         let costs = class.on(grid);
         // A grid of `grid`'s own size cannot fail to be made; the fallback is never taken.
@@ -200,6 +202,18 @@ impl Clearance {
             .collect();
         // Every point is on the grid and every cost at least 1: nothing here can fail.
         let _ = sized.set_many(cells);
+        // The links too, as the class reads them: a kind it may not take is a shut link.
+        for (_, &link) in grid.links() {
+            let factor = link.kind.map_or(Some(1), |kind| class.cost_of(kind));
+            let cost = link.cost.saturating_mul(factor.unwrap_or(1));
+            let read = Link {
+                cost,
+                kind: None,
+                ..link
+            }
+            .opened(link.open && factor.is_some());
+            let _ = sized.add_link(read); // its ends are on a grid of the same size
+        }
         sized
     }
 

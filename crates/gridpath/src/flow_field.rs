@@ -20,7 +20,8 @@ use std::collections::BinaryHeap;
 /// Searching backwards needs one care with terrain: a step from `p` into `c` costs `c`'s entry
 /// cost, so when the search reaches `p` from `c` it adds what *entering `c`* costs, not `p`.
 /// Which moves are legal does not change with their direction (the same two side cells decide a
-/// diagonal either way).
+/// diagonal either way). A link may be one way: the search reaches a link's start from the cell
+/// it leads to ([`crate::Link`]).
 ///
 /// Every cell's cost to the nearest goal.
 ///
@@ -119,14 +120,27 @@ impl FlowField {
             let (cx, cy) = (cell % self.width, cell / self.width);
             let entry = f64::from(entry_costs.entry(cell));
             let Self { costs, heap, .. } = self;
-            movement.for_each_neighbor_by(grid, entry_costs, cell, |from, x, y, _| {
-                let through =
-                    cost + movement.step_into(entry, (x as i32 - cx as i32, y as i32 - cy as i32));
+            let mut offer = |from: usize, through: f64| {
                 if through < costs[from] {
                     costs[from] = through;
                     heap.push((Reverse(through.to_bits()), Reverse(from as u32)));
                 }
+            };
+            movement.for_each_neighbor_by(grid, entry_costs, cell, |from, x, y, _| {
+                offer(
+                    from,
+                    cost + movement.step_into(entry, (x as i32 - cx as i32, y as i32 - cy as i32)),
+                )
             });
+            // The links into this cell: whoever stands at a link's start may take it here.
+            for edge in grid.link_table().edges_into(cell) {
+                let from = edge.from as usize;
+                if let Some(step) = entry_costs.link_cost(edge).filter(|_| {
+                    entry_costs.entry(from) != 0 // one may stand there
+                }) {
+                    offer(from, cost + step);
+                }
+            }
         }
     }
 
@@ -145,7 +159,8 @@ impl FlowField {
     }
 
     /// Where a unit at `p` should step next: the neighbour with the cheapest step plus cost to go
-    /// (the first in [`STEPS`](crate::movement::STEPS) order on a tie). `None` at a goal, or where no goal can be reached.
+    /// (the first in [`STEPS`](crate::movement::STEPS) order on a tie), or where a link from `p`
+    /// leads, when taking it is cheaper still ([`crate::Link`]). `None` at a goal, or where no goal can be reached.
     /// `grid` must be the grid the field was computed on.
     pub fn next_step(&self, grid: &Grid, p: Point) -> Option<Point> {
         let here = self.cost(p)?;
@@ -162,6 +177,21 @@ impl FlowField {
                     best = Some((through, next));
                 }
             });
+        // A link out of here, where one is cheaper than every step.
+        for edge in grid.link_table().edges_from(i) {
+            let Some(step) = costs.link_cost(edge) else {
+                continue;
+            };
+            let through = step
+                + self
+                    .costs
+                    .get(edge.to as usize)
+                    .copied()
+                    .unwrap_or(f64::INFINITY);
+            if through.is_finite() && best.is_none_or(|(b, _)| through < b) {
+                best = Some((through, edge.to as usize));
+            }
+        }
         best.map(|(_, next)| grid.point_of(next))
     }
 

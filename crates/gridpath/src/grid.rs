@@ -8,6 +8,8 @@ use std::collections::{BTreeMap, VecDeque};
 use std::fmt;
 use std::sync::atomic::{AtomicU64, Ordering};
 
+use crate::links::{Link, LinkId, Links};
+pub use crate::point::Point;
 use crate::run_bits::{RunBits, RunLine};
 use crate::terrain::{Terrain, TerrainLayer};
 
@@ -17,38 +19,6 @@ static NEXT_WALL_REVISION: AtomicU64 = AtomicU64::new(1);
 
 fn next_wall_revision() -> u64 {
     NEXT_WALL_REVISION.fetch_add(1, Ordering::Relaxed)
-}
-
-/// A cell coordinate: `x` is the column and `y` the row, with (0, 0) the top-left corner, as in
-/// the Moving AI map format.
-///
-/// The fields are signed so that a point left of or above the map is still a point: asking about
-/// it answers "outside the grid" instead of wrapping around.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Point {
-    /// The column, from 0 at the left.
-    pub x: i32,
-    /// The row, from 0 at the top.
-    pub y: i32,
-}
-
-impl Point {
-    /// The cell at column `x`, row `y`.
-    pub const fn new(x: i32, y: i32) -> Self {
-        Self { x, y }
-    }
-}
-
-impl fmt::Display for Point {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "({}, {})", self.x, self.y)
-    }
-}
-
-impl From<(i32, i32)> for Point {
-    fn from((x, y): (i32, i32)) -> Self {
-        Self { x, y }
-    }
 }
 
 /// What one cell holds.
@@ -127,14 +97,20 @@ pub struct Grid {
     terrain_revision: u64,
     wall_revision: u64,
     wall_log: WallLog,
+    /// Edges between cells beside the moves: doors, ladders, stairs ([`Grid::add_link`]).
+    links: Links,
+    /// Changes whenever a link is added, removed, opened or shut ([`Grid::link_revision`]).
+    link_revision: u64,
 }
 
-/// Equal grids have the same size, cells and terrain; their revision numbers do not matter.
+/// Equal grids have the same size, cells, terrain and links; their revision numbers do not
+/// matter.
 impl PartialEq for Grid {
     fn eq(&self, other: &Self) -> bool {
         (self.width, self.height) == (other.width, other.height)
             && self.costs == other.costs
             && self.terrain == other.terrain
+            && self.links == other.links
     }
 }
 
@@ -163,6 +139,8 @@ impl Grid {
             terrain_revision: next_wall_revision(),
             wall_revision,
             wall_log: WallLog::starting_at(wall_revision),
+            links: Links::default(),
+            link_revision: next_wall_revision(),
         })
     }
 
@@ -312,6 +290,61 @@ impl Grid {
     /// [`Grid::wall_revision`] is for walls: what a class's regions, say, were made for.
     pub fn terrain_revision(&self) -> u64 {
         self.terrain_revision
+    }
+
+    /// Adds a link between two cells ([`Link`]): a door, a ladder, the stairs between two
+    /// floors. Both ends must be on the grid (either may be a wall: a link to a wall is never
+    /// taken). Links are few, a handful to a few hundred: each change lays them all out again.
+    pub fn add_link(&mut self, link: Link) -> Result<LinkId, GridError> {
+        for end in [link.from, link.to] {
+            if !self.contains(end) {
+                return Err(GridError::OutOfBounds(end));
+            }
+        }
+        self.link_revision = next_wall_revision();
+        Ok(self.links.add(link, self.width))
+    }
+
+    /// Removes a link; `None` if there was none of that id.
+    pub fn remove_link(&mut self, id: LinkId) -> Option<Link> {
+        let link = self.links.remove(id, self.width)?;
+        self.link_revision = next_wall_revision();
+        Some(link)
+    }
+
+    /// Opens or shuts a link (a door); whether anything changed.
+    pub fn set_link_open(&mut self, id: LinkId, open: bool) -> bool {
+        let changed = self.links.set_open(id, open, self.width);
+        if changed {
+            self.link_revision = next_wall_revision();
+        }
+        changed
+    }
+
+    /// The link of that id, if there is one.
+    pub fn link(&self, id: LinkId) -> Option<&Link> {
+        self.links.get(id)
+    }
+
+    /// Every link, open or shut, with its id.
+    pub fn links(&self) -> impl Iterator<Item = (LinkId, &Link)> + '_ {
+        self.links.iter()
+    }
+
+    /// Whether any link is open: what the searches that cannot take one ask.
+    pub fn has_open_links(&self) -> bool {
+        !self.links.edges().is_empty()
+    }
+
+    /// A number that changes whenever a link is added, removed, opened or shut, never reused:
+    /// what regions joined by links were worked out for.
+    pub fn link_revision(&self) -> u64 {
+        self.link_revision
+    }
+
+    /// The grid's links, for the searches.
+    pub(crate) fn link_table(&self) -> &Links {
+        &self.links
     }
 
     /// The terrains of the passable cells, each once, in order.

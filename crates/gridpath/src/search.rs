@@ -10,7 +10,7 @@ use crate::engines::incremental::DStarLite;
 use crate::grid::{Grid, Point};
 use crate::jump_distances::Update;
 use crate::movement::Movement;
-use crate::unit_class::UnitClass;
+use crate::unit_class::{AnyCosts, UnitClass};
 use crate::vocabulary::{
     Algorithm, GoalMode, NodeInfo, Path, QueryError, SearchConfig, SearchResult, SearchStatus,
     Step, TraceEvent, check_ends, point_at,
@@ -175,8 +175,9 @@ impl Search {
             });
         }
         check_applicable(grid, config, class)?;
-        // A class that opens every terrain of this grid at factor 1 reads it as it is.
-        let class = class.filter(|c| c.uniform_on(grid) != Some(1));
+        // A class that opens every terrain of this grid at factor 1 reads it as it is (unless
+        // links are open, which it may read otherwise).
+        let class = class.filter(|c| grid.has_open_links() || c.uniform_on(grid) != Some(1));
         self.query_class = class.cloned();
         let mut config = *config;
         if config.algorithm.is_any_angle() {
@@ -255,8 +256,30 @@ impl Search {
         if q.config.goal_mode == GoalMode::MustBeFree {
             return true;
         }
-        self.regions_for(grid, q.config.movement)
-            .connected_at(q.start, q.target)
+        self.in_reach(grid, q.config.movement, q.start, q.target)
+    }
+
+    /// Whether a unit at the cell `start` can reach the cell `target`: in one region, or on a
+    /// grid with links, in a region the links lead to.
+    fn in_reach(&mut self, grid: &Grid, movement: Movement, start: usize, target: usize) -> bool {
+        match self.linked_reach(grid, movement, start) {
+            None => self.regions_for(grid, movement).connected_at(start, target),
+            Some(reached) => {
+                let label = self.regions_for(grid, movement).label_at(target);
+                reached.contains(&label)
+            }
+        }
+    }
+
+    /// On a grid with open links, the regions `start` reaches through them (see
+    /// [`Components::reached_by_links`]); `None` on a grid without.
+    fn linked_reach(&mut self, grid: &Grid, movement: Movement, start: usize) -> Option<Vec<u32>> {
+        if !grid.has_open_links() {
+            return None;
+        }
+        let class = self.query_class.clone();
+        let regions = self.regions_for(grid, movement);
+        Some(regions.reached_by_links(grid, AnyCosts::of(grid, class.as_ref()), start))
     }
 
     /// The regions the query moves in, brought up to date: the walls', or its class's.
@@ -282,11 +305,19 @@ impl Search {
         let Some(mut q) = self.query else {
             return;
         };
-        q.target = self.regions_for(grid, q.config.movement).nearest_in_region(
-            grid,
-            q.start,
-            q.requested_goal,
-        );
+        let movement = q.config.movement;
+        q.target = match self.linked_reach(grid, movement, q.start) {
+            None => {
+                self.regions_for(grid, movement)
+                    .nearest_in_region(grid, q.start, q.requested_goal)
+            }
+            Some(reached) => self.regions_for(grid, movement).nearest_in(
+                grid,
+                &reached,
+                q.start,
+                q.requested_goal,
+            ),
+        };
         q.retargeted = true;
         q.expanded_before = expanded;
         self.query = Some(q);
@@ -316,7 +347,7 @@ impl Search {
         if let Some(class) = self
             .class
             .as_ref()
-            .filter(|c| c.uniform_on(grid) != Some(1))
+            .filter(|c| grid.has_open_links() || c.uniform_on(grid) != Some(1))
         {
             self.class_regions.update_as(grid, class, config.movement);
         }
@@ -436,10 +467,7 @@ impl Search {
         if !fresh || q.retargeted || grid.len() != q.len {
             return;
         }
-        if self
-            .regions_for(grid, q.config.movement)
-            .connected_at(q.start, q.target)
-        {
+        if self.in_reach(grid, q.config.movement, q.start, q.target) {
             return;
         }
         match q.config.goal_mode {

@@ -16,6 +16,7 @@ use std::fmt;
 use std::sync::Arc;
 
 use crate::grid::{Grid, Point};
+use crate::links::LinkEdge;
 use crate::terrain::Terrain;
 
 /// What each terrain means to one kind of unit: closed, or open at a cost factor.
@@ -188,6 +189,18 @@ pub(crate) trait EntryCosts: Copy {
 
     /// [`EntryCosts::entry`], or `None` off the end of the grid.
     fn entry_at(self, index: usize) -> Option<u32>;
+
+    /// The factor on a link of `kind` ([`crate::Link::kind`]); 0 when closed.
+    fn link_factor(self, kind: Terrain) -> u32;
+
+    /// What taking `edge` costs in this view of the grid: `None` when the class may not take a
+    /// link of its kind, or stand where it leads.
+    #[inline]
+    fn link_cost(self, edge: &LinkEdge) -> Option<f64> {
+        let factor = edge.kind.map_or(1, |kind| self.link_factor(kind));
+        let lands = self.entry(edge.to as usize) != 0;
+        (factor != 0 && lands).then(|| f64::from(edge.cost) * f64::from(factor))
+    }
 }
 
 impl EntryCosts for &Grid {
@@ -199,6 +212,11 @@ impl EntryCosts for &Grid {
     #[inline(always)]
     fn entry_at(self, index: usize) -> Option<u32> {
         self.raw_cost_at(index)
+    }
+
+    #[inline(always)]
+    fn link_factor(self, _: Terrain) -> u32 {
+        1
     }
 }
 
@@ -226,6 +244,11 @@ impl<const SATURATING: bool> EntryCosts for ClassCosts<'_, SATURATING> {
     #[inline(always)]
     fn entry_at(self, index: usize) -> Option<u32> {
         (index < self.costs.len()).then(|| self.entry(index))
+    }
+
+    #[inline(always)]
+    fn link_factor(self, kind: Terrain) -> u32 {
+        self.factors[kind.0 as usize]
     }
 }
 
@@ -264,6 +287,46 @@ impl EntryCosts for AnyCosts<'_> {
             AnyCosts::Plain(grid) => grid.raw_cost_at(index),
             AnyCosts::Class(class) => class.entry_at(index),
         }
+    }
+
+    #[inline]
+    fn link_factor(self, kind: Terrain) -> u32 {
+        match self {
+            AnyCosts::Plain(grid) => grid.link_factor(kind),
+            AnyCosts::Class(class) => class.link_factor(kind),
+        }
+    }
+}
+
+/// Links as a class reads them. Here rather than beside the grid's other link methods, so that
+/// the grid need not know what a class is.
+impl Grid {
+    /// What the cheapest open link from `from` straight to `to` costs a unit of `class` (or of
+    /// no class): `None` when there is none it may take, or it may not stand at `to`. A route
+    /// steps from one cell to the next by a move or by a link; this is how a unit walking one
+    /// tells the two apart.
+    ///
+    /// ```
+    /// use gridpath::{Grid, Link, Point, Terrain, UnitClass};
+    ///
+    /// const LADDER: Terrain = Terrain(9);
+    /// let mut grid = Grid::new(6, 1).unwrap();
+    /// let (foot, top) = (Point::new(0, 0), Point::new(5, 0));
+    /// grid.add_link(Link::new(foot, top, 3).of_kind(LADDER)).unwrap();
+    /// assert_eq!(grid.link_cost(foot, top, None), Some(3.0));
+    /// assert_eq!(grid.link_cost(top, foot, None), Some(3.0), "two-way");
+    /// let tank = UnitClass::new().without(LADDER);
+    /// assert_eq!(grid.link_cost(foot, top, Some(&tank)), None);
+    /// ```
+    pub fn link_cost(&self, from: Point, to: Point, class: Option<&UnitClass>) -> Option<f64> {
+        let (from, to) = (self.index_of(from)?, self.index_of(to)? as u32);
+        let costs = AnyCosts::of(self, class);
+        self.link_table()
+            .edges_from(from)
+            .iter()
+            .filter(|e| e.to == to)
+            .filter_map(|e| costs.link_cost(e))
+            .reduce(f64::min)
     }
 }
 

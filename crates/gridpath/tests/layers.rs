@@ -48,7 +48,7 @@ fn name_layer(name: &str) -> Option<(u8, &'static str)> {
         | "line_of_sight" | "smoothen_path" | "components" | "Components" | "jump_distances"
         | "JumpDistances" | "flow_field" | "FlowField" | "movingai" | "graph" | "mapf"
         | "clearance" | "Clearance" | "hex" | "staggered" | "buckets" | "terrain" | "Terrain"
-        | "unit_class" | "UnitClass" => (0, "base"),
+        | "unit_class" | "UnitClass" | "links" | "Link" | "LinkId" | "point" => (0, "base"),
         _ => return None,
     })
 }

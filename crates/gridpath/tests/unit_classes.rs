@@ -13,46 +13,14 @@
 
 use gridpath::{
     Algorithm, Cell, Clearance, Components, CornerRule, FlowField, GoalMode, Grid, Heuristic,
-    Movement, Point, QueryError, Search, SearchConfig, SearchStatus, Step, Terrain, UnitClass,
+    Movement, Point, QueryError, Search, SearchConfig, SearchStatus, Terrain, UnitClass,
 };
 use proptest::prelude::*;
-use std::mem::discriminant;
 
 mod common;
+use common::class_case::{TERRAINS, Table, arb_table, begin_and_run, class_of, seen_by};
 use common::oracle::{check_path, oracle_cost, oracle_nearest_reachable, oracle_reachable};
 use common::{arb_grid, arb_shape};
-
-/// How many terrains the random grids use.
-const TERRAINS: u8 = 4;
-
-/// A class as the test writes it: per terrain, closed (`None`) or a factor.
-type Table = [Option<u32>; TERRAINS as usize];
-
-fn class_of(table: &Table) -> UnitClass {
-    let mut class = UnitClass::new();
-    for (t, factor) in table.iter().enumerate() {
-        let terrain = Terrain(t as u8);
-        class = match factor {
-            Some(f) => class.with_cost(terrain, *f),
-            None => class.without(terrain),
-        };
-    }
-    class
-}
-
-/// The grid `table` sees: built here, from the test's own reading of what a class means.
-fn seen_by(grid: &Grid, terrain: &[u8], table: &Table) -> Grid {
-    let mut seen = Grid::new(grid.width(), grid.height()).expect("same size");
-    for (i, &t) in terrain.iter().enumerate() {
-        let p = grid.point_of(i);
-        let cell = match (grid.cell(p), table[t as usize]) {
-            (Some(Cell::Passable(cost)), Some(factor)) => Cell::Passable(cost * factor),
-            _ => Cell::Blocked,
-        };
-        seen.set(p, cell).expect("inside");
-    }
-    seen
-}
 
 /// A grid with terrains `terrain` painted on.
 fn painted(grid: &Grid, terrain: &[u8]) -> Grid {
@@ -62,17 +30,6 @@ fn painted(grid: &Grid, terrain: &[u8]) -> Grid {
             .expect("inside");
     }
     grid
-}
-
-fn arb_table() -> impl Strategy<Value = Table> {
-    // A quarter of the terrains closed; the rest at factors 1-5 (often 1, so that some classes
-    // are uniform on their grid and the jump searches run).
-    let factor = prop_oneof![
-        1 => Just(None),
-        2 => Just(Some(1)),
-        1 => (2u32..=5).prop_map(Some),
-    ];
-    prop::array::uniform4(factor)
 }
 
 /// One case: a painted grid, a class, the grid the class sees, moves and ends.
@@ -137,20 +94,11 @@ impl Case {
     }
 
     fn check(&self, config: &SearchConfig, search: &mut Search, whole: bool) {
-        let begun = search.begin(&self.grid, self.start, self.goal, config);
-        match (begun, self.expected_refusal(config.algorithm)) {
-            (Ok(()), None) => {}
-            (Err(e), Some(x)) if discriminant(&e) == discriminant(&x) => return,
-            (got, want) => panic!("begin gave {got:?}, expected {want:?}: {config:?} {self:?}"),
-        }
-        let status = if whole {
-            search.run(&self.grid)
-        } else {
-            loop {
-                if let Step::Finished(status) = search.step(&self.grid) {
-                    break status;
-                }
-            }
+        let ends = (self.start, self.goal);
+        let refusal = self.expected_refusal(config.algorithm);
+        let Some(status) = begin_and_run(search, &self.grid, ends, config, whole, refusal, self)
+        else {
+            return;
         };
         let what = format!("whole {whole} {config:?} {self:?}");
         let target = match self.goal_mode {
@@ -201,15 +149,15 @@ fn arb_case() -> impl Strategy<Value = Case> {
             )
         })
         .prop_map(|(grid, movement, table, closest, terrain, a, b)| {
-            let seen = seen_by(&grid, &terrain, &table);
+            let grid = painted(&grid, &terrain);
             Case {
-                grid: painted(&grid, &terrain),
-                seen,
+                seen: seen_by(&grid, &table),
                 table,
                 movement,
                 goal_mode: [GoalMode::MustBeFree, GoalMode::ClosestReachable][usize::from(closest)],
                 start: grid.point_of(a),
                 goal: grid.point_of(b),
+                grid,
             }
         })
 }

@@ -4,7 +4,9 @@ use crate::scen::moves;
 use crate::tactics::parse_point;
 use clap::Args;
 use gridpath::movingai::text::visible_path;
-use gridpath::movingai::{MapLimits, MapShape, read_class_file, read_shaped_map_file_with_limits};
+use gridpath::movingai::{
+    MapLimits, MapShape, read_class_file, read_links_file, read_shaped_map_file_with_limits,
+};
 use gridpath::{
     Algorithm, Heuristic, Movement, Point, QueryError, Search, SearchConfig, UnitClass,
 };
@@ -23,6 +25,12 @@ use std::path::PathBuf;
 ///   S 3
 ///   W no
 /// A terrain it does not name costs 1; # starts a comment.
+///
+/// The links file has one link a line (a door, stairs, a teleporter), its two cells, its cost,
+/// and `oneway` for a link taken from the first cell only:
+///   12,3 40,3 4
+///   20,17 20,30 1 oneway
+/// A route takes a link as one move; --output lists its two cells one after the other.
 #[derive(Args)]
 #[command(verbatim_doc_comment)]
 pub struct RouteArgs {
@@ -37,6 +45,9 @@ pub struct RouteArgs {
     /// The unit class: a cost factor or `no` for each terrain character.
     #[arg(long, value_name = "FILE")]
     class: Option<PathBuf>,
+    /// Links between cells: x1,y1 x2,y2 cost [oneway], one a line.
+    #[arg(long, value_name = "FILE")]
+    links: Option<PathBuf>,
     /// The search.
     #[arg(long, default_value = "astar", value_parser = crate::scen::algorithm())]
     algo: Algorithm,
@@ -50,7 +61,7 @@ pub struct RouteArgs {
 
 /// Ok(true): a route; Ok(false): `no_path`.
 pub fn run(args: RouteArgs) -> Result<bool, String> {
-    let (grid, shape) = read_shaped_map_file_with_limits(&args.map, &MapLimits::default())
+    let (mut grid, shape) = read_shaped_map_file_with_limits(&args.map, &MapLimits::default())
         .map_err(|e| e.to_string())?;
     for (what, p) in [("start", args.from), ("goal", args.to)] {
         if !grid.contains(p) {
@@ -58,6 +69,9 @@ pub fn run(args: RouteArgs) -> Result<bool, String> {
             let map = visible_path(&args.map);
             return Err(format!("{map}: the {what} {p} is off the {w}×{h} map"));
         }
+    }
+    if let Some(path) = &args.links {
+        read_links_file(path, &mut grid).map_err(|e| e.to_string())?;
     }
     let class = match &args.class {
         Some(path) => read_class_file(path).map_err(|e| e.to_string())?,

@@ -385,6 +385,83 @@ fn route_for_a_unit_class() {
     }
 }
 
+/// `gridpath route --links`: two floors side by side, joined by stairs; a one-way drop is
+/// taken one way only; a bad links file names its line.
+#[test]
+fn route_with_links() {
+    // Two floors of 3 × 3, a wall between them.
+    let map = temp_file(
+        "floors.map",
+        b"type octile\nheight 3\nwidth 7\nmap\n...@...\n...@...\n...@...\n",
+    );
+    let stairs = temp_file("stairs.txt", b"# stairs up\n1,1 5,1 4\n");
+    let drop = temp_file("drop.txt", b"2,2 4,2 1 oneway\n");
+    let bad = temp_file("badlinks.txt", b"1,1 5,1 4\n1,1 9,9 1\n");
+    let output = std::env::temp_dir().join(format!("gridpath-links-{}.txt", std::process::id()));
+    let run = |args: &[&std::ffi::OsStr]| {
+        let mut all = vec!["route".as_ref(), map.as_os_str()];
+        all.extend(args);
+        gridpath(&all)
+    };
+    let os = |s: &'static str| std::ffi::OsStr::new(s);
+    let (code, text) = run(&[
+        os("0,1"),
+        os("6,1"),
+        os("--links"),
+        stairs.as_os_str(),
+        os("--output"),
+        output.as_os_str(),
+    ]);
+    assert_eq!((code, text.as_str()), (0, "cost=6 length=3\n"));
+    let written = std::fs::read_to_string(&output).expect("the route file");
+    assert_eq!(
+        written, "0,1\n1,1\n5,1\n6,1\n",
+        "the stairs' two cells one after the other"
+    );
+    let (code, text) = run(&[os("6,1"), os("0,1"), os("--links"), stairs.as_os_str()]);
+    assert_eq!(
+        (code, text.as_str()),
+        (0, "cost=6 length=3\n"),
+        "down the stairs"
+    );
+    assert_eq!(
+        run(&[os("0,2"), os("6,2"), os("--links"), drop.as_os_str()]).1,
+        "cost=5 length=5\n"
+    );
+    assert_eq!(
+        run(&[os("6,2"), os("0,2"), os("--links"), drop.as_os_str()]),
+        (1, "no_path reason=unreachable\n".to_owned()),
+        "no way back up a drop"
+    );
+    assert_eq!(
+        run(&[os("0,1"), os("6,1")]),
+        (1, "no_path reason=unreachable\n".to_owned()),
+        "without the stairs"
+    );
+    for (args, said) in [
+        (
+            &[os("0,1"), os("6,1"), os("--links"), bad.as_os_str()][..],
+            "badlinks.txt:2: (9, 9) is off the 7×3 map",
+        ),
+        (
+            &[
+                os("0,1"),
+                os("6,1"),
+                os("--links"),
+                stairs.as_os_str(),
+                os("--algo"),
+                os("jps"),
+            ],
+            "never take a link (use A*)",
+        ),
+    ] {
+        let (code, text) = run(args);
+        assert_eq!(code, 2, "{text}");
+        assert!(text.contains(said), "{text}");
+        assert_eq!(text.trim_end().lines().count(), 1, "{text}");
+    }
+}
+
 /// A reader that stops taking the output (`gridpath … | head`): the command ends with success
 /// and without a panic's message. (If the command writes before the reader goes, this passes
 /// without testing anything; it cannot fail for that reason.)

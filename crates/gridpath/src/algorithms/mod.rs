@@ -120,6 +120,13 @@ pub(crate) fn check_applicable(
             });
         }
     }
+    if let Some(reason) = grid
+        .has_open_links()
+        .then(|| why_no_links(algorithm))
+        .flatten()
+    {
+        return Err(QueryError::Unsupported { algorithm, reason });
+    }
     let uneven_class = class.is_some_and(|c| c.uniform_on(grid).is_none());
     if (algorithm.is_jump_point_search() || any_angle) && uneven_class {
         return Err(QueryError::Unsupported {
@@ -145,6 +152,21 @@ pub(crate) fn check_applicable(
         }
     }
     Ok(())
+}
+
+/// Why `algorithm` cannot search a grid with open links, if it cannot.
+fn why_no_links(algorithm: Algorithm) -> Option<&'static str> {
+    match algorithm {
+        _ if algorithm.is_jump_point_search() => {
+            Some("its jumps run along rows and columns and never take a link (use A*)")
+        }
+        Algorithm::ThetaStar => Some("its straight segments never take a link (use A*)"),
+        _ if algorithm.is_bidirectional() => {
+            Some("its backward search does not take links yet (use A*)")
+        }
+        Algorithm::DStarLite => Some("its repairs do not take links yet (use A*)"),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -26,6 +26,9 @@ mod follow;
 /// The labels follow the walls: they are redone, lazily, when [`Grid::wall_revision`] changes,
 /// and kept when only costs change (costs never disconnect anything).
 ///
+/// They join cells by moves only. A grid's links ([`crate::Link`]) join regions too, perhaps one
+/// way: [`crate::Search`] follows them from the start's region before it answers "no path".
+///
 /// The regions of one grid under one movement, kept between queries.
 ///
 /// ```
@@ -331,16 +334,64 @@ impl Components {
     /// The cell of `start`'s region nearest to `goal` in a straight line; ties go to the lower
     /// index. Requires labels made for this grid.
     pub(crate) fn nearest_in_region(&self, grid: &Grid, start: usize, goal: Point) -> usize {
-        let region = self.labels[start];
+        self.nearest_in(grid, &[self.labels[start]], start, goal)
+    }
+
+    /// The cell of any of `regions` nearest to `goal` (ties to the lower index), or `start`
+    /// when they hold none.
+    pub(crate) fn nearest_in(
+        &self,
+        grid: &Grid,
+        regions: &[u32],
+        start: usize,
+        goal: Point,
+    ) -> usize {
         let distance2 = |i: usize| {
             let p = grid.point_of(i);
             let (dx, dy) = (i64::from(p.x - goal.x), i64::from(p.y - goal.y));
             dx * dx + dy * dy
         };
         (0..self.labels.len())
-            .filter(|&i| self.labels[i] == region)
+            .filter(|&i| self.labels[i] != 0 && regions.contains(&self.labels[i]))
             .min_by_key(|&i| (distance2(i), i))
             .unwrap_or(start)
+    }
+
+    /// The regions a unit at the cell `start` reaches on a grid with links: its own, and every
+    /// region a link it may take (as `costs` reads the grid) leads to from one it reaches. Links
+    /// may be one way, so this is reach, not a region of its own: worked out per query, from the
+    /// links alone (a few of them), not the cells. Empty when `start` is a wall.
+    pub(crate) fn reached_by_links(
+        &self,
+        grid: &Grid,
+        costs: impl EntryCosts,
+        start: usize,
+    ) -> Vec<u32> {
+        let label = |i: u32| self.labels.get(i as usize).copied().unwrap_or(0);
+        let mut reached: Vec<u32> = vec![self.labels[start]];
+        reached.retain(|&l| l != 0);
+        let edges = grid.link_table().edges();
+        let mut grew = !reached.is_empty();
+        while grew {
+            grew = false;
+            for edge in edges {
+                let (from, to) = (label(edge.from), label(edge.to));
+                if to != 0
+                    && reached.contains(&from)
+                    && !reached.contains(&to)
+                    && costs.link_cost(edge).is_some()
+                {
+                    reached.push(to);
+                    grew = true;
+                }
+            }
+        }
+        reached
+    }
+
+    /// The region label of the cell at `index` (0 for a wall).
+    pub(crate) fn label_at(&self, index: usize) -> u32 {
+        self.labels[index]
     }
 }
 

@@ -6,6 +6,7 @@
 
 use super::class::parse_class;
 use super::error::{FileError, FileErrorKind, FormatError};
+use super::links::add_links;
 use super::map::{MapLimits, MapShape, parse_shaped_map_with_limits};
 use super::scen::{Scenario, parse_scen};
 use super::text::decode;
@@ -55,6 +56,14 @@ pub fn read_class_file(path: impl AsRef<Path>) -> Result<UnitClass, FileError> {
     let path = path.as_ref();
     let text = read_text_file(path, 64 << 10)?;
     parse_class(&text).map_err(|e| format_error(path, e))
+}
+
+/// Reads a links file and adds its links to `grid` ([`add_links`]); returns how many. At most
+/// 4 MiB.
+pub fn read_links_file(path: impl AsRef<Path>, grid: &mut Grid) -> Result<usize, FileError> {
+    let path = path.as_ref();
+    let text = read_text_file(path, 4 << 20)?;
+    add_links(grid, &text).map_err(|e| format_error(path, e))
 }
 
 /// Reads a text file (a MAPF result file, say) of at most `limit` bytes, refusing a larger one

@@ -45,6 +45,7 @@
 mod class;
 mod error;
 mod files;
+mod links;
 mod map;
 mod quote;
 mod scen;
@@ -53,9 +54,10 @@ pub mod text;
 pub use class::parse_class;
 pub use error::{FileError, FileErrorKind, FormatError};
 pub use files::{
-    MAX_SCEN_BYTES, read_class_file, read_map_file, read_map_file_with_limits, read_scen_file,
-    read_shaped_map_file_with_limits, read_text_file,
+    MAX_SCEN_BYTES, read_class_file, read_links_file, read_map_file, read_map_file_with_limits,
+    read_scen_file, read_shaped_map_file_with_limits, read_text_file,
 };
+pub use links::{MAX_LINKS, add_links, write_links};
 pub use map::{
     MAX_STORED_COST, MapLimits, MapShape, parse_map, parse_map_with_limits,
     parse_shaped_map_with_limits, write_map, write_shaped_map,

@@ -2,6 +2,7 @@
 
 #![allow(dead_code)] // each test file uses its own subset
 
+pub mod class_case;
 pub mod clean_error;
 pub mod lifelong_case;
 pub mod map_case;

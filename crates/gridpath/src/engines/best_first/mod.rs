@@ -19,6 +19,7 @@
 //! re-plan every frame without allocating.
 
 mod hex;
+mod links;
 mod opener;
 mod query;
 
@@ -27,12 +28,13 @@ use crate::algorithms::{Algorithm, jump_point, jump_point_plus, theta_star};
 use crate::grid::{Grid, Point};
 use crate::heuristic::Heuristic;
 use crate::jump_distances::{JumpDistances, Update};
-use crate::unit_class::{EntryCosts, UnitClass};
+use crate::unit_class::{AnyCosts, EntryCosts, UnitClass};
 use crate::vocabulary::frontier::Frontier;
 use crate::vocabulary::nodes::{NO_PARENT, NodeTable};
 use crate::vocabulary::{
     NodeInfo, NodeState, SearchConfig, SearchStatus, Step, TraceEvent, point_at,
 };
+use links::LinkBound;
 use opener::Opener;
 use query::Query;
 
@@ -49,6 +51,9 @@ pub(crate) struct BestFirst {
     /// The unit class the query reads the grid as; `None` for the grid as it is (and for the
     /// jump searches, which run only where the class changes nothing but the scale).
     class: Option<UnitClass>,
+    /// On a grid with open links, the heuristic's part for them; the loop then offers each
+    /// expanded cell's links beside its neighbours ([`BestFirst::advance_linked`]).
+    links: Option<LinkBound>,
     status: SearchStatus,
     expanded: usize,
     current: Option<usize>,
@@ -101,8 +106,13 @@ impl BestFirst {
         self.class = class
             .filter(|_| !config.algorithm.is_jump_point_search())
             .cloned();
+        self.links = grid
+            .has_open_links()
+            .then(|| LinkBound::new(grid, self.class.as_ref(), &query));
+        // The hex loop offers neighbours only: with links, hex maps take the shared loop.
         self.hex = query
             .hex
+            .filter(|_| self.links.is_none())
             .map(|layout| hex::HexQuery::new(layout, width, point_at(target, width)));
         self.expanded = 0;
         self.trace.clear();
@@ -112,7 +122,7 @@ impl BestFirst {
         self.path.clear();
         self.current = None;
         self.status = SearchStatus::Running;
-        let h = query.heuristic_at(query.start);
+        let h = self.heuristic_at(query.start);
         self.nodes.open(query.start, 0.0, NO_PARENT);
         self.frontier.push(query.start, query.priority(0.0, h), 0.0);
         if config.record_trace {
@@ -288,6 +298,90 @@ impl BestFirst {
         }
     }
 
+    /// [`BestFirst::advance`] on a grid with open links: each cell's
+    /// links are offered beside its neighbours, and every cell opened is estimated through the
+    /// links' bound ([`links`]). A loop of its own, so that the searches on grids without links
+    /// compile as if links did not exist.
+    fn advance_linked(&mut self, grid: &Grid, costs: impl EntryCosts) -> Option<usize> {
+        let node = self.take_next(grid)?;
+        let Self {
+            nodes,
+            frontier,
+            trace,
+            query: Some(query),
+            links: Some(bound),
+            status: SearchStatus::Running,
+            ..
+        } = self
+        else {
+            return Some(node);
+        };
+        let g_node = nodes.g(node);
+        let mut opener = Opener {
+            nodes,
+            frontier,
+            trace,
+            query,
+            rules: query.config.algorithm.rules(),
+        };
+        let bound = &*bound;
+        let h = |x, y| move |q: &Query| bound.estimate(q, x, y);
+        query
+            .config
+            .movement
+            .for_each_neighbor_by(grid, costs, node, |next, x, y, step_cost| {
+                opener.offer_estimated(next, node, g_node + step_cost, h(x, y))
+            });
+        for edge in grid.link_table().edges_from(node) {
+            if let Some(cost) = costs.link_cost(edge) {
+                let to = edge.to as usize;
+                let (x, y) = (to % query.width, to / query.width);
+                opener.offer_estimated(to, node, g_node + cost, h(x, y));
+            }
+        }
+        Some(node)
+    }
+
+    /// Expands up to `max_expansions` cells of a search on a grid with links
+    /// ([`BestFirst::advance_linked`]). Out of line, as [`BestFirst::run_hex`] is.
+    #[inline(never)]
+    fn run_linked(&mut self, grid: &Grid, costs: impl EntryCosts, max_expansions: usize) {
+        for _ in 0..max_expansions {
+            if self.advance_linked(grid, costs).is_none() {
+                break;
+            }
+        }
+    }
+
+    /// The heuristic at the cell at `index` (0 for the algorithms that use none), through the
+    /// links' bound when there is one.
+    fn heuristic_at(&self, index: usize) -> f64 {
+        let Some(query) = self.query.as_ref() else {
+            return 0.0;
+        };
+        match &self.links {
+            Some(bound) if query.config.algorithm.uses_heuristic() => {
+                bound.estimate(query, index % query.width, index / query.width)
+            }
+            _ => query.heuristic_at(index),
+        }
+    }
+
+    /// Links opened, shut or added under a stepped search: the heuristic's part for them is
+    /// worked out again, so that it never overestimates.
+    fn refresh_links(&mut self, grid: &Grid) {
+        let stale = match &self.links {
+            Some(bound) => !bound.fits(grid),
+            None => grid.has_open_links(),
+        };
+        if let (true, Some(query)) = (stale, self.query.as_ref())
+            && grid.len() == query.len
+            && self.hex.is_none()
+        {
+            self.links = Some(LinkBound::new(grid, self.class.as_ref(), query));
+        }
+    }
+
     /// Expands up to `max_expansions` cells of a search on a hex map ([`hex`]'s loop). Out of
     /// line, so that the square maps' loop, in the caller, compiles as if it were not there.
     #[inline(never)]
@@ -317,6 +411,10 @@ impl BestFirst {
     fn run_for(&mut self, grid: &Grid, max_expansions: usize) {
         let class = self.class.take();
         match class.as_ref().map(|c| (c, c.on_exact(grid))) {
+            _ if self.links.is_some() => {
+                let costs = AnyCosts::of(grid, class.as_ref());
+                self.run_linked(grid, costs, max_expansions)
+            }
             None => self.run_on(grid, grid, max_expansions),
             Some((_, Some(exact))) => self.run_on(grid, exact, max_expansions),
             Some((class, None)) => self.run_on(grid, class.on(grid), max_expansions),
@@ -327,11 +425,13 @@ impl BestFirst {
     /// One expansion, through the query's class if it has one.
     fn advance_once(&mut self, grid: &Grid) -> Option<usize> {
         let class = self.class.take();
-        let node = match (&class, self.hex.is_some()) {
-            (None, false) => self.advance(grid, grid),
-            (None, true) => self.advance_hex(grid, grid),
-            (Some(class), false) => self.advance(grid, class.on(grid)),
-            (Some(class), true) => self.advance_hex(grid, class.on(grid)),
+        let node = match (&class, self.hex.is_some(), self.links.is_some()) {
+            (None, true, _) => self.advance_hex(grid, grid),
+            (None, false, true) => self.advance_linked(grid, grid),
+            (None, false, false) => self.advance(grid, grid),
+            (Some(class), true, _) => self.advance_hex(grid, class.on(grid)),
+            (Some(class), false, true) => self.advance_linked(grid, class.on(grid)),
+            (Some(class), false, false) => self.advance(grid, class.on(grid)),
         };
         self.class = class;
         node
@@ -396,6 +496,7 @@ impl BestFirst {
 impl Engine for BestFirst {
     fn step(&mut self, grid: &Grid) -> Step {
         self.refresh_jumps(grid);
+        self.refresh_links(grid);
         match self.advance_once(grid) {
             Some(node) => Step::Expanded(grid.point_of(node)),
             None => Step::Finished(self.status),
@@ -405,12 +506,14 @@ impl Engine for BestFirst {
     /// So that a frame never stalls on a large map, without a call through the trait per cell.
     fn step_many(&mut self, grid: &Grid, max_expansions: usize) -> SearchStatus {
         self.refresh_jumps(grid);
+        self.refresh_links(grid);
         self.run_for(grid, max_expansions);
         self.status
     }
 
     fn run(&mut self, grid: &Grid) -> SearchStatus {
         self.refresh_jumps(grid);
+        self.refresh_links(grid);
         self.run_for(grid, usize::MAX);
         self.status
     }
@@ -460,7 +563,7 @@ impl Engine for BestFirst {
         } else {
             self.nodes.g(i)
         };
-        let h = q.heuristic_at(i);
+        let h = self.heuristic_at(i);
         NodeInfo {
             state,
             g,

@@ -39,7 +39,10 @@ pub(super) fn hex_heuristic(heuristic: Heuristic, movement: Movement) -> Option<
 
 impl Query {
     /// The heuristic estimate from the cell at column `x`, row `y` to the target.
-    #[inline]
+    ///
+    /// Always inlined: with the links' heuristic calling it too, the compiler left it out of
+    /// line in JPS+'s offer, which ran 2 % more instructions.
+    #[inline(always)]
     pub(super) fn heuristic(&self, x: usize, y: usize) -> f64 {
         if let Some(layout) = self.hex {
             let at = Point::new(x as i32, y as i32);
@@ -49,6 +52,12 @@ impl Query {
         let dx = axis_distance(x, self.target_x);
         let dy = axis_distance(y + (x & self.shear), self.target_row);
         self.h_scale * self.config.heuristic.estimate_cells(dx, dy)
+    }
+
+    /// The heuristic between any two cells, as [`Query::heuristic`] measures towards the target
+    /// (the link heuristic measures to where links start).
+    pub(super) fn heuristic_between(&self, a: Point, b: Point) -> f64 {
+        self.h_scale * self.config.heuristic.between(self.config.movement, a, b)
     }
 
     /// [`Query::heuristic`] by cell index, or 0 for algorithms that ignore it.
