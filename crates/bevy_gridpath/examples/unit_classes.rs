@@ -7,6 +7,10 @@
 //! - boats (white) sail on the river and over the shallows, and nowhere else;
 //! - tanks (green, two cells across) drive on ground and through the ford: no water, no mud.
 //!
+//! A ladder (violet) spans the river in the west: a link between two cells, of a kind soldiers
+//! may climb and tanks may not (a `NavLink` entity; the debug plugin draws it). A soldier takes
+//! it as one step: it waits at its foot for its cost, then stands on the far bank.
+//!
 //! Everyone goes back and forth between two places, and the debug plugin draws each route in
 //! its unit's colour. The door in the wall at the bottom (orange) shuts and opens every four
 //! seconds: an `Obstacle` added and removed, and the units that need it plan again.
@@ -14,8 +18,9 @@
 //! `cargo run --example unit_classes` (from the workspace root)
 
 use bevy::prelude::*;
-use bevy_gridpath::RouteColor;
+use bevy_gridpath::gridpath::Link;
 use bevy_gridpath::prelude::*;
+use bevy_gridpath::{NavLink, RouteColor};
 
 const CELL: f32 = 26.0;
 /// `#` wall, `~` water, `s` shallows (the ford), `m` mud, `D` the door, `.` ground.
@@ -39,6 +44,8 @@ const MAP: [&str; 16] = [
 ];
 const MUD: Terrain = Terrain(3);
 const SHALLOWS: Terrain = Terrain(4);
+/// A kind of link, not of ground: what a class says of it decides who climbs.
+const LADDER: Terrain = Terrain(10);
 
 /// Where a unit goes back and forth between.
 #[derive(Component)]
@@ -80,6 +87,7 @@ fn spawn_level(mut commands: Commands, mut classes: ResMut<UnitClasses>) {
     let tank = UnitClass::new()
         .without(Terrain::WATER)
         .without(MUD)
+        .without(LADDER)
         .with_cost(SHALLOWS, 2);
     let (soldier, boat, tank) = (
         classes.add("soldier", soldier),
@@ -111,6 +119,9 @@ fn spawn_level(mut commands: Commands, mut classes: ResMut<UnitClasses>) {
             };
         }
     }
+    // The ladder across the river, from bank to bank: 4 to climb.
+    let ladder = Link::new(Point::new(3, 3), Point::new(3, 7), 4).of_kind(LADDER);
+    commands.spawn(NavLink(ladder));
     // (class, size, colour, from, to)
     let units = [
         (soldier, 1, (0.3, 0.55, 1.0), (2, 2), (31, 13)),

@@ -111,6 +111,9 @@ pub struct AgentProgress {
     /// Its route's revision, and the grid revision it was last checked against: the edits up to
     /// that one cannot touch it.
     pub(crate) checked: Option<(u64, u64)>,
+    /// How far it is through taking a link (in cost-1 cells of time): it waits at the link's
+    /// start for the link's cost, then stands at its end.
+    pub(crate) crossing: f32,
 }
 
 impl AgentProgress {

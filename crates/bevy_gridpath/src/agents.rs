@@ -177,6 +177,8 @@ struct Edits {
     scale: f64,
     low: Point,
     high: Point,
+    /// A link was added or opened: a shortcut from anywhere to anywhere, which no box rules out.
+    link_opened: bool,
 }
 
 /// The smallest box holding `cells` (corners low and high; an empty box when there are none).
@@ -194,7 +196,7 @@ fn bounds<'a>(cells: impl IntoIterator<Item = &'a Point>) -> (Point, Point) {
 }
 
 impl Edits {
-    fn new(grid: &Grid, touched: HashSet<Point>) -> Self {
+    fn new(grid: &Grid, touched: HashSet<Point>, link_opened: bool) -> Self {
         let (low, high) = bounds(&touched);
         let opened: Vec<Point> = touched
             .iter()
@@ -208,6 +210,7 @@ impl Edits {
             scale: f64::from(grid.min_cost()),
             low,
             high,
+            link_opened,
         }
     }
 
@@ -225,6 +228,7 @@ impl Edits {
         let near_rest = rest.iter().any(|&p| self.near(p, 1));
         (near_rest && crate::nav_grid::path_touches(rest, &self.touched))
             || (self.near(progress.here, 2) && way_back_touched(rest, progress.here, &self.touched))
+            || self.link_opened
             || could_shorten(self, progress, route, movement)
     }
 }
@@ -246,7 +250,8 @@ fn changes<'m>(
             let class = classes.get(agent.class).ok().flatten();
             let touched = nav
                 .changes_since_as(revision, class)
-                .map(|changes| Edits::new(nav.grid(), corners_touched(changes, agent.size)));
+                .map(|changes| corners_touched(changes, agent.size))
+                .map(|touched| Edits::new(nav.grid(), touched, nav.link_opened_since(revision)));
             memo.push((revision, agent.size, agent.class, touched));
             memo.len() - 1
         }
@@ -306,6 +311,7 @@ fn plan_from(progress: &AgentProgress, route: Option<&Route>, grid: &Grid, m: Mo
 fn walk(
     time: Res<Time>,
     nav: Option<Res<NavGrid>>,
+    classes: Res<UnitClasses>,
     fields: Res<FlowFields>,
     mut agents: Query<
         (
@@ -367,19 +373,37 @@ fn walk(
             (false, _) => progress.next_cell(route),
         };
         let mut budget = agent.speed.max(0.0) * dt; // in cost-1 cells
+        let class = classes.get(agent.class).ok().flatten();
         for _ in 0..8 {
             let here = progress.here;
             let heading = next(&progress);
-            let allowed = heading
+            let moves = heading
                 .is_some_and(|h| h == here || agent.movement.step_cost(grid, here, h).is_some());
+            let link = heading
+                .filter(|_| !moves)
+                .and_then(|h| grid.link_cost(here, h, class));
+            let allowed = moves || link.is_some();
             if heading.is_some() && !allowed {
                 progress.blocked = true;
             }
-            let aim = if allowed {
-                heading.unwrap_or(here)
-            } else {
-                here
-            };
+            if link.is_none() {
+                progress.crossing = 0.0;
+            }
+            if let (Some(cost), Some(aim), true) = (link, heading, at == centre(here)) {
+                // A link is taken in place: a wait at its start for its cost, then its end.
+                progress.crossing += budget;
+                if progress.crossing < cost as f32 {
+                    break;
+                }
+                budget = progress.crossing - cost as f32;
+                progress.crossing = 0.0;
+                at = centre(aim);
+                progress.here = aim;
+                progress.next = progress.next.saturating_add(1);
+                continue;
+            }
+            // To the link's start first, if it is not quite there.
+            let aim = if moves { heading.unwrap_or(here) } else { here };
             let cost = ground_cost(grid, here);
             let to_go = centre(aim) - at;
             let distance = nav.layout().moves_between(at, centre(aim));
@@ -390,6 +414,9 @@ fn walk(
             }
             at = centre(aim);
             budget -= distance * cost;
+            if link.is_some() {
+                continue; // at the link's start now: take it
+            }
             if !allowed || progress.blocked {
                 break; // wait here for the new route
             }
@@ -503,7 +530,7 @@ mod tests {
             here: p(0, 10),
             ..default()
         };
-        let near = Edits::new(&grid, HashSet::from_iter([p(5, 5)]));
+        let near = Edits::new(&grid, HashSet::from_iter([p(5, 5)]), false);
         assert!(could_shorten(
             &near,
             &progress,
@@ -512,7 +539,7 @@ mod tests {
         ));
         assert!(!could_shorten(&near, &progress, &way, Movement::FourWay));
         // Far off on both: (0, 0) is 10 columns and 10 sheared rows from the goal.
-        let far = Edits::new(&grid, HashSet::from_iter([p(0, 0)]));
+        let far = Edits::new(&grid, HashSet::from_iter([p(0, 0)]), false);
         assert!(!could_shorten(
             &far,
             &progress,

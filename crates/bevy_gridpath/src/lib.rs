@@ -31,6 +31,7 @@ pub mod crowd;
 pub mod debug;
 pub mod flow;
 pub mod layout;
+pub mod links;
 pub mod nav_grid;
 pub mod off_frame;
 mod plugin;
@@ -47,12 +48,13 @@ pub use crowd::{
     UNTANGLE_AFTER,
 };
 pub use debug::{
-    DebugColors, FlowFieldGizmos, GridPathDebugPlugin, NavGridGizmos, ObstacleGizmos, RouteColor,
-    RouteGizmos, TacticsGizmos,
+    DebugColors, FlowFieldGizmos, GridPathDebugPlugin, LinkGizmos, NavGridGizmos, ObstacleGizmos,
+    RouteColor, RouteGizmos, TacticsGizmos,
 };
 pub use flow::{FlowFields, SharedFlow};
 pub use gridpath;
 pub use layout::{CellShape, GridLayout};
+pub use links::NavLink;
 pub use nav_grid::{NavGrid, path_touches};
 pub use off_frame::SearchThread;
 pub use plugin::{GridPathPlugin, GridPathSystems};

@@ -19,7 +19,7 @@ use crate::off_frame::lock;
 use bevy::platform::collections::{HashMap, HashSet};
 use bevy::prelude::*;
 use gridpath::mapf::crowd::CrowdMap;
-use gridpath::{Cell, Clearance, Grid, GridError, Point, Terrain, UnitClass};
+use gridpath::{Cell, Clearance, Grid, GridError, Link, LinkId, Point, Terrain, UnitClass};
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -45,6 +45,8 @@ pub struct NavGrid {
     log_starts: u64,
     /// The grids of units bigger than one cell, made on demand (see the module docs).
     sized: Mutex<SizedGrids>,
+    /// The revision at which a link was last added or opened ([`NavGrid::link_opened_since`]).
+    link_opened: u64,
 }
 
 /// Each size's grid, asked of the [`NavGrid`] once in a system's run rather than once an agent.
@@ -126,6 +128,7 @@ impl NavGrid {
             log: VecDeque::new(),
             log_starts: revision,
             sized: Mutex::default(),
+            link_opened: 0,
         })
     }
 
@@ -173,7 +176,9 @@ impl NavGrid {
             }
         };
         if entry.1 != self.revision {
-            match self.changes_since(entry.1) {
+            // A clone keeps the links it was made with: after a link's change, made again.
+            let same_links = entry.2.link_revision() == self.grid.link_revision();
+            match self.changes_since(entry.1).filter(|_| same_links) {
                 Some(changes) => {
                     let grid = Arc::make_mut(&mut entry.2);
                     clearance.repair(&self.grid, grid, size, changes);
@@ -301,6 +306,56 @@ impl NavGrid {
             let _ = Arc::make_mut(&mut self.grid).set_terrain(p, terrain);
             self.log_change(p, Some((before, terrain)));
         }
+    }
+
+    /// Adds a link between two cells (a door, stairs, a teleporter: [`gridpath::Link`]); `None`
+    /// when an end is off the grid. [`crate::NavLink`] on an entity does this for a game. A
+    /// change is logged at both ends, as an edit of those cells: routes through them, and units
+    /// waiting for a way, plan again.
+    pub fn add_link(&mut self, link: Link) -> Option<LinkId> {
+        let id = Arc::make_mut(&mut self.grid).add_link(link).ok()?;
+        self.record_link(&link);
+        if link.open {
+            self.link_opened = self.revision;
+        }
+        Some(id)
+    }
+
+    /// Removes a link; what it was, if there was one.
+    pub fn remove_link(&mut self, id: LinkId) -> Option<Link> {
+        let link = Arc::make_mut(&mut self.grid).remove_link(id)?;
+        self.record_link(&link);
+        Some(link)
+    }
+
+    /// Opens or shuts a link (a door); whether anything changed.
+    pub fn set_link_open(&mut self, id: LinkId, open: bool) -> bool {
+        let Some(&link) = self.grid.link(id).filter(|l| l.open != open) else {
+            return false;
+        };
+        Arc::make_mut(&mut self.grid).set_link_open(id, open);
+        self.record_link(&link);
+        if open {
+            self.link_opened = self.revision;
+        }
+        true
+    }
+
+    /// Has a link been added or opened since `revision`? It may be a shortcut for any route,
+    /// wherever its ends are: agents plan again.
+    pub fn link_opened_since(&self, revision: u64) -> bool {
+        self.link_opened > revision
+    }
+
+    /// Every link, open or shut, with its id.
+    pub fn links(&self) -> impl Iterator<Item = (LinkId, &Link)> + '_ {
+        self.grid.links()
+    }
+
+    /// A link's change, logged at both its ends.
+    fn record_link(&mut self, link: &Link) {
+        self.record(link.from);
+        self.record(link.to);
     }
 
     /// [`NavGrid::changes_since`] as a unit of `class` sees them: a terrain changed to one the

@@ -6,7 +6,7 @@
 //! the other way round). The order inside [`GridPathSystems::Plan`] is set here too, by the
 //! private [`Planning`] steps.
 
-use crate::{agents, cells, crowd, flow, off_frame, requests, tactics};
+use crate::{agents, cells, crowd, flow, links, off_frame, requests, tactics};
 use bevy::prelude::*;
 
 /// Adds the nav grid's bookkeeping, the path service and the agents. Insert a
@@ -62,6 +62,7 @@ impl Plugin for GridPathPlugin {
             );
         off_frame::plugin(app);
         cells::plugin(app, SyncGrid);
+        links::plugin(app, SyncGrid);
         requests::plugin(app, CollectAnswers, StartSearches);
         flow::plugin(app, KeepFields);
         tactics::plugin(app, KeepFields);

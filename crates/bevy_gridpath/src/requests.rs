@@ -460,6 +460,9 @@ impl PathService {
         if !grid.is_passable(to) {
             return Err(PathFailure::GoalBlocked);
         }
+        if grid.has_open_links() {
+            return Ok(()); // links join regions, perhaps one way: the search finds out
+        }
         let k = usize::from(size) - 1;
         if self.regions.len() <= k {
             self.regions.resize_with(k + 1, Components::new);
@@ -694,8 +697,8 @@ fn start_requests(
         let revision = nav.revision();
         let task = Pending::start(*thread, move || {
             // The service checked that the goal is in reach on the walls, unless the request
-            // has its own (a class's regions are the search's to find).
-            let checked = !own && on.class.is_none();
+            // has its own (a class's regions, and links, are the search's to find).
+            let checked = !own && on.class.is_none() && !on.grid.has_open_links();
             let result = search_for(&mut search, &on, request, revision, checked);
             Answer {
                 search,
@@ -812,6 +815,12 @@ pub(crate) fn costs_along(
             let step = match class {
                 None => movement.step_cost(grid, from, to),
                 Some(class) => movement.step_cost_as(grid, class, from, to),
+            };
+            // Not a move: a link (the cheaper, where a link joins two neighbours).
+            let link = grid.link_cost(from, to, class);
+            let step = match (step, link) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
             };
             total += step.unwrap_or(0.0);
         }

@@ -37,6 +37,11 @@ pub struct FlowFieldGizmos;
 #[derive(Default, Reflect, GizmoConfigGroup)]
 pub struct TacticsGizmos;
 
+/// Every link of the grid ([`NavLink`](crate::NavLink)): its ends ringed and joined, an arrow
+/// for one taken one way, dim while shut.
+#[derive(Default, Reflect, GizmoConfigGroup)]
+pub struct LinkGizmos;
+
 /// The overlays' colours; change them to stand out from a game's own art.
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct DebugColors {
@@ -54,6 +59,8 @@ pub struct DebugColors {
     pub range: Color,
     /// The cells a unit sees.
     pub sight: Color,
+    /// Links (doors, stairs, teleporters), and the ring where a route takes one.
+    pub link: Color,
 }
 
 impl Default for DebugColors {
@@ -66,6 +73,7 @@ impl Default for DebugColors {
             flow: Color::srgba(0.35, 0.75, 1.0, 0.6),
             range: Color::srgb(0.3, 0.6, 1.0),
             sight: Color::srgb(1.0, 0.9, 0.3),
+            link: Color::srgb(0.85, 0.4, 1.0),
         }
     }
 }

@@ -18,20 +18,22 @@
 
 mod grid;
 mod groups;
+mod links;
 mod on_screen;
 mod routes;
 mod tactics;
 mod walls;
 
 pub use groups::{
-    DebugColors, FlowFieldGizmos, NavGridGizmos, ObstacleGizmos, RouteColor, RouteGizmos,
-    TacticsGizmos,
+    DebugColors, FlowFieldGizmos, LinkGizmos, NavGridGizmos, ObstacleGizmos, RouteColor,
+    RouteGizmos, TacticsGizmos,
 };
 pub use on_screen::{OnScreen, Shown};
 
 use bevy::prelude::*;
 
-/// Draws the grid, its walls, the routes, the flow fields, ranges and fields of view with gizmos.
+/// Draws the grid, its walls, its links, the routes, the flow fields, ranges and fields of view
+/// with gizmos.
 pub struct GridPathDebugPlugin;
 
 impl Plugin for GridPathDebugPlugin {
@@ -41,6 +43,7 @@ impl Plugin for GridPathDebugPlugin {
             .init_gizmo_group::<RouteGizmos>()
             .init_gizmo_group::<FlowFieldGizmos>()
             .init_gizmo_group::<TacticsGizmos>()
+            .init_gizmo_group::<LinkGizmos>()
             .init_resource::<DebugColors>()
             .add_systems(Startup, busy_overlays_off_by_default)
             .add_systems(
@@ -51,6 +54,7 @@ impl Plugin for GridPathDebugPlugin {
                     routes::draw_routes.run_if(enabled::<RouteGizmos>),
                     routes::draw_flow_fields.run_if(enabled::<FlowFieldGizmos>),
                     tactics::draw_tactics.run_if(enabled::<TacticsGizmos>),
+                    links::draw_links.run_if(enabled::<LinkGizmos>),
                 )
                     .in_set(crate::plugin::GridPathSystems::Draw),
             );

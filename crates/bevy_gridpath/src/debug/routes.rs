@@ -35,6 +35,8 @@ pub(super) fn draw_routes(
     };
     let (layout, grid) = (nav.layout(), nav.grid());
     let ring = layout.step.abs().x * 0.7;
+    // Asked once a frame: the routes of a grid without links are drawn as they always were.
+    let linked = grid.has_open_links();
     for (route, progress, status, color, heading, flows, agent) in &routes {
         // A unit bigger than one cell is drawn, ringed and routed from the middle of what it
         // covers.
@@ -75,8 +77,47 @@ pub(super) fn draw_routes(
         // Converted once, not at every vertex (an `Hsla` costs three `powf`s), and only for a
         // way drawn.
         let color = LinearRgba::from(color.map_or(colors.route, |c| c.0));
-        gizmos.linestrip_2d(points.drain(..), color);
+        let movement = route.map(|r| r.request.movement());
+        if let (true, Some(movement), Some(progress)) = (linked, movement, progress) {
+            // The cells drawn, again (not kept for every route: only on a grid with links).
+            let cells: Vec<Point> = match route {
+                Some(route) if !flows => progress.remaining(route).to_vec(),
+                _ => Vec::new(),
+            };
+            let takes_link =
+                |a: Point, b: Point| movement.step_cost(grid, a, b).is_none() && a != b;
+            let ends = (ring * 0.6, colors.link);
+            draw_taking_links(&mut gizmos, &points, &cells, takes_link, ends, color);
+            points.clear();
+        } else {
+            gizmos.linestrip_2d(points.drain(..), color);
+        }
     }
+}
+
+/// A route on a grid with links: its line broken where it takes one (drawn by
+/// [`super::links`]), with a ring at the end it arrives at, the floor it changes to. `points`
+/// are `cells` in the world (or, with no cells, drawn whole).
+fn draw_taking_links(
+    gizmos: &mut Gizmos<RouteGizmos>,
+    points: &[Vec2],
+    cells: &[Point],
+    takes_link: impl Fn(Point, Point) -> bool,
+    (ring, ring_color): (f32, Color),
+    color: LinearRgba,
+) {
+    let mut start = 0;
+    if cells.len() == points.len() {
+        for (i, w) in cells.windows(2).enumerate() {
+            if takes_link(w[0], w[1]) {
+                gizmos.linestrip_2d(points[start..=i].iter().copied(), color);
+                let arrived = Isometry2d::from_translation(points[i + 1]);
+                gizmos.circle_2d(arrived, ring, ring_color);
+                start = i + 1;
+            }
+        }
+    }
+    gizmos.linestrip_2d(points[start..].iter().copied(), color);
 }
 
 /// An arrow on each cell on screen that can reach a field's destination.
