@@ -4,11 +4,13 @@
 use super::agents::AgentCommand;
 use super::cells::{CellChange, CellEditor, CellState};
 use super::history::{self, History};
+use super::links::LinkClick;
 use super::marker_drag::MarkerDrag;
 use super::tool::{EditTool, Tool};
 use crate::input::pointer::{LeftButtonPoints, PointerOverUi, PointerWorld};
 use crate::notices::Notices;
 use crate::world::layout::MapLayout;
+use bevy::ecs::system::SystemParam;
 use bevy::platform::collections::HashSet;
 use bevy::prelude::*;
 use gridpath::Point;
@@ -39,6 +41,27 @@ impl Stroke {
     }
 }
 
+/// The tools a click uses, not a drag: each sends what it asks for on.
+#[derive(SystemParam)]
+pub(super) struct ClickTools<'w> {
+    drops: MessageWriter<'w, AgentCommand>,
+    links: MessageWriter<'w, LinkClick>,
+}
+
+impl ClickTools<'_> {
+    fn click(&mut self, tool: Tool, cell: Point) {
+        match tool {
+            Tool::Agents => {
+                self.drops.write(AgentCommand::DropAt(cell));
+            }
+            Tool::Links => {
+                self.links.write(LinkClick(cell));
+            }
+            Tool::Walls | Tool::Ground(_) => {}
+        }
+    }
+}
+
 /// Brush strokes: begin on a left press on the map (not on a marker, not over the panel), paint
 /// every cell the cursor passes while held, record one undo step on release.
 pub(super) fn paint(
@@ -53,7 +76,7 @@ pub(super) fn paint(
     mut editor: CellEditor,
     mut history: ResMut<History>,
     mut notices: ResMut<Notices>,
-    mut drops: MessageWriter<AgentCommand>,
+    mut clicks: ClickTools,
 ) {
     let cell_of = |w: Vec2| layout.cell_at(w);
     let pressed_cell = button.down_or(&pointer).map(cell_of);
@@ -69,10 +92,7 @@ pub(super) fn paint(
             Tool::Walls if state.wall => BrushAction::RemoveWall,
             Tool::Walls => BrushAction::AddWall,
             Tool::Ground(g) => BrushAction::SetGround(g.cost()),
-            Tool::Agents => {
-                drops.write(AgentCommand::DropAt(cell));
-                return;
-            }
+            Tool::Agents | Tool::Links => return clicks.click(tool.tool, cell),
         };
         *stroke = Stroke {
             action: Some(action),

@@ -7,9 +7,10 @@ use crate::notices::Notices;
 use crate::world::agents::{Agent, AgentPos, AgentSeed};
 use crate::world::map_load::{LoadMap, MapLoaded, MapSnapshot};
 use crate::world::markers::Marker;
+use crate::world::nav::NavLink;
 use crate::world::terrain::Ground;
 use bevy::prelude::*;
-use gridpath::Point;
+use gridpath::{Link, Point};
 
 /// The most steps kept; the oldest go first.
 pub const MAX_STEPS: usize = 100;
@@ -36,6 +37,12 @@ pub enum Edit {
         added: Vec<AgentSeed>,
         removed: Vec<AgentSeed>,
     },
+    /// Links drawn or removed with the Links tool.
+    Links {
+        label: &'static str,
+        added: Vec<Link>,
+        removed: Vec<Link>,
+    },
 }
 
 impl Edit {
@@ -49,6 +56,7 @@ impl Edit {
                 added,
                 removed,
             } => format!("{label} ({})", added.len().max(removed.len())),
+            Edit::Links { label, .. } => label.to_string(),
         }
     }
 }
@@ -123,10 +131,13 @@ pub(super) fn run_edit_commands(
     mut load: MessageWriter<LoadMap>,
     mut notices: ResMut<Notices>,
     agents: Query<(Entity, &Agent, &AgentPos)>,
+    links: Query<(Entity, &NavLink)>,
     mut commands: Commands,
 ) {
-    let mut agents = |take: &[AgentSeed], bring: &[AgentSeed]| {
-        swap_agents(take, bring, &agents, &mut commands);
+    // One closure for both kinds of entity step, as the two share the commands.
+    let mut swap = |step: Swap| match step {
+        Swap::Agents(take, bring) => swap_agents(take, bring, &agents, &mut commands),
+        Swap::Links(take, bring) => swap_links(take, bring, &links, &mut commands),
     };
     for request in requests.read() {
         match request {
@@ -140,7 +151,7 @@ pub(super) fn run_edit_commands(
                         &mut editor,
                         &mut load,
                         &mut notices,
-                        &mut agents,
+                        &mut swap,
                     );
                     history.redo.push(edit);
                 }
@@ -155,7 +166,7 @@ pub(super) fn run_edit_commands(
                         &mut editor,
                         &mut load,
                         &mut notices,
-                        &mut agents,
+                        &mut swap,
                     );
                     history.undo.push(edit);
                 }
@@ -208,7 +219,7 @@ fn apply(
     editor: &mut CellEditor,
     load: &mut MessageWriter<LoadMap>,
     notices: &mut Notices,
-    agents: &mut impl FnMut(&[AgentSeed], &[AgentSeed]),
+    swap: &mut impl FnMut(Swap),
 ) {
     let back = direction == Direction::Back;
     match edit {
@@ -245,9 +256,41 @@ fn apply(
             } else {
                 (removed, added)
             };
-            agents(take, bring);
+            swap(Swap::Agents(take, bring));
+        }
+        Edit::Links { added, removed, .. } => {
+            let (take, bring) = if back {
+                (added, removed)
+            } else {
+                (removed, added)
+            };
+            swap(Swap::Links(take, bring));
         }
     }
+}
+
+/// Undo or redo of a links step: the links it added go, those it removed come back (or the
+/// other way round).
+fn swap_links(
+    take: &[Link],
+    bring: &[Link],
+    links: &Query<(Entity, &NavLink)>,
+    commands: &mut Commands,
+) {
+    for (entity, link) in links {
+        if take.contains(&link.0) {
+            commands.entity(entity).despawn();
+        }
+    }
+    for &link in bring {
+        commands.spawn(NavLink(link));
+    }
+}
+
+/// Entities an undo or redo takes away and brings back.
+enum Swap<'a> {
+    Agents(&'a [AgentSeed], &'a [AgentSeed]),
+    Links(&'a [Link], &'a [Link]),
 }
 
 /// Undo or redo of an agents step: the agents it added go, the ones it removed come back (or the

@@ -10,6 +10,7 @@ pub mod agents;
 pub mod brush;
 pub mod cells;
 pub mod history;
+pub mod links;
 pub mod marker_drag;
 pub mod scenes;
 mod shortcuts;
@@ -30,6 +31,8 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<History>()
         .init_resource::<agents::AgentRoster>()
         .init_resource::<agents::SpawnSize>()
+        .init_resource::<links::PendingLink>()
+        .add_message::<links::LinkClick>()
         .add_message::<EditCommand>()
         .add_message::<agents::AgentCommand>()
         .add_message::<scenes::LoadScene>()
@@ -54,6 +57,8 @@ pub(super) fn plugin(app: &mut App) {
                 agents::clear_on_new_map,
                 scenes::spawn_scene_agents,
                 agents::run_agent_commands,
+                links::forget_on_new_map,
+                links::edit_links,
                 scenes::load_scenes,
             )
                 .chain()

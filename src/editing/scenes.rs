@@ -10,6 +10,8 @@
 //! - **Three sizes**: units of 1 × 1, 2 × 2 and 3 × 3 through a door three cells wide.
 //! - **Tactics**: a hexagon map of walls and grass, the start marker a unit and four agents
 //!   standing still as its enemies, with the tactics view on (its range, turns and sight).
+//! - **Two floors**: the ground floor and the floor above side by side on one map, joined by
+//!   links (the stairs, a lift); the start below, the goal above: the path takes the stairs.
 //!
 //! In the crowd scenes each agent's place is the mirror of where it starts, so every one has
 //! somewhere to be and the crowds must pass through each other to get there; in the tactics
@@ -22,7 +24,7 @@ use crate::world::map_load::{LoadMap, MapLoaded};
 use bevy::prelude::*;
 use gridpath::hex::HexLayout;
 use gridpath::movingai::MapShape;
-use gridpath::{Grid, Point};
+use gridpath::{Grid, Link, Point};
 
 /// The scenes, as the panel and `--scene` name them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -33,6 +35,7 @@ pub enum Scene {
     Crossing,
     ThreeSizes,
     Tactics,
+    Floors,
 }
 
 /// The tactics scene: `#` a wall, `2` grass (two points to enter), `E` an enemy, `S` the unit
@@ -56,12 +59,13 @@ const TACTICS: [&str; 15] = [
 ];
 
 impl Scene {
-    pub const ALL: [Scene; 5] = [
+    pub const ALL: [Scene; 6] = [
         Scene::Door,
         Scene::Corridor,
         Scene::Crossing,
         Scene::ThreeSizes,
         Scene::Tactics,
+        Scene::Floors,
     ];
 
     pub fn key(self) -> &'static str {
@@ -71,6 +75,7 @@ impl Scene {
             Scene::Crossing => "crossing",
             Scene::ThreeSizes => "sizes",
             Scene::Tactics => "tactics",
+            Scene::Floors => "floors",
         }
     }
 
@@ -81,6 +86,7 @@ impl Scene {
             Scene::Crossing => "crossing: crowd across crowd",
             Scene::ThreeSizes => "three sizes through a door",
             Scene::Tactics => "tactics: a unit and its enemies on hexagons",
+            Scene::Floors => "two floors joined by stairs and a lift",
         }
     }
 
@@ -107,6 +113,7 @@ impl Scene {
         };
         match (self, find('S'), find('G')) {
             (Scene::Tactics, Some(start), Some(goal)) => (start, goal),
+            (Scene::Floors, ..) => (Point::new(2, 15), Point::new(FLOOR + 3 + 14, 2)),
             _ => {
                 let corner = Point::new(grid.width() as i32 - 1, grid.height() as i32 - 1);
                 (Point::new(0, 0), corner)
@@ -133,6 +140,7 @@ impl Scene {
                     .collect();
                 (rows, enemies)
             }
+            Scene::Floors => (two_floors(), Vec::new()),
             Scene::Door => {
                 let rows = room_with_wall(41, 30, 20, 15..=15);
                 let agents = (0..300)
@@ -194,6 +202,38 @@ impl Scene {
     }
 }
 
+/// The width of each floor of the two-floor scene; the floor above starts 3 cells to its right.
+const FLOOR: i32 = 17;
+
+impl Scene {
+    /// The scene's links: for the two floors, the stairs (each floor's south-west corner to the
+    /// other's, 4 to climb) and a lift (north-east corners, 8 to ride, one way up).
+    fn links(self) -> Vec<Link> {
+        let above = |p: Point| Point::new(p.x + FLOOR + 3, p.y);
+        match self {
+            Scene::Floors => vec![
+                Link::new(Point::new(1, 16), above(Point::new(1, 16)), 4),
+                Link::new(Point::new(15, 1), above(Point::new(15, 1)), 8).one_way(),
+            ],
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// The two-floor scene's map: two floors of [`FLOOR`] × 18 with rooms (the floor above is the
+/// ground floor turned upside down), and a void three cells wide between them.
+fn two_floors() -> Vec<String> {
+    let floor = |y: usize| match y {
+        6 => "########..#######",
+        12 => "#######..########",
+        _ if (7..12).contains(&y) => ".......#.........",
+        _ => ".................",
+    };
+    (0..18)
+        .map(|y| format!("{}###{}", floor(y), floor(17 - y)))
+        .collect()
+}
+
 /// A room of `width × height` with a wall down `x = wall` (none if negative), open where `y` is
 /// in `door`.
 fn room_with_wall(
@@ -239,7 +279,11 @@ pub(super) fn load_scenes(
     let (rows, agents) = scene.build();
     let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
     match Grid::from_ascii(&rows) {
-        Ok(grid) => {
+        Ok(mut grid) => {
+            for link in scene.links() {
+                // Laid out inside the scene's own map: both ends are on it.
+                let _ = grid.add_link(link);
+            }
             let markers = scene.markers(&grid);
             let mut request = LoadMap::new(format!("scene: {}", scene.key()), grid);
             request.markers = Some(markers);
@@ -247,6 +291,11 @@ pub(super) fn load_scenes(
             load.write(request);
             commands.insert_resource(PendingScene(scene));
             let agents = match scene {
+                Scene::Floors => {
+                    "the start below, the goal above: the path takes the stairs (violet); \
+                     draw more with the Links tool"
+                        .to_owned()
+                }
                 Scene::Tactics => format!(
                     "the start is a unit with {} enemies round it; drag the goal",
                     agents.len()

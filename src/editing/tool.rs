@@ -13,6 +13,9 @@ pub enum Tool {
     Ground(Ground),
     /// A click drops an agent.
     Agents,
+    /// Two clicks make a link between two cells (stairs, a ladder, a teleporter); a click on
+    /// a link's end removes it.
+    Links,
 }
 
 impl Tool {
@@ -21,6 +24,7 @@ impl Tool {
             Tool::Walls => "Walls",
             Tool::Ground(g) => g.name(),
             Tool::Agents => "Agents",
+            Tool::Links => "Links",
         }
     }
 }

@@ -91,6 +91,11 @@ fn tool_palette(ui: &mut egui::Ui, tool: &mut EditTool) {
         }
         ui.selectable_value(&mut tool.tool, Tool::Agents, "Agents")
             .on_hover_text("Click the map to drop an agent.");
+        ui.selectable_value(&mut tool.tool, Tool::Links, "Links")
+            .on_hover_text(
+                "Click a cell, then the cell it leads to: a link (stairs, a teleporter) costing 2. \
+             Click a link's end to remove it.",
+            );
     });
     ui.horizontal(|ui| {
         ui.label("brush");

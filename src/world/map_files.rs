@@ -3,7 +3,8 @@
 //! Files use the Moving AI format, with the ground costs in a `costs` block after the map rows
 //! (see `gridpath::movingai`): standard tools read the walls and skip the block. A file that is
 //! missing or malformed leaves the current map as it is (or, at start-up, the built-in one), and
-//! the panel shows the error with its line number. A hostile file costs nothing: a header that
+//! the panel shows the error with its line number. A map's links (stairs, teleporters) are saved
+//! beside it, in `NAME.map.links` (`gridpath route --links`'s format), and read back from there. A hostile file costs nothing: a header that
 //! claims more than the playground's [`MAX_CELLS`] is refused before the map is read.
 
 use crate::frame::AppSystems;
@@ -13,7 +14,8 @@ use crate::world::map_load::{CurrentMap, LoadMap, MAX_CELLS};
 use crate::world::nav::NavGrid;
 use bevy::prelude::*;
 use gridpath::movingai::{
-    MapLimits, MapShape, parse_shaped_map_with_limits, read_shaped_map_file_with_limits,
+    MapLimits, MapShape, parse_shaped_map_with_limits, read_links_file,
+    read_shaped_map_file_with_limits, write_links,
 };
 use std::path::{Path, PathBuf};
 
@@ -52,7 +54,10 @@ fn open_files(
         // The playground's own cell limit goes to the reader, so a file that claims a bigger map
         // is refused at its header, before anything is allocated or much is read.
         let limits = MapLimits::cells(MAX_CELLS);
-        let read = read_shaped_map_file_with_limits(path, &limits);
+        let mut read = read_shaped_map_file_with_limits(path, &limits);
+        if let Ok((grid, _)) = &mut read {
+            add_saved_links(path, grid, &mut notices);
+        }
         open_or_say_why(
             file_name(path),
             read,
@@ -60,6 +65,27 @@ fn open_files(
             &mut load,
             &mut notices,
         );
+    }
+}
+
+/// Where a map's links are saved: beside it, `NAME.map.links`.
+fn links_path(map: &Path) -> PathBuf {
+    let mut name = map.as_os_str().to_owned();
+    name.push(".links");
+    PathBuf::from(name)
+}
+
+/// Adds the links saved beside the map at `path`, if there are any; a bad file is said, and the
+/// map opens without them.
+fn add_saved_links(path: &Path, grid: &mut gridpath::Grid, notices: &mut Notices) {
+    let links = links_path(path);
+    if !links.is_file() {
+        return;
+    }
+    let before = grid.clone();
+    if let Err(e) = read_links_file(&links, grid) {
+        *grid = before;
+        notices.warn(format!("The map opens without its links: {e}"));
     }
 }
 
@@ -123,7 +149,7 @@ fn save_files(
         let written = crate::browser::download(&file_name(path), &text);
         #[cfg(not(target_arch = "wasm32"))]
         let written = std::fs::write(path, text);
-        match written {
+        match written.and_then(|()| save_links(path, nav.grid())) {
             Ok(()) => {
                 current.name = file_name(path);
                 notices.info(format!("Saved the map to {}.", path.display()));
@@ -131,4 +157,12 @@ fn save_files(
             Err(e) => notices.error(format!("Could not save to {}: {e}", path.display())),
         }
     }
+}
+
+/// Writes the grid's links beside the map, if it has any (a browser has no files: none).
+fn save_links(path: &Path, grid: &gridpath::Grid) -> std::io::Result<()> {
+    if grid.links().next().is_none() || cfg!(target_arch = "wasm32") {
+        return Ok(());
+    }
+    std::fs::write(links_path(path), write_links(grid))
 }

@@ -12,7 +12,7 @@ use crate::notices::Notices;
 use crate::world::catalog;
 use crate::world::layout::MapLayout;
 use crate::world::markers::{Marker, Markers, far_apart_cells};
-use crate::world::nav::{CellPos, NavGrid, Obstacle};
+use crate::world::nav::{CellPos, NavGrid, NavLink, Obstacle};
 use crate::world::terrain::GroundMap;
 use bevy::prelude::*;
 use gridpath::movingai::MapShape;
@@ -221,11 +221,11 @@ pub(crate) fn load_map(
     loaded.write(MapLoaded { before, after });
 }
 
-/// Replaces the world's walls, ground, navigation grid and layout with the loaded map's:
-/// despawns the old obstacle entities and spawns the new ones.
+/// Replaces the world's walls, links, ground, navigation grid and layout with the loaded map's:
+/// despawns the old obstacle and link entities and spawns the new ones.
 fn swap_world(
     mut loaded: MessageReader<MapLoaded>,
-    obstacles: Query<Entity, With<Obstacle>>,
+    obstacles: Query<Entity, Or<(With<Obstacle>, With<NavLink>)>>,
     mut current: ResMut<CurrentMap>,
     mut commands: Commands,
 ) {
@@ -253,6 +253,10 @@ fn swap_world(
         if grid.cell(p) == Some(Cell::Blocked) {
             commands.spawn((Obstacle, CellPos(p)));
         }
+    }
+    // Its links (a scene's stairs, or those of a map restored by undo), as entities too.
+    for (_, &link) in grid.links() {
+        commands.spawn(NavLink(link));
     }
     commands.insert_resource(MapLayout::shaped(grid.width(), grid.height(), map.shape));
     current.name.clone_from(&map.name);

@@ -8,7 +8,7 @@ use crate::frame::AppSystems;
 use crate::world::layout::MapLayout;
 use crate::world::terrain::{Ground, GroundChanged, GroundMap};
 use bevy::prelude::*;
-pub use bevy_gridpath::{CellPos, NavGrid, Obstacle, ObstacleIgnored, path_touches};
+pub use bevy_gridpath::{CellPos, NavGrid, NavLink, Obstacle, ObstacleIgnored, path_touches};
 use gridpath::movingai::MapShape;
 
 /// A grid with this ground and no walls yet (the plugin's observers add them), laid out where

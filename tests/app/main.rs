@@ -11,6 +11,7 @@ mod flow_field;
 mod import_circles;
 mod incremental;
 mod lifelong;
+mod links;
 mod long_functions;
 mod mapf;
 mod maps;

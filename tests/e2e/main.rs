@@ -14,6 +14,7 @@
 mod agents;
 mod checks;
 mod classes;
+mod floors;
 mod harness;
 mod hex;
 mod lab_and_mapf;

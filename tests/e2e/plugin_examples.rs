@@ -338,7 +338,7 @@ fn tactics_a_click_on_a_unit_shows_its_range_sight_and_the_route_by_turns() {
 
 #[test]
 #[ignore = "needs an X display: see tests/e2e/main.rs"]
-fn unit_classes_boats_keep_to_the_river_and_the_tank_goes_through_the_door() {
+fn unit_classes_boats_keep_to_the_river_the_tank_goes_through_the_door_and_a_ladder_is_drawn() {
     let example = Example::launch("unit_classes");
     // Cells of 26 pixels, the 34 × 16 map centred in the window: its left edge at x 198, its
     // top at y 152; the river is rows 4 to 6, the door in the wall at column 16.
@@ -375,6 +375,18 @@ fn unit_classes_boats_keep_to_the_river_and_the_tank_goes_through_the_door() {
         shot.count(above, boat, 20) + shot.count(below, boat, 20),
         0,
         "no boat on land ({})",
+        shot.path.display()
+    );
+    // The ladder over the river in column 3 (rows 3 to 7), drawn by the debug plugin's links.
+    let ladder = Area {
+        x0: 276,
+        y0: 230,
+        x1: 302,
+        y1: 360,
+    };
+    assert!(
+        shot.count(ladder, [217, 102, 255], 40) > 100,
+        "the ladder is drawn ({})",
         shot.path.display()
     );
 }
