@@ -180,6 +180,11 @@ impl Links {
         &self.edges[first..end]
     }
 
+    /// The same, sorted by the cell they lead to.
+    pub(crate) fn incoming(&self) -> &[LinkEdge] {
+        &self.incoming
+    }
+
     /// The open links' directions into the cell at `index`.
     #[inline]
     pub(crate) fn edges_into(&self, index: usize) -> &[LinkEdge] {

@@ -125,7 +125,6 @@ impl Case {
             || (open_links
                 && (algorithm.is_jump_point_search()
                     || algorithm.is_any_angle()
-                    || algorithm.is_bidirectional()
                     || algorithm == Algorithm::DStarLite))
         {
             Some(unsupported)
@@ -266,7 +265,7 @@ fn arb_case() -> impl Strategy<Value = Case> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 10_000, ..ProptestConfig::default() })]
 
     /// Every algorithm, through a class, on a grid with links, finds what the oracle finds on
     /// the class's graph.

@@ -161,9 +161,6 @@ fn why_no_links(algorithm: Algorithm) -> Option<&'static str> {
             Some("its jumps run along rows and columns and never take a link (use A*)")
         }
         Algorithm::ThetaStar => Some("its straight segments never take a link (use A*)"),
-        _ if algorithm.is_bidirectional() => {
-            Some("its backward search does not take links yet (use A*)")
-        }
         Algorithm::DStarLite => Some("its repairs do not take links yet (use A*)"),
         _ => None,
     }

@@ -20,7 +20,8 @@
 //!
 //! Steps run backwards over the same moves: a move is legal in one direction exactly when it is
 //! in the other (the corner rule looks at the same two side cells), and it costs the same, the
-//! entry cost of the cell it enters going forwards.
+//! entry cost of the cell it enters going forwards. Links may be one way: the backward side takes
+//! each from its end to its start, and bounds its heuristic through them the other way round.
 
 use super::engine::Engine;
 use crate::grid::{Grid, Point};
@@ -28,6 +29,7 @@ use crate::heuristic::Heuristic;
 use crate::movement::Movement;
 use crate::unit_class::{EntryCosts, UnitClass};
 use crate::vocabulary::frontier::{Frontier, Order};
+use crate::vocabulary::link_bound::LinkBound;
 use crate::vocabulary::nodes::{NO_PARENT, NodeTable};
 use crate::vocabulary::{
     NodeInfo, NodeState, Path, QueryError, SearchResult, SearchStatus, Step, TraceEvent, check_ends,
@@ -62,6 +64,9 @@ struct Side {
     /// The cell this side heads for: the goal going forwards, the start going backwards.
     aim: Point,
     expanded: usize,
+    /// On a grid with open links, the heuristic's part for them (a backward side reads each link
+    /// from its end to its start).
+    links: Option<LinkBound>,
 }
 
 /// A reusable, resumable bidirectional search. See the [module docs](self).
@@ -170,12 +175,21 @@ impl Bidirectional {
         self.cost = 0.0;
         self.trace.clear();
         self.current = None;
-        for (side, from, aim) in [(&mut self.forward, s, goal), (&mut self.backward, t, start)] {
+        let (heuristic, h_scale) = (self.heuristic_kind(), self.h_scale);
+        let h = |a: Point, b: Point| h_scale * heuristic.between(movement, a, b);
+        let sides = [
+            (&mut self.forward, s, goal, false),
+            (&mut self.backward, t, start, true),
+        ];
+        for (side, from, aim, backwards) in sides {
             side.nodes.reset(self.len);
             side.frontier.reset(Order::Priority, self.len);
             side.aim = aim;
             side.expanded = 0;
             side.nodes.open(from, 0.0, NO_PARENT);
+            side.links = grid
+                .has_open_links()
+                .then(|| LinkBound::new(grid, class, aim, backwards, h));
         }
         let (hf, hb) = (
             self.h(Direction::Forward, s),
@@ -314,20 +328,10 @@ impl Bidirectional {
         let g_node = this.nodes.g(node);
         let (best, meeting) = (&mut self.best, &mut self.meeting);
         let aim = this.aim;
-        movement.for_each_neighbor_by(grid, costs, node, |next, x, y, forward_step| {
-            // Forwards, a step costs what `for_each_neighbor` says; backwards it enters `node`
-            // instead of `next`: the same multiplier (1 or √2) on `node`'s entry cost (1 for
-            // every step of a hex map, where a step may change both x and y).
-            let step = match direction {
-                _ if breadth_first => 1.0,
-                Direction::Forward => forward_step,
-                Direction::Backward => {
-                    let entry = f64::from(costs.entry(node));
-                    let (nx, ny) = (node % width, node / width);
-                    movement.step_into(entry, (x as i32 - nx as i32, y as i32 - ny as i32))
-                }
-            };
-            let g = g_node + step;
+        let links = this.links.take();
+        // Offers `next` (at column `x`, row `y`) the route through `node` with this step.
+        let mut relax = |next: usize, x: usize, y: usize, step: f64| {
+            let g = g_node + if breadth_first { 1.0 } else { step };
             let seen = match this.nodes.state_and_g(next) {
                 (NodeState::Unseen, _) => false,
                 (NodeState::Open, known) if g < known => true,
@@ -335,6 +339,12 @@ impl Bidirectional {
             };
             this.nodes.open(next, g, node as u32);
             let h = estimate(heuristic, movement, h_scale, (x, y), aim);
+            let h = match &links {
+                None => h,
+                Some(bound) => bound.estimate(h, Point::new(x as i32, y as i32), |a, b| {
+                    h_scale * heuristic.between(movement, a, b)
+                }),
+            };
             if seen {
                 this.frontier.improve(next, g + h, g);
             } else {
@@ -349,7 +359,40 @@ impl Bidirectional {
                     (*best, *meeting) = (through, Some(next));
                 }
             }
+        };
+        movement.for_each_neighbor_by(grid, costs, node, |next, x, y, forward_step| {
+            // Forwards, a step costs what `for_each_neighbor` says; backwards it enters `node`
+            // instead of `next`: the same multiplier (1 or √2) on `node`'s entry cost (1 for
+            // every step of a hex map, where a step may change both x and y).
+            let step = match direction {
+                Direction::Forward => forward_step,
+                Direction::Backward => {
+                    let entry = f64::from(costs.entry(node));
+                    let (nx, ny) = (node % width, node / width);
+                    movement.step_into(entry, (x as i32 - nx as i32, y as i32 - ny as i32))
+                }
+            };
+            relax(next, x, y, step);
         });
+        if links.is_some() {
+            // Links out of `node` going forwards; backwards, the links into it, from a cell one
+            // may stand on.
+            let table = grid.link_table();
+            let edges = match direction {
+                Direction::Forward => table.edges_from(node),
+                Direction::Backward => table.edges_into(node),
+            };
+            for edge in edges {
+                let next = match direction {
+                    Direction::Forward => edge.to,
+                    Direction::Backward => edge.from,
+                } as usize;
+                if let Some(step) = costs.link_cost(edge).filter(|_| costs.entry(next) != 0) {
+                    relax(next, next % width, next / width, step);
+                }
+            }
+        }
+        this.links = links;
         node
     }
 
@@ -370,9 +413,17 @@ impl Bidirectional {
                 self.path.push(grid.point_of(i));
                 at = self.backward.nodes.parent(i);
             }
-            let step = |w: &[Point]| match &self.class {
-                None => self.movement.step_cost(grid, w[0], w[1]),
-                Some(class) => self.movement.step_cost_as(grid, class, w[0], w[1]),
+            let class = self.class.as_ref();
+            let step = |w: &[Point]| {
+                let moved = match class {
+                    None => self.movement.step_cost(grid, w[0], w[1]),
+                    Some(class) => self.movement.step_cost_as(grid, class, w[0], w[1]),
+                };
+                // A link's step (the cheaper, where a link joins two neighbours).
+                match (moved, grid.link_cost(w[0], w[1], class)) {
+                    (Some(a), Some(b)) => Some(a.min(b)),
+                    (a, b) => a.or(b),
+                }
             };
             self.cost = self.path.windows(2).filter_map(step).sum();
         }
@@ -381,13 +432,18 @@ impl Bidirectional {
 
     fn h(&self, direction: Direction, i: usize) -> f64 {
         let at = (i % self.width, i / self.width);
-        estimate(
-            self.heuristic_kind(),
-            self.movement,
-            self.h_scale,
-            at,
-            self.side(direction).aim,
-        )
+        let (heuristic, movement, h_scale) = (self.heuristic_kind(), self.movement, self.h_scale);
+        let side = self.side(direction);
+        let direct = estimate(heuristic, movement, h_scale, at, side.aim);
+        match &side.links {
+            None => direct,
+            Some(bound) => {
+                let at = Point::new(at.0 as i32, at.1 as i32);
+                bound.estimate(direct, at, |a, b| {
+                    h_scale * heuristic.between(movement, a, b)
+                })
+            }
+        }
     }
 
     /// The heuristic each side aims with: none for breadth-first.

@@ -16,6 +16,7 @@
 mod algorithm;
 mod ends;
 pub(crate) mod frontier;
+pub(crate) mod link_bound;
 pub(crate) mod nodes;
 mod types;
 

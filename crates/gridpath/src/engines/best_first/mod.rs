@@ -19,7 +19,6 @@
 //! re-plan every frame without allocating.
 
 mod hex;
-mod links;
 mod opener;
 mod query;
 
@@ -30,11 +29,11 @@ use crate::heuristic::Heuristic;
 use crate::jump_distances::{JumpDistances, Update};
 use crate::unit_class::{AnyCosts, EntryCosts, UnitClass};
 use crate::vocabulary::frontier::Frontier;
+use crate::vocabulary::link_bound::LinkBound;
 use crate::vocabulary::nodes::{NO_PARENT, NodeTable};
 use crate::vocabulary::{
     NodeInfo, NodeState, SearchConfig, SearchStatus, Step, TraceEvent, point_at,
 };
-use links::LinkBound;
 use opener::Opener;
 use query::Query;
 
@@ -108,7 +107,7 @@ impl BestFirst {
             .cloned();
         self.links = grid
             .has_open_links()
-            .then(|| LinkBound::new(grid, self.class.as_ref(), &query));
+            .then(|| query.link_bound(grid, self.class.as_ref()));
         // The hex loop offers neighbours only: with links, hex maps take the shared loop.
         self.hex = query
             .hex
@@ -300,7 +299,7 @@ impl BestFirst {
 
     /// [`BestFirst::advance`] on a grid with open links: each cell's
     /// links are offered beside its neighbours, and every cell opened is estimated through the
-    /// links' bound ([`links`]). A loop of its own, so that the searches on grids without links
+    /// links' bound (`vocabulary::link_bound`). A loop of its own, so that the searches on grids without links
     /// compile as if links did not exist.
     fn advance_linked(&mut self, grid: &Grid, costs: impl EntryCosts) -> Option<usize> {
         let node = self.take_next(grid)?;
@@ -325,7 +324,7 @@ impl BestFirst {
             rules: query.config.algorithm.rules(),
         };
         let bound = &*bound;
-        let h = |x, y| move |q: &Query| bound.estimate(q, x, y);
+        let h = |x, y| move |q: &Query| q.linked_heuristic(bound, x, y);
         query
             .config
             .movement
@@ -361,7 +360,7 @@ impl BestFirst {
         };
         match &self.links {
             Some(bound) if query.config.algorithm.uses_heuristic() => {
-                bound.estimate(query, index % query.width, index / query.width)
+                query.linked_heuristic(bound, index % query.width, index / query.width)
             }
             _ => query.heuristic_at(index),
         }
@@ -378,7 +377,7 @@ impl BestFirst {
             && grid.len() == query.len
             && self.hex.is_none()
         {
-            self.links = Some(LinkBound::new(grid, self.class.as_ref(), query));
+            self.links = Some(query.link_bound(grid, self.class.as_ref()));
         }
     }
 

@@ -1,11 +1,13 @@
 //! One query as the best-first loop sees it: the settings, the start and the target as cell
 //! indices, and the heuristic towards the target.
 
-use crate::grid::Point;
+use crate::grid::{Grid, Point};
 use crate::heuristic::{Heuristic, axis_distance};
 use crate::hex::HexLayout;
 use crate::movement::Movement;
+use crate::unit_class::UnitClass;
 use crate::vocabulary::SearchConfig;
+use crate::vocabulary::link_bound::LinkBound;
 
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Query {
@@ -58,6 +60,24 @@ impl Query {
     /// (the link heuristic measures to where links start).
     pub(super) fn heuristic_between(&self, a: Point, b: Point) -> f64 {
         self.h_scale * self.config.heuristic.between(self.config.movement, a, b)
+    }
+
+    /// The bound on routes through `grid`'s links for this query ([`LinkBound`]).
+    pub(super) fn link_bound(&self, grid: &Grid, class: Option<&UnitClass>) -> LinkBound {
+        let target = Point::new(self.target_x as i32, self.target_y as i32);
+        LinkBound::new(grid, class, target, false, |a, b| {
+            self.heuristic_between(a, b)
+        })
+    }
+
+    /// The heuristic at column `x`, row `y` on a grid with links: [`Query::heuristic`] bounded
+    /// through them.
+    #[inline]
+    pub(super) fn linked_heuristic(&self, bound: &LinkBound, x: usize, y: usize) -> f64 {
+        let at = Point::new(x as i32, y as i32);
+        bound.estimate(self.heuristic(x, y), at, |a, b| {
+            self.heuristic_between(a, b)
+        })
     }
 
     /// [`Query::heuristic`] by cell index, or 0 for algorithms that ignore it.

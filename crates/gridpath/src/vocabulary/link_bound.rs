@@ -17,19 +17,19 @@
 //!
 //! With many links the inner minimum is a loop over their starts at every cell opened: past
 //! [`MAX_STARTS`] of them it is left out (taken as 0), which keeps `h' = min(h, D)`, weaker but
-//! still consistent.
+//! still consistent. A search from the goal (the bidirectional search's second side) reads each
+//! link the other way: from its end to its start, aimed at the start.
 
-use super::query::Query;
 use crate::grid::{Grid, Point};
 use crate::unit_class::{AnyCosts, EntryCosts, UnitClass};
 
 /// How many link starts the heuristic measures to, at most: a loop over them runs for every
 /// cell opened.
-pub(super) const MAX_STARTS: usize = 32;
+pub(crate) const MAX_STARTS: usize = 32;
 
-/// The parts of `h'` that depend on the links, worked out once per query.
+/// The parts of `h'` that depend on the links, worked out once per query (and side).
 #[derive(Clone, Debug)]
-pub(super) struct LinkBound {
+pub(crate) struct LinkBound {
     /// The cells where a link the class may take starts (empty past [`MAX_STARTS`]).
     starts: Vec<Point>,
     /// `D`: the least a route's last link and what follows it can cost.
@@ -39,21 +39,37 @@ pub(super) struct LinkBound {
 }
 
 impl LinkBound {
-    /// The bound for `query` on `grid`'s links as `class` reads them.
-    pub(super) fn new(grid: &Grid, class: Option<&UnitClass>, query: &Query) -> Self {
+    /// The bound for a search heading for `aim` on `grid`'s links as `class` reads them, with
+    /// `h` the plain heuristic between two cells. `backwards`: a search from the goal (the
+    /// bidirectional search's second side), which takes each link from its end to its start.
+    pub(crate) fn new(
+        grid: &Grid,
+        class: Option<&UnitClass>,
+        aim: Point,
+        backwards: bool,
+        h: impl Fn(Point, Point) -> f64,
+    ) -> Self {
         let costs = AnyCosts::of(grid, class);
-        let width = grid.width() as usize;
-        let point = |i: u32| Point::new((i as usize % width) as i32, (i as usize / width) as i32);
-        let target = point(query.target as u32);
+        let links = grid.link_table();
+        let edges = if backwards {
+            links.incoming()
+        } else {
+            links.edges()
+        };
         let mut starts = Vec::new();
         let mut beyond = f64::INFINITY;
-        for edge in grid.link_table().edges() {
+        for edge in edges {
             let Some(cost) = costs.link_cost(edge) else {
                 continue;
             };
-            beyond = beyond.min(cost + query.heuristic_between(point(edge.to), target));
-            if starts.last() != Some(&point(edge.from)) {
-                starts.push(point(edge.from)); // the edges are sorted by where they start
+            let (enter, leave) = match backwards {
+                false => (edge.from, edge.to),
+                true => (edge.to, edge.from),
+            };
+            let (enter, leave) = (grid.point_of(enter as usize), grid.point_of(leave as usize));
+            beyond = beyond.min(cost + h(leave, aim));
+            if starts.last() != Some(&enter) {
+                starts.push(enter); // the edges are sorted by where the search enters them
             }
         }
         if starts.len() > MAX_STARTS {
@@ -68,30 +84,24 @@ impl LinkBound {
     }
 
     /// Whether it was worked out for `grid`'s links and terrain as they are.
-    pub(super) fn fits(&self, grid: &Grid) -> bool {
+    pub(crate) fn fits(&self, grid: &Grid) -> bool {
         self.made_for == (grid.link_revision(), grid.terrain_revision())
     }
 
-    /// `h'` at column `x`, row `y`.
+    /// `h'` at `at`, whose plain heuristic is `direct`.
     #[inline]
-    pub(super) fn estimate(&self, query: &Query, x: usize, y: usize) -> f64 {
-        let direct = query.heuristic(x, y);
+    pub(crate) fn estimate(&self, direct: f64, at: Point, h: impl Fn(Point, Point) -> f64) -> f64 {
         if direct <= self.beyond {
             return direct; // the second term is at least `beyond`
         }
-        let at = Point::new(x as i32, y as i32);
-        let to_a_link = self
-            .starts
-            .iter()
-            .map(|&s| query.heuristic_between(at, s))
-            .fold(
-                if self.starts.is_empty() {
-                    0.0
-                } else {
-                    f64::INFINITY
-                },
-                f64::min,
-            );
+        let to_a_link = self.starts.iter().map(|&s| h(at, s)).fold(
+            if self.starts.is_empty() {
+                0.0
+            } else {
+                f64::INFINITY
+            },
+            f64::min,
+        );
         direct.min(to_a_link + self.beyond)
     }
 }
