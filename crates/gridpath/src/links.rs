@@ -174,10 +174,7 @@ impl Links {
     /// The open links' directions out of the cell at `index`.
     #[inline]
     pub(crate) fn edges_from(&self, index: usize) -> &[LinkEdge] {
-        let from = index as u32;
-        let first = self.edges.partition_point(|e| e.from < from);
-        let end = first + self.edges[first..].partition_point(|e| e.from == from);
-        &self.edges[first..end]
+        run_of(&self.edges, |e| e.from, index as u32)
     }
 
     /// The same, sorted by the cell they lead to.
@@ -188,10 +185,7 @@ impl Links {
     /// The open links' directions into the cell at `index`.
     #[inline]
     pub(crate) fn edges_into(&self, index: usize) -> &[LinkEdge] {
-        let to = index as u32;
-        let first = self.incoming.partition_point(|e| e.to < to);
-        let end = first + self.incoming[first..].partition_point(|e| e.to == to);
-        &self.incoming[first..end]
+        run_of(&self.incoming, |e| e.to, index as u32)
     }
 
     /// Lays out the open links' edges again (links are few; a change redoes them all).
@@ -215,4 +209,12 @@ impl Links {
         self.incoming.clone_from(&self.edges);
         self.incoming.sort_by_key(|e| (e.to, e.from, e.cost));
     }
+}
+
+/// The edges of `edges` (sorted by `key`) whose key is `at`, by two binary searches.
+#[inline]
+fn run_of(edges: &[LinkEdge], key: impl Fn(&LinkEdge) -> u32, at: u32) -> &[LinkEdge] {
+    let first = edges.partition_point(|e| key(e) < at);
+    let end = first + edges[first..].partition_point(|e| key(e) == at);
+    &edges[first..end]
 }

@@ -13,13 +13,15 @@
 //! the oracle's cost.
 
 use gridpath::{
-    Algorithm, Cell, CornerRule, FlowField, GoalMode, Grid, Heuristic, Link, Movement, Point,
-    QueryError, Search, SearchConfig, SearchStatus, Step, Terrain, UnitClass,
+    Algorithm, Cell, CornerRule, FlowField, GoalMode, Grid, Link, Movement, Point, QueryError,
+    Search, SearchConfig, SearchStatus, Step, Terrain, UnitClass,
 };
 use proptest::prelude::*;
 
 mod common;
-use common::class_case::{TERRAINS, Table, arb_table, begin_and_run, class_of, seen_by};
+use common::class_case::{
+    TERRAINS, Table, arb_table, begin_and_run, class_of, config_for, seen_by,
+};
 use common::oracle::{Exact, oracle_moves};
 use common::{arb_grid, arb_shape};
 
@@ -275,17 +277,7 @@ proptest! {
         let mut plain = Search::new();
         let every_terrain_at_one = case.table.iter().all(|f| *f == Some(1));
         for algorithm in Algorithm::ALL {
-            let heuristic = match case.movement {
-                Movement::Hex(_) => Heuristic::Hex,
-                Movement::FourWay | Movement::StaggeredFourWay => Heuristic::Manhattan,
-                _ => Heuristic::Octile,
-            };
-            let config = SearchConfig {
-                algorithm,
-                heuristic,
-                goal_mode: case.goal_mode,
-                ..SearchConfig::astar(case.movement)
-            };
+            let config = config_for(algorithm, case.movement, case.goal_mode);
             case.check(&config, &mut search, true);
             case.check(&config, &mut search, false);
             if every_terrain_at_one {

@@ -12,13 +12,15 @@
 //! returns a legal path on the class's grid; the optimal ones at the oracle's cost.
 
 use gridpath::{
-    Algorithm, Cell, Clearance, Components, CornerRule, FlowField, GoalMode, Grid, Heuristic,
-    Movement, Point, QueryError, Search, SearchConfig, SearchStatus, Terrain, UnitClass,
+    Algorithm, Cell, Clearance, Components, CornerRule, FlowField, GoalMode, Grid, Movement, Point,
+    QueryError, Search, SearchConfig, SearchStatus, Terrain, UnitClass,
 };
 use proptest::prelude::*;
 
 mod common;
-use common::class_case::{TERRAINS, Table, arb_table, begin_and_run, class_of, seen_by};
+use common::class_case::{
+    TERRAINS, Table, arb_table, begin_and_run, class_of, config_for, seen_by,
+};
 use common::oracle::{check_path, oracle_cost, oracle_nearest_reachable, oracle_reachable};
 use common::{arb_grid, arb_shape};
 
@@ -170,17 +172,7 @@ proptest! {
     fn every_algorithm_through_a_class(case in arb_case()) {
         let mut search = Search::with_class(class_of(&case.table));
         for algorithm in Algorithm::ALL {
-            let heuristic = match case.movement {
-                Movement::Hex(_) => Heuristic::Hex,
-                Movement::FourWay | Movement::StaggeredFourWay => Heuristic::Manhattan,
-                _ => Heuristic::Octile,
-            };
-            let config = SearchConfig {
-                algorithm,
-                heuristic,
-                goal_mode: case.goal_mode,
-                ..SearchConfig::astar(case.movement)
-            };
+            let config = config_for(algorithm, case.movement, case.goal_mode);
             case.check(&config, &mut search, true);
             case.check(&config, &mut search, false);
         }

@@ -1,6 +1,7 @@
 //! The `gridpath scen` command on hostile and mismatched files: exit 2 with one short, escaped,
 //! line-numbered message for bad input, exit 1 only for a real mismatch.
 
+use std::ffi::OsStr;
 use std::path::PathBuf;
 use std::process::Command;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -305,6 +306,25 @@ fn range_and_fov_print_one_cell_a_line() {
     }
 }
 
+/// `gridpath route MAP ARGS...`.
+fn route_on(map: &std::path::Path, args: &[&OsStr]) -> (i32, String) {
+    let mut all = vec!["route".as_ref(), map.as_os_str()];
+    all.extend(args);
+    gridpath(&all)
+}
+
+/// A command-line word.
+fn os(s: &'static str) -> &'static OsStr {
+    OsStr::new(s)
+}
+
+/// The last lines of a bad-input run: exit 2, one line that says `said`.
+fn refused_in_one_line((code, text): (i32, String), said: &str) {
+    assert_eq!(code, 2, "{text}");
+    assert!(text.contains(said), "{text}");
+    assert_eq!(text.trim_end().lines().count(), 1, "{text}");
+}
+
 /// `gridpath route` prints the cost and length for a unit class, or `no_path` with the reason
 /// (exit 1); a bad class file names its line, a point off the map is bad input (exit 2).
 #[test]
@@ -318,12 +338,7 @@ fn route_for_a_unit_class() {
     let boat = temp_file("boat.txt", b"W 1\n. no\nS no\n");
     let bad = temp_file("bad.txt", b". 1\nS three\n");
     let output = std::env::temp_dir().join(format!("gridpath-route-{}.txt", std::process::id()));
-    let run = |args: &[&std::ffi::OsStr]| {
-        let mut all = vec!["route".as_ref(), map.as_os_str()];
-        all.extend(args);
-        gridpath(&all)
-    };
-    let os = |s: &'static str| std::ffi::OsStr::new(s);
+    let run = |args: &[&OsStr]| route_on(&map, args);
     let (code, text) = run(&[
         os("0,0"),
         os("0,2"),
@@ -378,10 +393,7 @@ fn route_for_a_unit_class() {
             "the goal (9, 9) is off the 5×4 map",
         ),
     ] {
-        let (code, text) = run(args);
-        assert_eq!(code, 2, "{text}");
-        assert!(text.contains(said), "{text}");
-        assert_eq!(text.trim_end().lines().count(), 1, "{text}");
+        refused_in_one_line(run(args), said);
     }
 }
 
@@ -398,12 +410,7 @@ fn route_with_links() {
     let drop = temp_file("drop.txt", b"2,2 4,2 1 oneway\n");
     let bad = temp_file("badlinks.txt", b"1,1 5,1 4\n1,1 9,9 1\n");
     let output = std::env::temp_dir().join(format!("gridpath-links-{}.txt", std::process::id()));
-    let run = |args: &[&std::ffi::OsStr]| {
-        let mut all = vec!["route".as_ref(), map.as_os_str()];
-        all.extend(args);
-        gridpath(&all)
-    };
-    let os = |s: &'static str| std::ffi::OsStr::new(s);
+    let run = |args: &[&OsStr]| route_on(&map, args);
     let (code, text) = run(&[
         os("0,1"),
         os("6,1"),
@@ -455,10 +462,7 @@ fn route_with_links() {
             "never take a link (use A*)",
         ),
     ] {
-        let (code, text) = run(args);
-        assert_eq!(code, 2, "{text}");
-        assert!(text.contains(said), "{text}");
-        assert_eq!(text.trim_end().lines().count(), 1, "{text}");
+        refused_in_one_line(run(args), said);
     }
 }
 

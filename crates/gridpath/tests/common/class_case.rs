@@ -3,7 +3,8 @@
 //! run (whole or stepped) with the refusal the case expects checked.
 
 use gridpath::{
-    Cell, Grid, Point, QueryError, Search, SearchConfig, SearchStatus, Step, Terrain, UnitClass,
+    Algorithm, Cell, GoalMode, Grid, Heuristic, Movement, Point, QueryError, Search, SearchConfig,
+    SearchStatus, Step, Terrain, UnitClass,
 };
 use proptest::prelude::*;
 use std::mem::discriminant;
@@ -50,6 +51,21 @@ pub fn arb_table() -> impl Strategy<Value = Table> {
         1 => (2u32..=5).prop_map(Some),
     ];
     prop::array::uniform4(factor)
+}
+
+/// `algorithm` with the tightest admissible heuristic for the moves, in `goal_mode`.
+pub fn config_for(algorithm: Algorithm, movement: Movement, goal_mode: GoalMode) -> SearchConfig {
+    let heuristic = match movement {
+        Movement::Hex(_) => Heuristic::Hex,
+        Movement::FourWay | Movement::StaggeredFourWay => Heuristic::Manhattan,
+        _ => Heuristic::Octile,
+    };
+    SearchConfig {
+        algorithm,
+        heuristic,
+        goal_mode,
+        ..SearchConfig::astar(movement)
+    }
 }
 
 /// Begins the query and checks `begin` refuses exactly as `refusal` says (by kind); then runs
