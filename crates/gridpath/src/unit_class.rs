@@ -319,6 +319,9 @@ impl Grid {
     /// assert_eq!(grid.link_cost(foot, top, Some(&tank)), None);
     /// ```
     pub fn link_cost(&self, from: Point, to: Point, class: Option<&UnitClass>) -> Option<f64> {
+        if !self.has_open_links() {
+            return None; // asked for every step of a route by those who walk one
+        }
         let (from, to) = (self.index_of(from)?, self.index_of(to)? as u32);
         let costs = AnyCosts::of(self, class);
         self.link_table()

@@ -13,8 +13,8 @@
 //! the oracle's cost.
 
 use gridpath::{
-    Algorithm, Cell, CornerRule, FlowField, GoalMode, Grid, Link, Movement, Point, QueryError,
-    Search, SearchConfig, SearchStatus, Step, Terrain, UnitClass,
+    Algorithm, CornerRule, FlowField, GoalMode, Grid, Link, Movement, Point, QueryError, Search,
+    SearchConfig, SearchStatus, Step, Terrain, UnitClass,
 };
 use proptest::prelude::*;
 
@@ -96,18 +96,17 @@ impl Case {
             Movement::FourWay | Movement::EightWay(CornerRule::NeverCut)
         );
         let square_never_cuts = self.movement == Movement::EightWay(CornerRule::NeverCut);
-        let uniform = {
-            let costs: Vec<u32> = (0..self.seen.len())
-                .filter_map(|i| match self.seen.cell(self.seen.point_of(i)) {
-                    Some(Cell::Passable(c)) => Some(c),
-                    _ => None,
-                })
-                .collect();
-            let passable =
-                (0..self.grid.len()).filter(|&i| self.grid.is_passable(self.grid.point_of(i)));
-            // The class opens every terrain on the grid's passable cells at one factor...
-            passable.count() == costs.len() && costs.windows(2).all(|w| w[0] == w[1])
-        };
+        // The grid's own costs all alike, and the class opens every terrain on its passable
+        // cells at one factor: what the jump searches and Theta* need.
+        let passable: Vec<Point> = (0..self.grid.len())
+            .map(|i| self.grid.point_of(i))
+            .filter(|&p| self.grid.is_passable(p))
+            .collect();
+        let cost = |p: Point| self.grid.cell(p);
+        let factor = |p: Point| self.table[self.grid.terrain(p).expect("inside").0 as usize];
+        let uniform = passable.windows(2).all(|w| cost(w[0]) == cost(w[1]))
+            && passable.iter().all(|&p| factor(p).is_some())
+            && passable.windows(2).all(|w| factor(w[0]) == factor(w[1]));
         let open_links = self.links.iter().any(|l| l.open);
         let unsupported = QueryError::Unsupported {
             algorithm,

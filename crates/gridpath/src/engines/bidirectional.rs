@@ -310,6 +310,21 @@ impl Bidirectional {
     /// Takes the next cell out of one side's frontier, closes it, and offers its neighbours the
     /// route through it, noting every cell the other side has reached as a meeting.
     fn expand(&mut self, grid: &Grid, costs: impl EntryCosts, direction: Direction) -> usize {
+        match self.side(direction).links.is_some() {
+            true => self.expand_as::<true>(grid, costs, direction),
+            false => self.expand_as::<false>(grid, costs, direction),
+        }
+    }
+
+    /// [`Bidirectional::expand`]; with `LINKED`, its links too. Two copies, so that on a grid
+    /// without links the offer compiles into the neighbour loop as it did before links (called
+    /// from a second place, it was not, and bidirectional A\* ran 22 % more instructions).
+    fn expand_as<const LINKED: bool>(
+        &mut self,
+        grid: &Grid,
+        costs: impl EntryCosts,
+        direction: Direction,
+    ) -> usize {
         let breadth_first = self.ordering == Some(Ordering::BreadthFirst);
         let (movement, width) = (self.movement, self.width);
         let (heuristic, h_scale) = (self.heuristic_kind(), self.h_scale);
@@ -327,44 +342,58 @@ impl Bidirectional {
         }
         let g_node = this.nodes.g(node);
         let (best, meeting) = (&mut self.best, &mut self.meeting);
-        let aim = this.aim;
-        let links = this.links.take();
-        // Offers `next` (at column `x`, row `y`) the route through `node` with this step.
-        let mut relax = |next: usize, x: usize, y: usize, step: f64| {
-            let g = g_node + if breadth_first { 1.0 } else { step };
-            let seen = match this.nodes.state_and_g(next) {
-                (NodeState::Unseen, _) => false,
-                (NodeState::Open, known) if g < known => true,
-                _ => return,
-            };
-            this.nodes.open(next, g, node as u32);
-            let h = estimate(heuristic, movement, h_scale, (x, y), aim);
-            let h = match &links {
-                None => h,
-                Some(bound) => bound.estimate(h, Point::new(x as i32, y as i32), |a, b| {
-                    h_scale * heuristic.between(movement, a, b)
-                }),
-            };
-            if seen {
-                this.frontier.improve(next, g + h, g);
-            } else {
-                this.frontier.push(next, g + h, g);
-            }
-            if let Some(trace) = trace.as_mut() {
-                trace.push(TraceEvent::Opened(Point::new(x as i32, y as i32)));
-            }
-            if other.nodes.state(next) != NodeState::Unseen {
-                let through = g + other.nodes.g(next);
-                if through < *best {
-                    (*best, *meeting) = (through, Some(next));
+        let Side {
+            nodes,
+            frontier,
+            aim,
+            links,
+            ..
+        } = this;
+        let aim = *aim;
+        // Offers `next` (at column `x`, row `y`) the route through `node` with this step. A
+        // macro, not a closure: a closure called from the neighbour loop and the link loop was
+        // left out of line, and bidirectional A* ran 7 % more instructions without links.
+        macro_rules! offer {
+            ($next:expr, $x:expr, $y:expr, $step:expr) => {{
+                let (next, x, y): (usize, usize, usize) = ($next, $x, $y);
+                let g = g_node + $step;
+                let seen = match nodes.state_and_g(next) {
+                    (NodeState::Unseen, _) => Some(false),
+                    (NodeState::Open, known) if g < known => Some(true),
+                    _ => None,
+                };
+                if let Some(seen) = seen {
+                    nodes.open(next, g, node as u32);
+                    let h = estimate(heuristic, movement, h_scale, (x, y), aim);
+                    let h = match links.as_ref().filter(|_| LINKED) {
+                        None => h,
+                        Some(bound) => bound.estimate(h, Point::new(x as i32, y as i32), |a, b| {
+                            h_scale * heuristic.between(movement, a, b)
+                        }),
+                    };
+                    if seen {
+                        frontier.improve(next, g + h, g);
+                    } else {
+                        frontier.push(next, g + h, g);
+                    }
+                    if let Some(trace) = trace.as_mut() {
+                        trace.push(TraceEvent::Opened(Point::new(x as i32, y as i32)));
+                    }
+                    if other.nodes.state(next) != NodeState::Unseen {
+                        let through = g + other.nodes.g(next);
+                        if through < *best {
+                            (*best, *meeting) = (through, Some(next));
+                        }
+                    }
                 }
-            }
-        };
+            }};
+        }
         movement.for_each_neighbor_by(grid, costs, node, |next, x, y, forward_step| {
             // Forwards, a step costs what `for_each_neighbor` says; backwards it enters `node`
             // instead of `next`: the same multiplier (1 or √2) on `node`'s entry cost (1 for
             // every step of a hex map, where a step may change both x and y).
             let step = match direction {
+                _ if breadth_first => 1.0,
                 Direction::Forward => forward_step,
                 Direction::Backward => {
                     let entry = f64::from(costs.entry(node));
@@ -372,9 +401,9 @@ impl Bidirectional {
                     movement.step_into(entry, (x as i32 - nx as i32, y as i32 - ny as i32))
                 }
             };
-            relax(next, x, y, step);
+            offer!(next, x, y, step);
         });
-        if links.is_some() {
+        if LINKED {
             // Links out of `node` going forwards; backwards, the links into it, from a cell one
             // may stand on.
             let table = grid.link_table();
@@ -388,11 +417,11 @@ impl Bidirectional {
                     Direction::Backward => edge.from,
                 } as usize;
                 if let Some(step) = costs.link_cost(edge).filter(|_| costs.entry(next) != 0) {
-                    relax(next, next % width, next / width, step);
+                    let step = if breadth_first { 1.0 } else { step };
+                    offer!(next, next % width, next / width, step);
                 }
             }
         }
-        this.links = links;
         node
     }
 
