@@ -319,6 +319,9 @@ impl Bidirectional {
     /// [`Bidirectional::expand`]; with `LINKED`, its links too. Two copies, so that on a grid
     /// without links the offer compiles into the neighbour loop as it did before links (called
     /// from a second place, it was not, and bidirectional A\* ran 22 % more instructions).
+    ///
+    /// Why one long function: the offer is a macro expanded in the neighbour loop and the link
+    /// loop, so that both compile into this function with the side's fields borrowed once.
     fn expand_as<const LINKED: bool>(
         &mut self,
         grid: &Grid,
