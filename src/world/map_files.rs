@@ -15,7 +15,7 @@ use crate::world::nav::NavGrid;
 use bevy::prelude::*;
 use gridpath::movingai::{
     MapLimits, MapShape, parse_shaped_map_with_limits, read_links_file,
-    read_shaped_map_file_with_limits, write_links,
+    read_shaped_map_file_with_limits,
 };
 use std::path::{Path, PathBuf};
 
@@ -148,8 +148,8 @@ fn save_files(
         #[cfg(target_arch = "wasm32")]
         let written = crate::browser::download(&file_name(path), &text);
         #[cfg(not(target_arch = "wasm32"))]
-        let written = std::fs::write(path, text);
-        match written.and_then(|()| save_links(path, nav.grid())) {
+        let written = std::fs::write(path, text).and_then(|()| save_links(path, nav.grid()));
+        match written {
             Ok(()) => {
                 current.name = file_name(path);
                 notices.info(format!("Saved the map to {}.", path.display()));
@@ -159,10 +159,11 @@ fn save_files(
     }
 }
 
-/// Writes the grid's links beside the map, if it has any (a browser has no files: none).
+/// Writes the grid's links beside the map, if it has any (a browser has no files to write).
+#[cfg(not(target_arch = "wasm32"))]
 fn save_links(path: &Path, grid: &gridpath::Grid) -> std::io::Result<()> {
-    if grid.links().next().is_none() || cfg!(target_arch = "wasm32") {
+    if grid.links().next().is_none() {
         return Ok(());
     }
-    std::fs::write(links_path(path), write_links(grid))
+    std::fs::write(links_path(path), gridpath::movingai::write_links(grid))
 }
