@@ -4,7 +4,7 @@
 //! shipped sorting centre. Every run is checked at every step by the validator, which
 //! shares no code with the planner: `run_lifelong` fails on the first step that breaks a rule.
 
-use gridpath::lifelong::{Guidance, LifelongInstance, run_lifelong, run_lifelong_crowd};
+use gridpath::lifelong::{Guidance, LifelongInstance, run_lifelong};
 use gridpath::{Grid, Point};
 
 const FIXTURE: &str = concat!(
@@ -112,25 +112,35 @@ fn a_task_no_agent_can_reach_is_reported_and_the_run_goes_on() {
 }
 
 #[test]
-fn bodies_with_body_guides_finish_about_as_many_tasks_as_the_planner_with_focal_paths() {
-    // The shipped sorting centre with its 800 robots: at the fixture's 100, goal tables do as
-    // well as guide paths, and the test would not tell them apart.
+fn the_planner_moves_as_it_did_before_it_became_a_configuration_of_the_crowd_runtime() {
+    // The shipped sorting centre with its 800 robots (at the fixture's 100, goal tables do as
+    // well as guide paths, and the test would not tell them apart). These are the figures of
+    // the planner's own step, before `LifelongPlanner` ran on the crowd runtime (e82d0dd): the
+    // same moves, step for step, under every preset; every step checked by the validator.
     let shipped = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../assets/lifelong/sortation_small_0_800.json"
     );
     let instance = LifelongInstance::read(shipped).expect("the shipped instance reads");
-    let planner =
-        run_lifelong(&instance, 300, 1, Guidance::FOCAL, false).expect("every step valid");
-    // A game's crowd (`BodyCrowd`: the crowd runtime with BodyGuides, driven as bevy_gridpath
-    // drives it, without an engine), every step checked by the same validator.
-    let crowd = run_lifelong_crowd(&instance, 300, 1, false).expect("every step valid");
-    let bodies = crowd.tasks_finished;
-    let (ours, theirs) = (bodies as f64, planner.tasks_finished as f64);
-    println!("bodies {bodies}, planner {}", planner.tasks_finished);
-    assert!(
-        ours >= 0.95 * theirs,
-        "bodies {bodies} against the planner's {}",
-        planner.tasks_finished
-    );
+    let presets = [
+        (Guidance::FOCAL, 3_667, 0xf3f9_49ff_6477_67bb),
+        (Guidance::GUIDED, 3_335, 0x219a_3c1c_f114_7614),
+        (Guidance::TRAFFIC, 2_423, 0x1d34_cf15_f6a8_2ae7),
+        (Guidance::NONE, 2_225, 0xbdf7_cd59_9df8_f910),
+    ];
+    for (guidance, tasks, plan) in presets {
+        let run = run_lifelong(&instance, 300, 1, guidance, true).expect("every step valid");
+        assert_eq!(run.tasks_finished, tasks, "{guidance:?}");
+        assert_eq!(fingerprint(&run.plan), plan, "{guidance:?}: other moves");
+    }
+}
+
+/// FNV-1a over every cell of every step of a plan, x then y (as the figures above were taken
+/// from the command's `--output` of the planner before).
+fn fingerprint(plan: &[Vec<Point>]) -> u64 {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for v in plan.iter().flatten().flat_map(|p| [p.x, p.y]) {
+        hash = (hash ^ u64::from(v as u32)).wrapping_mul(0x100_0000_01b3);
+    }
+    hash
 }

@@ -1,9 +1,7 @@
 //! `gridpath lifelong`: run a lifelong benchmark instance, every step checked.
 
 use clap::{Args, ValueEnum};
-use gridpath::lifelong::{
-    Guidance, LifelongInstance, run_lifelong, run_lifelong_crowd, write_lifelong_result,
-};
+use gridpath::lifelong::{Guidance, LifelongInstance, run_lifelong, write_lifelong_result};
 use gridpath::movingai::text::visible_path;
 use std::path::PathBuf;
 
@@ -71,9 +69,6 @@ enum Preset {
     Traffic,
     /// Plain PIBT.
     None,
-    /// A game's crowd: bevy_gridpath's crowd runtime with focal guide paths for its bodies and
-    /// the flow's tie-breaks (the settings below do not apply).
-    Crowd,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -89,7 +84,7 @@ impl LifelongArgs {
             Preset::Guided => Guidance::GUIDED,
             Preset::Focal => Guidance::FOCAL,
             Preset::Traffic => Guidance::TRAFFIC,
-            Preset::None | Preset::Crowd => Guidance::NONE,
+            Preset::None => Guidance::NONE,
         };
         let set = |slot: &mut f32, value: Option<f32>| *slot = value.unwrap_or(*slot);
         set(&mut guidance.contraflow, self.contraflow);
@@ -111,11 +106,8 @@ pub fn run(args: LifelongArgs) -> Result<bool, String> {
     let instance = LifelongInstance::read(&args.config)?;
     let keep_plan = args.output.is_some();
     let steps = args.steps as usize;
-    let run = match args.guidance {
-        Preset::Crowd => run_lifelong_crowd(&instance, steps, args.seed, keep_plan),
-        _ => run_lifelong(&instance, steps, args.seed, args.guidance(), keep_plan),
-    }
-    .map_err(|e| format!("internal error, the run broke a rule: {e}"))?;
+    let run = run_lifelong(&instance, steps, args.seed, args.guidance(), keep_plan)
+        .map_err(|e| format!("internal error, the run broke a rule: {e}"))?;
     for note in &run.unreachable {
         eprintln!("warning: {note}");
     }

@@ -4,7 +4,7 @@ use super::planner::LifelongPlanner;
 use crate::grid::Point;
 
 /// What the benchmark's loop drives: agents that each always have a goal, moved a step at a
-/// time ([`LifelongPlanner`], or a game's crowd, [`BodyCrowd`](super::BodyCrowd)).
+/// time ([`LifelongPlanner`], or a planner of your own).
 pub trait LifelongAgents {
     /// Adds an agent at `at` bound for `goal`; its number.
     fn add_agent(&mut self, at: Point, goal: Point) -> Result<usize, String>;
@@ -38,7 +38,7 @@ impl LifelongAgents for LifelongPlanner {
     }
 
     fn reaches_goal(&self, agent: usize) -> Option<bool> {
-        (agent < self.len()).then(|| self.distance_to_goal(agent).is_some())
+        LifelongPlanner::reaches_goal(self, agent)
     }
 
     fn at(&self, agent: usize) -> Option<Point> {

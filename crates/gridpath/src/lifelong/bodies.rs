@@ -20,7 +20,6 @@
 
 use super::guidance::Guidance;
 use super::guide::GuidePaths;
-use super::planner::around;
 use super::tables::{GoalTables, TableSlot};
 use crate::grid::{Grid, Point};
 use crate::mapf::Mover;
@@ -30,7 +29,7 @@ use crate::movement::Movement;
 use std::collections::VecDeque;
 
 /// One guided body: its number among the guide paths, its cell and goal (indices), its goal's
-/// table, and the step it was last seen at.
+/// table, the step it was last seen at, and whether it has just stepped onto its goal.
 #[derive(Clone, Copy, Debug)]
 struct Guided {
     agent: usize,
@@ -38,6 +37,7 @@ struct Guided {
     goal: usize,
     slot: TableSlot,
     seen: u64,
+    arrived: bool,
 }
 
 /// Guide paths for bodies named by keys (see the module docs). Give it to a crowd's step with
@@ -48,6 +48,8 @@ pub struct BodyGuides {
     guide: GuidePaths,
     tables: GoalTables,
     bodies: FxMap<u64, Guided>,
+    /// The key of the body each guide path number was last given to.
+    owner: Vec<u64>,
     /// Guide path numbers given back, to be used again.
     spare: Vec<usize>,
     agents: usize,
@@ -76,6 +78,7 @@ impl BodyGuides {
             guide: GuidePaths::default(),
             tables: GoalTables::new(),
             bodies: FxMap::default(),
+            owner: Vec::new(),
             spare: Vec::new(),
             agents: 0,
             lost: VecDeque::new(),
@@ -129,14 +132,18 @@ impl BodyGuides {
         }
     }
 
+    /// Plans `b`'s guide path, if guide paths are on; the cells the search expanded.
     fn plan(&mut self, grid: &Grid, b: Guided) -> usize {
+        if !self.guidance.paths_are_on() {
+            return 0; // each body by its goal's table alone
+        }
         let table = self.tables.table(b.slot);
         self.guide.plan(grid, b.agent, b.cell, table, self.guidance)
     }
 
     /// Notes mover `m` named `key` at this step: a guide path planned if it is new or bound
-    /// somewhere new. Returns its guide path's number, if it has one.
-    fn note(&mut self, grid: &Grid, key: u64, m: &Mover) -> Option<usize> {
+    /// somewhere new. Returns its guide path's number and its goal's table, if it has one.
+    fn note(&mut self, grid: &Grid, key: u64, m: &Mover) -> Option<(usize, TableSlot)> {
         let goal = m.goal.filter(|&g| m.size == 1 && grid.is_passable(g));
         let (goal, cell) = match (goal.and_then(|g| grid.index_of(g)), grid.index_of(m.at)) {
             (Some(goal), Some(cell)) => (goal, cell),
@@ -149,15 +156,23 @@ impl BodyGuides {
         if let Some(b) = self.bodies.get_mut(&key) {
             b.seen = steps;
             b.cell = cell;
-            if b.goal == goal {
-                return Some(b.agent);
+            // Bound for the cell it has just stepped onto once more (a robot's next task at the
+            // same shelf): a path of its own from there, as for any new goal.
+            if b.goal == goal && !b.arrived {
+                return Some((b.agent, b.slot));
             }
         }
         let slot = self.tables.acquire(grid, goal);
         let b = match self.bodies.get(&key).copied() {
             Some(old) => {
                 self.tables.release(old.slot);
-                Guided { goal, slot, ..old }
+                let arrived = false;
+                Guided {
+                    goal,
+                    slot,
+                    arrived,
+                    ..old
+                }
             }
             None => {
                 let agent = self.spare.pop().unwrap_or_else(|| {
@@ -170,12 +185,17 @@ impl BodyGuides {
                     goal,
                     slot,
                     seen: steps,
+                    arrived: false,
                 }
             }
         };
         self.bodies.insert(key, b);
+        if self.owner.len() <= b.agent {
+            self.owner.resize(b.agent + 1, 0);
+        }
+        self.owner[b.agent] = key;
         self.plan(grid, b);
-        Some(b.agent)
+        Some((b.agent, b.slot))
     }
 
     /// The body named `key` is gone, or no longer guided: its path given back.
@@ -186,6 +206,19 @@ impl BodyGuides {
             self.spare.push(b.agent);
         }
     }
+}
+
+/// Cell `u` of a grid `width` cells wide and its sides: itself, up, left, right and down (a side
+/// off the map is a number past the grid's cells, or the cell at the other end of a row, which
+/// no one asks for).
+fn around(u: usize, width: usize) -> [usize; 5] {
+    [
+        u,
+        u.wrapping_sub(width),
+        u.wrapping_sub(1),
+        u + 1,
+        u + width,
+    ]
 }
 
 impl StepWays for BodyGuides {
@@ -207,9 +240,8 @@ impl StepWays for BodyGuides {
         let width = grid.width() as usize;
         for (&key, m) in keys.iter().zip(movers) {
             let agent = self.note(grid, key, m);
-            let near = agent.zip(grid.index_of(m.at)).map(|(agent, u)| {
+            let near = agent.zip(grid.index_of(m.at)).map(|((agent, slot), u)| {
                 let cells = around(u, width);
-                let slot = self.bodies[&key].slot;
                 let dists = cells.map(|v| self.tables.distance(slot, v));
                 let way_back = self.guidance.keep_path;
                 let costs = self.guide.costs_to_go(grid, agent, cells, dists, way_back);
@@ -231,9 +263,8 @@ impl StepWays for BodyGuides {
         }
     }
 
-    fn to_go(&self, grid: &Grid, i: usize, c: Point) -> Option<u32> {
+    fn to_go(&self, grid: &Grid, i: usize, v: usize) -> Option<u32> {
         let &(u, costs) = self.near.get(i)?.as_ref()?;
-        let v = grid.index_of(c)?;
         let k = around(u, grid.width() as usize)
             .iter()
             .position(|&w| w == v)?;
@@ -246,8 +277,9 @@ impl StepWays for BodyGuides {
             let (Some(b), Some(at)) = (self.bodies.get_mut(key), grid.index_of(*to)) else {
                 continue;
             };
+            b.arrived = at == b.goal && b.cell != at;
             b.cell = at;
-            if self.guide.advance(b.agent, at) {
+            if self.guidance.paths_are_on() && self.guide.advance(b.agent, at) {
                 lost_now.push(b.agent);
             }
         }
@@ -257,12 +289,7 @@ impl StepWays for BodyGuides {
             }
             self.lost.push_back(agent);
         }
-        // Strays plan again in turn, within the budget, by weighted A* (see the planner). (The
-        // map from path number to body is built only when some wait: most steps have none.)
-        if self.lost.is_empty() {
-            return;
-        }
-        let by_number: FxMap<usize, Guided> = self.bodies.values().map(|b| (b.agent, *b)).collect();
+        // Strays plan again in turn, within the budget, by weighted A* (see the planner).
         let mut budget = self.guidance.replan as usize;
         let by_weighted_astar = Guidance {
             focal: 0.0,
@@ -272,7 +299,8 @@ impl StepWays for BodyGuides {
             let Some(agent) = self.lost.pop_front() else {
                 break;
             };
-            let Some(&b) = by_number.get(&agent) else {
+            let owner = self.owner.get(agent).and_then(|key| self.bodies.get(key));
+            let Some(&b) = owner.filter(|b| b.agent == agent) else {
                 continue; // gone since
             };
             let waits = if self.guidance.keep_path {
@@ -351,6 +379,74 @@ mod tests {
     }
 
     #[test]
+    fn a_body_given_a_new_goal_while_waiting_to_plan_again_keeps_its_new_path() {
+        let grid = Grid::new(12, 3).expect("a grid");
+        let mut guides = BodyGuides::default();
+        let (start, goal, four) = (Point::new(0, 1), Point::new(11, 1), Movement::FourWay);
+        let body = Mover::new(start, 1).with_goal(Point::new(5, 0));
+        guides.before(&grid, 0, four, &[1], &[body]);
+        guides.lost.push_back(guides.bodies[&1].agent); // it strayed, and waits to plan again...
+        guides.before(&grid, 0, four, &[1], &[body.with_goal(goal)]); // ...and is sent elsewhere
+        let planned = guides.path(&grid, 1);
+        assert_eq!(planned.first(), Some(&start));
+        guides.after(&grid, &[planned[1]]);
+        assert_eq!(guides.path(&grid, 1), planned, "on the path it was given");
+    }
+
+    #[test]
+    fn a_stray_keeps_its_path_and_is_led_back_onto_it() {
+        // Two ways round the block, of the same length. Pushed off its path at the fork onto
+        // the other way, which is now the shorter, the body goes back to the way it was given.
+        let rows = [
+            "####....####",
+            "####.##.####",
+            ".....##.....",
+            "####.##.####",
+            "####....####",
+        ];
+        let grid = Grid::from_ascii(&rows).expect("a grid");
+        let mut guides = BodyGuides::new(Guidance {
+            keep_path: true,
+            ..Guidance::FOCAL
+        });
+        let four = Movement::FourWay;
+        let mut body = Mover::new(Point::new(0, 2), 1).with_goal(Point::new(11, 2));
+        guides.before(&grid, 0, four, &[1], &[body]);
+        let path = guides.path(&grid, 1);
+        let (way, other) = match path.contains(&Point::new(4, 1)) {
+            true => (Point::new(4, 1), Point::new(4, 3)),
+            false => (Point::new(4, 3), Point::new(4, 1)),
+        };
+        guides.after(&grid, &[other]); // pushed there
+        body.at = other;
+        // Each step the body takes the cheapest of its cell and its sides by its cost to go
+        // (PIBT's choice for a body alone).
+        let step = |guides: &mut BodyGuides, body: &mut Mover| {
+            guides.before(&grid, 0, four, &[1], &[*body]);
+            let (x, y) = (body.at.x, body.at.y);
+            let cells = [(x, y), (x, y - 1), (x - 1, y), (x + 1, y), (x, y + 1)];
+            let cost = |&(x, y): &(i32, i32)| {
+                let c = Point::new(x, y);
+                let free = grid.is_passable(c);
+                let v = grid.index_of(c).filter(|_| free)?;
+                guides.to_go(&grid, 0, v)
+            };
+            let best = cells.iter().filter_map(|c| Some((cost(c)?, *c))).min();
+            body.at = best.map_or(body.at, |(_, (x, y))| Point::new(x, y));
+            guides.after(&grid, &[body.at]);
+        };
+        step(&mut guides, &mut body);
+        step(&mut guides, &mut body);
+        assert_eq!(body.at, way, "back on its way in two steps");
+        assert_eq!(guides.path(&grid, 1), path, "the path it had, kept");
+        assert!(!guides.guide.is_lost(guides.bodies[&1].agent));
+        for _ in 0..13 {
+            step(&mut guides, &mut body);
+        }
+        assert_eq!(body.at, Point::new(11, 2));
+    }
+
+    #[test]
     fn a_body_that_leaves_gives_its_path_back_and_one_sent_elsewhere_plans_anew() {
         let grid = Grid::from_ascii(&TWO_WAYS).expect("a grid");
         let mut guides = BodyGuides::default();
@@ -374,6 +470,7 @@ mod tests {
         assert_eq!(guides.path(&grid, 2).last(), Some(&corner));
         // Another way of moving: no guide paths, every body goes by its table or its aim.
         guides.before(&grid, 1, Movement::default(), &[2], &[two]);
+        let corner = grid.index_of(corner).expect("on the map");
         assert_eq!(guides.to_go(&grid, 0, corner), None);
     }
 }

@@ -7,20 +7,20 @@
 //! Multi-Agent Path Finding" (AAAI 2024), in the League of Robot Runners format.
 //!
 //! - [`LifelongPlanner`]: the planner a game or the benchmark drives: add agents, give goals,
-//!   step. PIBT with bounded hold-backs (liveness kept), guided by the traffic ([`Guidance`]).
+//!   step. A game's crowd runtime ([`CrowdRuntime`](crate::mapf::crowd::CrowdRuntime)) in one
+//!   configuration: PIBT with bounded hold-backs (liveness kept), guided by guide paths and the
+//!   traffic ([`Guidance`]).
 //! - [`LifelongInstance`]: a benchmark instance read from its files, every input checked.
 //! - [`run_lifelong`]: the benchmark's loop, each step checked by [`LifelongCheck`], which
 //!   shares no code with the planner; [`write_lifelong_result`] writes the run in the field's
 //!   MAPF result format.
 //! - [`GoalTables`]: distance tables shared by the agents bound for one goal.
-//! - [`BodyGuides`]: the guide paths for a game's bodies, which come and go between steps.
-//! - [`BodyCrowd`]: the benchmark run by a game's crowd runtime with those guide paths
-//!   ([`run_lifelong_crowd`]), beside the planner.
+//! - [`BodyGuides`]: the guide paths for a game's bodies, which come and go between steps (the
+//!   planner's are the same).
 
 mod agents;
 mod bodies;
 mod check;
-mod crowd;
 mod focal;
 mod guidance;
 mod guide;
@@ -35,7 +35,6 @@ pub use crate::mapf::Traffic;
 pub use agents::LifelongAgents;
 pub use bodies::BodyGuides;
 pub use check::LifelongCheck;
-pub use crowd::BodyCrowd;
 pub use guidance::Guidance;
 pub use guide::GuidePaths;
 pub use instance::{
@@ -43,5 +42,5 @@ pub use instance::{
     parse_config, parse_lifelong_map,
 };
 pub use planner::LifelongPlanner;
-pub use run::{LifelongRun, run_agents, run_lifelong, run_lifelong_crowd, write_lifelong_result};
+pub use run::{LifelongRun, run_agents, run_lifelong, write_lifelong_result};
 pub use tables::{GoalTables, TableSlot};

@@ -81,18 +81,6 @@ pub fn run_lifelong(
     run_agents(instance, steps, record, planner)
 }
 
-/// [`run_lifelong`] with a game's crowd ([`BodyCrowd`](super::BodyCrowd)) instead of the
-/// planner.
-pub fn run_lifelong_crowd(
-    instance: &LifelongInstance,
-    steps: usize,
-    seed: u64,
-    record: bool,
-) -> Result<LifelongRun, String> {
-    let crowd = super::crowd::BodyCrowd::new(instance.grid.clone(), seed);
-    run_agents(instance, steps, record, crowd)
-}
-
 /// The benchmark's loop (see the module docs) over any [`LifelongAgents`].
 pub fn run_agents(
     instance: &LifelongInstance,

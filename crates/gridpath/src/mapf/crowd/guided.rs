@@ -97,9 +97,9 @@ pub trait StepWays: std::fmt::Debug + Send + Sync {
         keys: &[u64],
         movers: &[Mover],
     );
-    /// Moves mover `i` has to go from cell `c`, in sixteenths of a move; `None`: it has no way
-    /// here, and goes by its goal's table or its aim.
-    fn to_go(&self, grid: &Grid, i: usize, c: Point) -> Option<u32>;
+    /// Moves mover `i` has to go from cell `c` (an index of `grid`), in sixteenths of a move;
+    /// `None`: it has no way here, and goes by its goal's table or its aim.
+    fn to_go(&self, grid: &Grid, i: usize, c: usize) -> Option<u32>;
     /// After the step: each mover's next cell.
     fn after(&mut self, grid: &Grid, next: &[Point]);
 }
@@ -111,12 +111,25 @@ const MOST_TABLE_BYTES: usize = 256 << 20;
 /// less than the smallest difference of distance ([`distance_fifths`]).
 const SCALE: u32 = 16;
 
-/// What one body's recent step the other way costs a move, in moves...
-const FLOW: f32 = 0.1;
+/// What the recent traffic weighs ([`CrowdGuidance::Traffic`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Flow {
+    /// What one body's recent step the other way costs a move, in moves...
+    pub weight: f32,
+    /// ...at most (below half a move: it breaks ties, and outweighs a step aside only when
+    /// many come the other way).
+    pub cap: f32,
+}
 
-/// ...at most (below half a move: it breaks ties, and outweighs a step aside only when many
-/// come the other way). The lifelong planner's `Guidance::TRAFFIC`.
-const FLOW_CAP: f32 = 0.45;
+impl Default for Flow {
+    /// The lifelong planner's `Guidance::TRAFFIC`: 0.1 a step, at most 0.45.
+    fn default() -> Self {
+        Self {
+            weight: 0.1,
+            cap: 0.45,
+        }
+    }
+}
 
 /// A crowd's step and what guides it, kept from one step to the next: PIBT's state, the
 /// recent traffic and the goal tables.
@@ -129,6 +142,8 @@ pub struct GuidedStep {
     pub guidance: CrowdGuidance,
     /// What orders each body's moves: its aim, its goal's table, or its guide path.
     pub ways: CrowdWays,
+    /// What the traffic weighs, with [`CrowdGuidance::Traffic`].
+    pub flow: Flow,
     /// The guide paths, with [`CrowdWays::GuidePaths`].
     guides: Option<Box<dyn StepWays>>,
 }
@@ -143,6 +158,7 @@ impl GuidedStep {
             tables: None,
             guidance: CrowdGuidance::default(),
             ways: CrowdWays::default(),
+            flow: Flow::default(),
             guides: None,
         }
     }
@@ -208,11 +224,17 @@ impl GuidedStep {
             .iter()
             .map(|m| m.goal.filter(|_| m.size == 1 && tables.is_some()))
             .collect();
-        let aims = &*aims;
+        let (aims, weights) = (&*aims, self.flow);
+        // Each mover's cell as an index, for the traffic, worked out once and not at each ask.
+        let here: Vec<Option<usize>> = aims.iter().map(|&(h, _)| grid.index_of(h)).collect();
         let next = self
             .step
             .step(grids, movement, movers, |i, c| {
-                let by_guide = guides.as_ref().and_then(|g| g.to_go(grid, i, c));
+                let v = grid.index_of(c);
+                let by_guide = guides
+                    .as_ref()
+                    .zip(v)
+                    .and_then(|(g, v)| g.to_go(grid, i, v));
                 let by_table = || {
                     let goal = goals.get(i).copied().flatten()?;
                     tables.as_mut()?.moves_to(grid, goal, c)
@@ -225,8 +247,8 @@ impl GuidedStep {
                     Some(&(here, None)) => u32::from(c != here) * SCALE,
                     None => 0,
                 });
-                let against = match (traffic.as_ref(), aims.get(i)) {
-                    (Some(flow), Some(&(here, _))) => against(flow, grid, here, c),
+                let against = match (traffic.as_ref(), here.get(i).copied().flatten(), v) {
+                    (Some(flow), Some(u), Some(v)) => against(flow, weights, u, v),
                     _ => 0,
                 };
                 to_go.saturating_add(against)
@@ -247,11 +269,12 @@ impl GuidedStep {
     }
 }
 
-/// What stepping from `here` to `c` against the recent `flow` costs, in the step's units
-/// ([`SCALE`]).
-fn against(flow: &Traffic, grid: &Grid, here: Point, c: Point) -> u32 {
-    let cost = (FLOW * flow.against_at(grid, here, c)).min(FLOW_CAP);
-    (cost * (5 * SCALE) as f32) as u32
+/// What stepping from cell `u` to cell `v` against the recent `flow` costs, in the step's units
+/// ([`SCALE`]): whole sixteenths of a move, as the guide paths count, so that a crowd with guide
+/// paths weighs its moves exactly as `gridpath::lifelong::LifelongPlanner` does.
+fn against(flow: &Traffic, weights: Flow, u: usize, v: usize) -> u32 {
+    let cost = (weights.weight * flow.against(u, v)).min(weights.cap);
+    ((cost * SCALE as f32) as u32).saturating_mul(5)
 }
 
 /// The goal tables a step reads ([`CrowdWays::GoalTables`]), kept between steps while the grid

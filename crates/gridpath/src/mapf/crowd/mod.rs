@@ -128,7 +128,7 @@ pub use detour::{DETOUR_REACH, Detours, detour};
 pub use gather::{Mate, RING_REACH, d2, gather_cells, hand_round, nearest_free};
 pub use gatherings::{Due, Gatherer, GatheringBodies, GatheringKey, Gatherings};
 pub use glide::Glide;
-pub use guided::{CrowdGuidance, CrowdWays, GuidedStep, StepWays};
+pub use guided::{CrowdGuidance, CrowdWays, Flow, GuidedStep, StepWays};
 pub use hand_out::{GATHER_PATIENCE, GIVE_UPS_AT_ONCE, GaveUp, Member, cells_wanted, hand_out};
 pub use hold::hold_what_no_longer_fits;
 pub use jam::{JamBody, JamPlan, JamSearch, Nearness, UNTANGLE_AFTER, Untangler};

@@ -21,13 +21,14 @@
 
 use super::body::{BodyState, RouteLeft};
 use super::detour::Detours;
-use super::guided::{CrowdGuidance, CrowdWays, GuidedStep};
+use super::guided::{CrowdGuidance, CrowdWays, Flow, GuidedStep};
 use super::hold::hold_what_no_longer_fits;
 use super::jam::{JamBody, Untangler};
 use super::liveness::{Wait, blocked, first_step};
 use super::mover::Mover;
 use super::settle::Standing;
 use crate::grid::{Grid, Point};
+use crate::mapf::fx::FxMap;
 use crate::movement::Movement;
 use std::sync::Arc;
 
@@ -154,6 +155,8 @@ pub struct CrowdRuntime {
     pub guidance: CrowdGuidance,
     /// See `guidance`.
     pub ways: CrowdWays,
+    /// What the traffic weighs, with [`CrowdGuidance::Traffic`].
+    pub flow: Flow,
     /// Jams found, planned whole and walked through.
     pub untangler: Untangler,
     /// PIBT's state, handed to each step and back.
@@ -170,6 +173,7 @@ impl CrowdRuntime {
         Self {
             guidance: CrowdGuidance::default(),
             ways: CrowdWays::default(),
+            flow: Flow::default(),
             untangler: Untangler::default(),
             guided: Some(GuidedStep::new(seed)),
             detours: Detours::default(),
@@ -177,10 +181,12 @@ impl CrowdRuntime {
         }
     }
 
-    /// Everything of a tick but the step, for `bodies` (sorted by key) with their `movers`
-    /// (each one's [`BodyState::mover`](super::BodyState::mover)) on `grids` (one for each
-    /// size from 1, of the map's `revision`), moving by `movement`, at `now` on the crowd's
-    /// clock: the stalled look for ways round, a jam's bodies are held and its region closed.
+    /// Everything of a tick but the step, for `bodies` (sorted by key if jams are untangled,
+    /// [`Untangler::look`]; otherwise in any order, the same at [`finish`](Self::finish)) with
+    /// their `movers` (each one's [`BodyState::mover`](super::BodyState::mover)) on `grids`
+    /// (one for each size from 1, of the map's `revision`), moving by `movement`, at `now` on
+    /// the crowd's clock: the stalled look for ways round, a jam's bodies are held and its
+    /// region closed.
     pub fn prepare(
         &mut self,
         bodies: &[TickBody],
@@ -213,7 +219,7 @@ impl CrowdRuntime {
         let keys: Vec<u64> = bodies.iter().map(|b| b.jam.key).collect();
         let held = held.map(|(i, ready)| (i.iter().map(|&i| keys[i]).collect(), ready));
         let mut guided = self.guided.take().unwrap_or_else(|| GuidedStep::new(0));
-        (guided.guidance, guided.ways) = (self.guidance, self.ways);
+        (guided.guidance, guided.ways, guided.flow) = (self.guidance, self.ways, self.flow);
         let planned = Planned {
             bodies: bodies.iter().map(|b| (b.jam.key, b.jam.at)).collect(),
             held,
@@ -272,7 +278,7 @@ impl CrowdRuntime {
             .sum()
     }
 
-    /// Takes a step's moves for `bodies` as they stand now (sorted by key) on `grids` (one for
+    /// Takes a step's moves for `bodies` as they stand now (in any order) on `grids` (one for
     /// each size from 1): each body that still stands where the step found it gets its next
     /// cell, a jam's bodies walk on along their plan, and any move that no longer fits holds
     /// ([`hold_what_no_longer_fits`]). Returns each body's next cell, and its mover as the
@@ -291,10 +297,15 @@ impl CrowdRuntime {
         let mut next = cells.clone();
         let mut movers: Vec<Option<Mover>> = vec![None; bodies.len()];
         let mut unchanged = planned.bodies.len() == bodies.len();
+        // Bodies are mostly given in the order they were planned in; the others are looked up.
+        let mut planned_at: Option<FxMap<u64, usize>> = None;
         for (i, b) in bodies.iter().enumerate() {
             let k = match planned.bodies.get(i) {
                 Some(&(key, _)) if key == b.key => Some(i),
-                _ => planned.bodies.binary_search_by_key(&b.key, |p| p.0).ok(),
+                _ => planned_at
+                    .get_or_insert_with(|| by_key(planned.bodies.iter().map(|p| p.0)))
+                    .get(&b.key)
+                    .copied(),
             };
             let Some(k) = k else {
                 unchanged = false; // came since
@@ -308,10 +319,8 @@ impl CrowdRuntime {
             }
         }
         if let Some((held, ready)) = &planned.held {
-            let held: Option<Vec<usize>> = held
-                .iter()
-                .map(|key| bodies.binary_search_by_key(key, |b| b.key).ok())
-                .collect();
+            let at = by_key(bodies.iter().map(|b| b.key));
+            let held: Option<Vec<usize>> = held.iter().map(|key| at.get(key).copied()).collect();
             if let Some(held) = held {
                 self.untangler.walk(bodies, (&held, *ready), &mut next, now);
             }
@@ -321,6 +330,11 @@ impl CrowdRuntime {
         hold_what_no_longer_fits(grids, &cells, &sizes, &mut next, unchanged, counts);
         next.into_iter().zip(movers).collect()
     }
+}
+
+/// Where each key is in a list of them.
+fn by_key(keys: impl Iterator<Item = u64>) -> FxMap<u64, usize> {
+    keys.enumerate().map(|(i, key)| (key, i)).collect()
 }
 
 #[cfg(test)]
