@@ -1,41 +1,27 @@
-//! A tick's PIBT step planned one tick ahead, off the frame ([`crate::Crowd::plan_ahead`]).
+//! A tick's step planned ahead, off the frame ([`crate::Crowd::plan_ahead`]).
 //!
-//! The bodies' cells change only at a tick. So the next tick's step can be planned before it is
-//! due (a quarter of a tick before: `PLAN_LEAD` in `step.rs`), on a thread of its own, while the
-//! bodies glide: the frame the tick falls in only takes the moves. What can change meanwhile is
-//! what the game does between ticks: a wall painted, a body spawned, despawned or moved off a
-//! wall, a new route. A route or destination that comes in that time is read at the next tick.
-//! The rest is checked when the plan is taken ([`hold_what_no_longer_fits`](gridpath::mapf::crowd::hold_what_no_longer_fits)): a body moved
-//! meanwhile, or one whose next cell is a wall now, holds, and so, in turn, does every body
-//! that would step onto a held one.
+//! Bodies change cells only at ticks, so the next tick's step can be planned shortly before it
+//! is due ([`PLAN_LEAD`]), on a thread of its own, while the bodies glide: the frame the tick
+//! falls in only takes the moves. What the game does meanwhile (a wall painted, a body spawned,
+//! despawned or moved) is checked when the plan is taken ([`CrowdRuntime::finish`]); a new route
+//! or destination is read at the next tick. A plan is taken at its tick, waited for if need be:
+//! the moves are the same on a quick machine or a busy one.
 //!
-//! A plan is taken at its tick, waiting for it if it is not done: the moves are the same on a
-//! quick machine or a busy one, and the same with [`SearchThread::Frame`], where it is planned in
-//! the frame that starts it.
-//!
-//! [`SearchThread::Frame`]: crate::SearchThread::Frame
+//! [`PLAN_LEAD`]: gridpath::mapf::crowd::PLAN_LEAD
+//! [`CrowdRuntime::finish`]: gridpath::mapf::crowd::CrowdRuntime::finish
 
 use crate::off_frame::{Pending, SearchThread, lock};
 use gridpath::mapf::crowd::{Planned, StepInput, StepOutput};
 use std::sync::{Arc, Mutex};
 
-/// A step planned ahead: what it was planned from, and the work. The input waits in a shared
-/// slot that the task empties when it starts: a plan whose task has not started by its tick
-/// (where no thread of its own can be had, the pool busy with long route searches) is taken
-/// back and run in the frame instead of waited for behind them.
+/// A step planned ahead: what it was planned from, and the work. Its input waits in a slot the
+/// task empties when it starts: one not started by its tick (the pool busy with long route
+/// searches) is run in the frame instead of waited for behind them.
+#[derive(Debug)]
 pub(crate) struct TickPlan {
     from: Planned,
     input: Arc<Mutex<Option<StepInput>>>,
     work: Pending<Option<StepOutput>>,
-}
-
-impl std::fmt::Debug for TickPlan {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("TickPlan")
-            .field("bodies", &self.from.len())
-            .field("work", &self.work)
-            .finish()
-    }
 }
 
 /// The slot's input, if no one has taken it yet.

@@ -1,15 +1,15 @@
-//! What a body is: the component that makes an agent one, the cell of its own it gathers on, and
-//! how the crowd's systems hold a body and count it deadlocked.
+//! What a body is: the component that makes an agent one, its glide and PIBT state (the core's
+//! [`Glide`] and [`BodyState`]), the cell of its own it gathers on, and how the crowd's systems
+//! read a body.
 
-use super::motion::BodyMotion;
 use crate::agent::{AgentProgress, AgentStatus, Destination, GridAgent};
 use crate::requests::{PathRequest, Route};
 use bevy::ecs::query::QueryData;
 use bevy::prelude::*;
 use gridpath::Point;
+use gridpath::mapf::crowd::{BodyState, Glide};
 
-/// A body as the crowd's systems hold it: the agent, where it is, how it moves, and where it
-/// goes.
+/// A body as the crowd's step holds it.
 #[derive(QueryData)]
 #[query_data(mutable)]
 pub(super) struct BodyData {
@@ -81,5 +81,29 @@ pub(super) fn unbody(remove: On<Remove, Body>, mut commands: Commands) {
         entity
             .try_remove::<GatherCell>()
             .try_insert(BodyMotion::default());
+    }
+}
+
+/// A body's glide between cells and its PIBT state. Kept by the crowd.
+#[derive(Component, Clone, Debug, Default)]
+pub struct BodyMotion {
+    pub(super) glide: Glide,
+    /// Its move credit, PIBT state and progress counts.
+    pub(super) state: BodyState,
+}
+
+impl BodyMotion {
+    /// Seconds it has got no nearer to where it goes, as of the crowd's last frame (0 when it
+    /// has arrived or has nowhere to go). A game's AI reads it to give up on a jam: a wanderer,
+    /// say, picks somewhere else to go.
+    pub fn stalled(&self) -> f32 {
+        self.state.stalled()
+    }
+
+    /// Was it counted deadlocked ([`CrowdStats::deadlocked`]) at the crowd's last frame?
+    ///
+    /// [`CrowdStats::deadlocked`]: crate::CrowdStats::deadlocked
+    pub fn deadlocked(&self) -> bool {
+        self.state.deadlocked()
     }
 }

@@ -2,41 +2,43 @@
 //! ([`gridpath::mapf::crowd::Gatherings`]), handed out again only where something changed.
 
 use super::body::{Body, GatherCell, Gathering, GatheringItem};
-use super::gather_due::GatherDue;
+use super::clock::Crowd;
+use crate::agent::{Destination, GridAgent};
 use crate::flow::SharedFlow;
 use crate::nav_grid::NavGrid;
+use crate::requests::Route;
+use bevy::ecs::system::SystemParam;
 use bevy::prelude::*;
 use gridpath::mapf::crowd::{Gatherer, GatheringBodies, Gatherings};
 
 type Bodies<'w, 's> = Query<'w, 's, Gathering, (With<Body>, Without<SharedFlow>)>;
 
 /// Bodies that share a destination get a cell of their own near it ([`GatherCell`]), handed
-/// out, swapped on the way and given up after a jam by the core's [`Gatherings`].
-///
-/// It runs only on frames where something a gathering is made of changed ([`GatherDue`]).
+/// out, swapped on the way and given up after a jam by the core's [`Gatherings`], on frames
+/// where something a gathering is made of changed ([`Gatherings::due`]).
 pub(super) fn gather(
     nav: Option<Res<NavGrid>>,
-    mut due: GatherDue,
+    crowd: Res<Crowd>,
+    mut seen: Seen,
     bodies: Bodies,
     mut commands: Commands,
     mut gatherings: Local<Gatherings>,
-    mut seen: Local<Vec<Entity>>,
 ) {
     let Some(nav) = nav else {
         gatherings.forget(); // what changes while there is no grid goes unseen
         return;
     };
-    if !due.gathering() {
+    if !crowd.gather {
         return take_cells_back(&bodies, &mut commands, &mut gatherings);
     }
-    let Some(due_now) = due.now(&nav, &mut seen) else {
+    let (ticks, seen) = (crowd.clock.ticks, seen.keys());
+    let Some(due) = gatherings.due(ticks, nav.revision(), !seen.is_empty()) else {
         return;
     };
-    let seen: Vec<u64> = seen.iter().map(|e| e.to_bits()).collect();
     let one = |key: u64| Some(gatherer(&bodies.get(Entity::from_bits(key)).ok()?));
     let all = &mut bodies.iter().map(|b| gatherer(&b));
     let (places, gave_any_up) =
-        gatherings.hand_out(&*nav, due_now, &seen, GatheringBodies { all, one: &one });
+        gatherings.hand_out(&*nav, due, &seen, GatheringBodies { all, one: &one });
     for (key, cell) in places {
         let mut body = commands.entity(Entity::from_bits(key));
         match cell {
@@ -44,7 +46,7 @@ pub(super) fn gather(
             None => body.remove::<GatherCell>(),
         };
     }
-    due.ran(gave_any_up, nav.revision());
+    gatherings.ran(ticks, gave_any_up, nav.revision());
 }
 
 /// A body as the gatherings read it.
@@ -72,5 +74,36 @@ fn take_cells_back(bodies: &Bodies, commands: &mut Commands, gatherings: &mut Ga
     gatherings.forget();
     for b in bodies.iter().filter(|b| b.gathering.is_some()) {
         commands.entity(b.entity).remove::<GatherCell>();
+    }
+}
+
+/// Bodies whose part in a gathering may have changed since [`gather`] last ran: new, resized,
+/// sent elsewhere, given a cell, or routed to the cell they were given.
+type Touched = Or<(
+    Added<Body>,
+    Changed<GridAgent>,
+    Changed<Destination>,
+    Changed<GatherCell>,
+    Added<SharedFlow>,
+)>;
+
+/// The bodies touched, routed or gone since the last frame.
+#[derive(SystemParam)]
+pub(super) struct Seen<'w, 's> {
+    touched: Query<'w, 's, Entity, (With<Body>, Touched)>,
+    routed: Query<'w, 's, Entity, (With<Body>, With<GatherCell>, Changed<Route>)>,
+    left: RemovedComponents<'w, 's, Body>,
+    unsent: RemovedComponents<'w, 's, Destination>,
+    ungiven: RemovedComponents<'w, 's, GatherCell>,
+    unflowed: RemovedComponents<'w, 's, SharedFlow>,
+}
+
+impl Seen<'_, '_> {
+    /// Their keys (some more than once). Reads what went since the last frame: once a frame.
+    fn keys(&mut self) -> Vec<u64> {
+        let gone = self.left.read().chain(self.unsent.read());
+        let gone = gone.chain(self.ungiven.read()).chain(self.unflowed.read());
+        let now = self.touched.iter().chain(self.routed.iter());
+        gone.chain(now).map(Entity::to_bits).collect()
     }
 }

@@ -7,7 +7,6 @@ use crate::agent::{AgentEscaped, GridAgent};
 use crate::nav_grid::{GridsBySize, NavGrid};
 use bevy::prelude::*;
 use gridpath::mapf::crowd::{CrowdMap, Settler, Standing, walled_under};
-use gridpath::{Grid, Point};
 
 type Bodies<'w, 's> = Query<'w, 's, Settling, With<Body>>;
 
@@ -61,13 +60,11 @@ pub(super) fn settle(
         if let Ok(mut b) = bodies.get_mut(entities[i]) {
             let from = b.progress.cell();
             b.progress.jump_to(to);
-            b.motion.glide.stand(to, crowd.clock);
-            escaped.write_batch(escape(grid, b.entity, from, to));
+            b.motion.glide.stand(to, crowd.clock.now);
+            let agent = b.entity;
+            if !grid.is_passable(from) {
+                escaped.write(AgentEscaped { agent, from, to }); // it was on a wall
+            }
         }
     }
-}
-
-/// The message for a body moved from `from` to `to`, if it was on a wall.
-fn escape(grid: &Grid, agent: Entity, from: Point, to: Point) -> Option<AgentEscaped> {
-    (!grid.is_passable(from)).then_some(AgentEscaped { agent, from, to })
 }

@@ -102,6 +102,9 @@ pub struct Gatherings {
     alone: FxMap<Key, (u64, u64)>,
     cells: FxMap<Key, GatherCells>,
     gave_up: FxMap<u64, GaveUp>,
+    /// The crowd's ticks at the last hand-out, whether it changed anything, and the map's
+    /// revision then.
+    last: Option<(u64, bool, u64)>,
 }
 
 /// What a hand-out reads of the crowd: every body (read only when they are filed afresh), and
@@ -117,6 +120,32 @@ impl Gatherings {
     /// To be filed afresh at the next hand-out (the caller stops seeing what changes).
     pub fn forget(&mut self) {
         self.filed = false;
+    }
+
+    /// Which gatherings are due at the crowd's tick `ticks` on the map of `revision`, if any,
+    /// given whether any body changed or went since the last frame (`seen_any`). Bodies change
+    /// cells only at ticks, so between them a hand-out would come out the same frame after
+    /// frame (at 10,000 wanderers, as many instructions as the crowd's whole step): after a
+    /// tick, or a hand-out that changed something, every gathering is; after an edit, those it
+    /// came near; else those of the bodies seen. A jammed body's patience runs out with time,
+    /// unwatched: it gives up at most a tick late.
+    pub fn due(&self, ticks: u64, revision: u64, seen_any: bool) -> Option<Due> {
+        match self.last {
+            Some((ticked, false, since)) if ticked == ticks => {
+                if since != revision {
+                    Some(Due::Edit { since })
+                } else {
+                    seen_any.then_some(Due::Seen)
+                }
+            }
+            _ => Some(Due::Everything),
+        }
+    }
+
+    /// Notes a hand-out at the crowd's tick `ticks` on the map of `revision` that did (or did
+    /// not) change a place or give one up.
+    pub fn ran(&mut self, ticks: u64, changed: bool, revision: u64) {
+        self.last = Some((ticks, changed, revision));
     }
 
     /// Hands out the places of the gatherings `due` (the bodies `seen` changed or went since the

@@ -254,12 +254,7 @@ impl GuidedStep {
                 to_go.saturating_add(against)
             })
             .to_vec();
-        self.traffic = traffic.map(|mut flow| {
-            let index = |p: Point| grid.index_of(p);
-            let moves = movers.iter().zip(&next).filter(|(m, to)| m.at != **to);
-            flow.record(moves.filter_map(|(m, &to)| Some((index(m.at)?, index(to)?))));
-            flow
-        });
+        self.traffic = traffic.map(|flow| recorded(flow, grid, movers, &next));
         if let Some(mut g) = guides {
             g.after(grid, &next);
             self.guides = Some(g);
@@ -267,6 +262,14 @@ impl GuidedStep {
         self.tables = tables;
         next
     }
+}
+
+/// The traffic with a step's moves (each mover's next cell) recorded.
+fn recorded(mut flow: Traffic, grid: &Grid, movers: &[Mover], next: &[Point]) -> Traffic {
+    let index = |p: Point| grid.index_of(p);
+    let moves = movers.iter().zip(next).filter(|(m, to)| m.at != **to);
+    flow.record(moves.filter_map(|(m, &to)| Some((index(m.at)?, index(to)?))));
+    flow
 }
 
 /// What stepping from cell `u` to cell `v` against the recent `flow` costs, in the step's units

@@ -24,6 +24,7 @@
 //! ```
 
 use super::joint::{SizedBody, untangle_sizes};
+use super::lateness::SearchLateness;
 use super::mover::Mover;
 use super::region::{four_steps, jam_region, nearest_in_region};
 use super::rules::footprint;
@@ -32,6 +33,7 @@ use super::untangle::{Window, untangle};
 use crate::grid::{Grid, Point};
 use std::collections::{HashMap, HashSet};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Seconds a body within five cells of where it goes may get no nearer to it before its jam is
 /// solved whole. A queue at a door brings a body that near nearer far sooner.
@@ -166,6 +168,8 @@ struct Jam {
     /// The region's cells: closed to other bodies while the jam is searched and walked.
     cells: Vec<Point>,
     searching: bool,
+    /// How late its search may come back.
+    lateness: SearchLateness,
     plan: JamPlan,
     at: usize,
     waited: u32,
@@ -179,12 +183,15 @@ pub struct JamSearch {
     region: HashSet<Point>,
     bodies: Vec<SizedBody>,
     seed: u64,
+    /// Set once it runs: its lateness counts from then ([`Untangler::late`]).
+    started: Arc<AtomicBool>,
 }
 
 impl JamSearch {
     /// LaCAM for one-cell bodies, A\* over joint moves with bigger ones, within their efforts;
     /// `None` if it found no plan short enough to walk.
     pub fn run(self) -> Option<JamPlan> {
+        self.started.store(true, Ordering::Relaxed);
         let open = |p: Point| self.region.contains(&p);
         let (grid, window, bodies) = (&self.grid, self.window, &self.bodies);
         let plan = if bodies.iter().any(|b| b.size > 1) {
@@ -283,6 +290,14 @@ impl Untangler {
         let (jam, search) = search_region(grid, region, bodies, tick)?;
         self.jam = Some(Jam { seeds, ..jam });
         Some(search)
+    }
+
+    /// Has the search handed out by [`look`](Self::look) come too late at tick `ticks`
+    /// ([`SEARCH_WAIT`](super::SEARCH_WAIT))? Then give [`found`](Self::found) `None`. Ask at
+    /// every tick until its answer comes.
+    pub fn late(&mut self, ticks: u64) -> bool {
+        let searched = self.jam.as_mut().filter(|j| j.searching);
+        searched.is_some_and(|j| j.lateness.late(ticks))
     }
 
     /// The search's answer: a plan to walk, or none (it found none, or came too late, or its
@@ -473,12 +488,14 @@ fn search_region(
     for &p in &region {
         window = window.grown(grid, p, 0);
     }
+    let (lateness, started) = SearchLateness::new();
     let jam = Jam {
         bodies: inside.iter().map(|b| b.key).collect(),
         sizes: planned.iter().map(|b| b.size).collect(),
         seeds: Vec::new(),
         cells: region.iter().copied().collect(),
         searching: true,
+        lateness,
         plan: Vec::new(),
         at: 0,
         waited: 0,
@@ -489,6 +506,7 @@ fn search_region(
         region,
         bodies: planned,
         seed: tick,
+        started,
     };
     Some((jam, search))
 }

@@ -85,9 +85,10 @@
 //! engine only reads its bodies in and writes their moves back (`bevy_gridpath` does; the
 //! tests drive it with none):
 //!
-//! - [`CrowdRuntime`]: a tick, prepared, run anywhere ([`StepInput`]) and taken back with what
-//!   changed meanwhile held; the step with its guidance ([`GuidedStep`]: goal tables, traffic,
-//!   guide paths from outside, [`StepWays`]) and the ways round a jam ([`detour`]).
+//! - [`CrowdRuntime`]: a tick ([`CrowdClock`] says when they fall), prepared, run anywhere
+//!   ([`StepInput`]) and taken back with what changed meanwhile held; the step with its
+//!   guidance ([`GuidedStep`]: goal tables, traffic, guide paths from outside, [`StepWays`])
+//!   and the ways round a jam ([`detour`]).
 //! - [`BodyState`]: a body's move credit at its pace, its [`Mover`], and its liveness counts
 //!   (the deadlock count is [`blocked`]); [`Glide`]: where it is drawn between ticks.
 //! - [`Gatherings`]: bodies that share a destination each get a place of their own
@@ -97,6 +98,7 @@
 //! - [`CrowdMap`]: what they read of a map that logs its edits.
 
 mod body;
+mod clock;
 mod detour;
 mod gather;
 mod gatherings;
@@ -106,6 +108,8 @@ mod hand_out;
 mod hold;
 mod jam;
 mod joint;
+mod key_order;
+mod lateness;
 mod liveness;
 mod map;
 mod mover;
@@ -117,6 +121,7 @@ mod run;
 mod runtime;
 mod settle;
 mod state;
+mod stats;
 mod swap;
 mod table;
 mod untangle;
@@ -124,6 +129,7 @@ mod untangle;
 pub use body::{
     BLOCKED_SECONDS, BodyAtTick, BodyState, DEADLOCK_SECONDS, MOVE_CREDIT_SLACK, RouteLeft,
 };
+pub use clock::{CrowdClock, PLAN_LEAD};
 pub use detour::{DETOUR_REACH, Detours, detour};
 pub use gather::{Mate, RING_REACH, d2, gather_cells, hand_round, nearest_free};
 pub use gatherings::{Due, Gatherer, GatheringBodies, GatheringKey, Gatherings};
@@ -133,6 +139,8 @@ pub use hand_out::{GATHER_PATIENCE, GIVE_UPS_AT_ONCE, GaveUp, Member, cells_want
 pub use hold::hold_what_no_longer_fits;
 pub use jam::{JamBody, JamPlan, JamSearch, Nearness, UNTANGLE_AFTER, Untangler};
 pub use joint::{SizedBody, untangle_sizes};
+pub use key_order::KeyOrder;
+pub use lateness::{QUEUE_WAIT, SEARCH_TICKS, SEARCH_WAIT};
 pub use liveness::{Wait, blocked, first_step};
 pub use map::{CrowdMap, beyond};
 pub use mover::{GIVE_WAY_AFTER, HOLD_BACK_LIMIT, Mover, PUSHED_BACK, Room};
@@ -142,6 +150,7 @@ pub use rules::{covers, distance_fifths, footprint};
 pub use runtime::{CrowdRuntime, FrameBody, Planned, StepInput, StepOutput, TickBody};
 pub use settle::{NEAR, SettleDue, Settler, Standing, nearest_where, nearest_within, walled_under};
 pub use state::CrowdStep;
+pub use stats::CrowdStats;
 pub use untangle::{Window, untangle};
 #[cfg(test)]
 mod tests;

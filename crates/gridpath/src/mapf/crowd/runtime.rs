@@ -86,6 +86,7 @@ pub struct FrameBody {
 }
 
 /// What the core step needs, owned, so that it can run anywhere.
+#[derive(Debug)]
 pub struct StepInput {
     guided: GuidedStep,
     grids: Vec<Arc<Grid>>,
@@ -99,6 +100,7 @@ pub struct StepInput {
 
 /// The core step's answer: its state, the movers as it left them, and each mover's next cell
 /// (the bodies' first, in their order, then the cells a jam's plan keeps).
+#[derive(Debug)]
 pub struct StepOutput {
     guided: GuidedStep,
     movers: Vec<Mover>,
